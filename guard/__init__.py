@@ -1,0 +1,1 @@
+"""Protecting knowledge files: discovery, snapshot store, compare, Keep/Reset, journal, covert-signal scanner."""

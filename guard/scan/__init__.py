@@ -1,0 +1,1 @@
+"""The covert-signal scanner."""

@@ -1,0 +1,1 @@
+"""How kguard meets the world: the CLI, the command wrapper, git hooks and agent-harness hooks."""

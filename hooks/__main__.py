@@ -1,0 +1,3 @@
+from hooks.entry import main
+
+raise SystemExit(main())

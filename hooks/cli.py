@@ -1,0 +1,120 @@
+"""The `kguard` click group. Commands live in their own modules and load lazily, so `kguard run` and
+`kguard --help` pay only for what they use. `main(argv) -> int` is the one place that turns errors into
+exit codes: 0 clean, 1 findings or a held-back change, 2 usage or config error, 3 held-back change after a
+successful wrapped command, 130 interrupted, 70 internal error."""
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+import traceback
+from collections.abc import Sequence
+
+import click
+
+from rules_engine.errors import KguardError
+
+INTERNAL_ERROR = 70
+
+# name -> (module, attribute). An explicit registry: no discovery by reflection or entry points.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "run": ("hooks.cmd_run", "run"),
+    "snapshot": ("hooks.cmd_guard", "snapshot"),
+    "status": ("hooks.cmd_guard", "status"),
+    "diff": ("hooks.cmd_guard", "diff"),
+    "keep": ("hooks.cmd_guard", "keep"),
+    "reset": ("hooks.cmd_guard", "reset"),
+    "log": ("hooks.cmd_journal", "log"),
+    "undo": ("hooks.cmd_journal", "undo"),
+    "scan": ("hooks.cmd_scan", "scan"),
+    "explain": ("hooks.cmd_scan", "explain"),
+    "check": ("hooks.cmd_check", "check"),
+    "knowledge": ("hooks.cmd_knowledge", "knowledge"),
+    "budget": ("hooks.cmd_knowledge", "budget"),
+    "hints": ("hooks.cmd_knowledge", "hints"),
+    "conflicts": ("hooks.cmd_knowledge", "conflicts"),
+    "rules": ("hooks.cmd_rules", "rules"),
+    "hooks": ("hooks.cmd_hooks", "hooks_group"),
+    "hook": ("hooks.cmd_hooks", "hook_group"),
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(name for name in COMMANDS if self._load(name) is not None)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return self._load(cmd_name)
+
+    @staticmethod
+    def _load(name: str) -> click.Command | None:
+        if name not in COMMANDS:
+            return None
+        module_name, attr = COMMANDS[name]
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name == module_name:  # not built yet; anything else is a real bug
+                return None
+            raise
+        command = getattr(module, attr)
+        assert isinstance(command, click.Command)
+        return command
+
+
+CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+@click.group(cls=LazyGroup, context_settings=CONTEXT_SETTINGS)
+@click.version_option(package_name="knowledge-guard", prog_name="kguard")
+def cli() -> None:
+    """Guard the files AI coding agents load into every prompt.
+
+    Every change to AGENTS.md, CLAUDE.md, memory, rules files and skills becomes visible and reversible;
+    covert instructions hidden in them are found; the managed block of AGENTS.md stays small.
+
+    \b
+    Typical use:
+      kguard run -- npm test        wrap an agent's command; changes to knowledge files get a card
+      kguard status                 what changed since the snapshot, what is held back
+      kguard scan                   look for covert signals in the knowledge files
+      kguard check                  the gate for pre-commit and CI
+
+    Exit codes: 0 clean, 1 findings or a held-back change, 2 usage or config error,
+    3 held-back change after a successful wrapped command (run), 130 interrupted.
+    """
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        result = cli.main(args=args, prog_name="kguard", standalone_mode=False)
+    except KguardError as exc:
+        click.echo(f"kguard: error: {exc}", err=True)
+        return exc.exit_code
+    except click.exceptions.Abort:
+        click.echo("kguard: interrupted", err=True)
+        return 130
+    except KeyboardInterrupt:
+        click.echo("kguard: interrupted", err=True)
+        return 130
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    except BrokenPipeError:
+        return 0
+    except Exception:
+        if os.environ.get("KGUARD_DEBUG"):
+            click.echo(traceback.format_exc(), err=True)
+        exc_type, exc_value = sys.exc_info()[:2]
+        click.echo(
+            f"kguard: internal error: {exc_type.__name__ if exc_type else 'Exception'}: {exc_value}"
+            " (a bug: please report it, with the trace from KGUARD_DEBUG=1)",
+            err=True,
+        )
+        return INTERNAL_ERROR
+    if isinstance(result, int):
+        return result
+    return 0

@@ -1,0 +1,79 @@
+"""Loads `.kguard.toml` (or `[tool.kguard]` in pyproject.toml) and hands each layer its own section."""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from guard.scan.settings import ScanSettings
+from guard.settings import GuardSettings, KnowledgeSettings
+from rules_engine.errors import KguardError
+from rules_engine.settings import BudgetSettings, HintSettings, PromotionSettings
+
+CONFIG_NAME = ".kguard.toml"
+
+
+class Settings(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    knowledge: KnowledgeSettings = Field(default_factory=KnowledgeSettings)
+    guard: GuardSettings = Field(default_factory=GuardSettings)
+    scan: ScanSettings = Field(default_factory=ScanSettings)
+    budget: BudgetSettings = Field(default_factory=BudgetSettings)
+    hints: HintSettings = Field(default_factory=HintSettings)
+    rules_promotion: PromotionSettings = Field(default_factory=PromotionSettings)
+
+
+def config_path(root: Path) -> Path | None:
+    """The file the settings come from, or None when the defaults apply."""
+    own = root / CONFIG_NAME
+    if own.is_file():
+        return own
+    pyproject = root / "pyproject.toml"
+    if pyproject.is_file() and b"[tool.kguard" in pyproject.read_bytes():
+        return pyproject
+    return None
+
+
+def load_settings(root: Path, explicit: Path | None = None) -> Settings:
+    path = explicit or config_path(root)
+    if path is None:
+        return Settings()
+    try:
+        data = tomllib.loads(path.read_bytes().decode("utf-8"))
+    except FileNotFoundError:
+        raise KguardError("config file not found", path) from None
+    except UnicodeDecodeError as exc:
+        raise KguardError(f"not UTF-8 (byte {exc.start})", path) from None
+    except tomllib.TOMLDecodeError as exc:
+        line = getattr(exc, "lineno", None)
+        raise KguardError(f"invalid TOML: {exc.msg if hasattr(exc, 'msg') else exc}", path, line) from None
+    prefix = ""
+    if path.name == "pyproject.toml":
+        data = data.get("tool", {}).get("kguard", {})
+        prefix = "tool.kguard."
+    return validate(data, path, prefix)
+
+
+def validate(data: dict[str, Any], path: Path, prefix: str = "") -> Settings:
+    try:
+        return Settings.model_validate(data)
+    except ValidationError as exc:
+        raise KguardError(_describe(exc.errors()[0], prefix), path) from None
+
+
+def _describe(error: Any, prefix: str) -> str:
+    loc = [str(part) for part in error["loc"]]
+    key = prefix + ".".join(loc)
+    if error["type"] == "extra_forbidden":
+        model: type[BaseModel] = Settings
+        for part in loc[:-1]:
+            field = model.model_fields.get(part)
+            annotation = field.annotation if field else None
+            if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+                model = annotation
+        allowed = ", ".join(sorted(model.model_fields))
+        return f"unknown key '{key}' (allowed: {allowed})"
+    return f"bad value for '{key}': {error['msg']} (got {error.get('input')!r})"

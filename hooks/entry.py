@@ -1,0 +1,23 @@
+"""The console-script entry point. Kept tiny: `kguard run` takes a fast path that imports no click,
+pydantic or pygit2 while nothing changed; everything else goes to the click CLI."""
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["run"]:
+        from hooks import run_fast
+
+        code = run_fast.try_fast(args[1:])
+        if code is not None:
+            return code
+    from hooks import cli
+
+    return cli.main(args)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

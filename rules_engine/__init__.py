@@ -1,0 +1,1 @@
+"""What the knowledge files mean: rules, skills, memory, budget, hints, precedence, the managed block."""

@@ -1,0 +1,94 @@
+"""Helpers shared by the tests: real git repositories in temporary folders and the real `kguard`."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+KGUARD = shutil.which("kguard") or ""
+
+
+def kguard_argv() -> list[str]:
+    if not KGUARD:
+        raise RuntimeError("the `kguard` command is not installed: run `pip install -e '.[test]'` first")
+    return [KGUARD]
+
+
+def run_kguard(
+    *args: str,
+    cwd: Path,
+    input: str | bytes | None = None,
+    env: dict[str, str] | None = None,
+    timeout: float = 120,
+) -> subprocess.CompletedProcess[str]:
+    """Run the installed `kguard` as a user would; text mode, stdout and stderr captured."""
+    if isinstance(input, bytes):
+        input = input.decode("utf-8")
+    return subprocess.run(
+        [*kguard_argv(), *args],
+        cwd=cwd,
+        input=input if input is not None else "",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout,
+    )
+
+
+def git(*args: str, cwd: Path, check: bool = True) -> str:
+    result = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True)
+    if check and result.returncode != 0:
+        raise AssertionError(f"git {' '.join(args)} failed: {result.stderr}")
+    return result.stdout
+
+
+def init_repo(path: Path, files: dict[str, str | bytes] | None = None) -> Path:
+    path.mkdir(parents=True, exist_ok=True)
+    git("init", "-q", "-b", "main", cwd=path)
+    for name, content in (files or {"README.md": "# demo\n"}).items():
+        write(path / name, content)
+    git("add", "-A", cwd=path)
+    git("commit", "-q", "-m", "initial", cwd=path)
+    return path
+
+
+def write(path: Path, content: str | bytes) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(content, str):
+        content = content.encode("utf-8")
+    path.write_bytes(content)
+    return path
+
+
+def python() -> str:
+    return sys.executable
+
+
+def hermetic_env(base: Path) -> dict[str, str]:
+    """An environment in which git and kguard see only folders under `base`."""
+    home = base / "home"
+    home.mkdir(parents=True, exist_ok=True)
+    template = base / "git-template"
+    template.mkdir(exist_ok=True)
+    gitconfig = base / "gitconfig"
+    gitconfig.write_text(
+        "[user]\n\tname = Test User\n\temail = test@example.com\n"
+        "[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n"
+        "[advice]\n\tdetachedHead = false\n[pull]\n\trebase = false\n"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GIT_", "KGUARD_"))}
+    env.update(
+        HOME=str(home),
+        KGUARD_HOME=str(home),
+        GIT_CONFIG_GLOBAL=str(gitconfig),
+        GIT_CONFIG_NOSYSTEM="1",
+        GIT_TEMPLATE_DIR=str(template),
+        GIT_AUTHOR_DATE="2026-01-01T00:00:00Z",
+        GIT_COMMITTER_DATE="2026-01-01T00:00:00Z",
+        NO_COLOR="1",
+    )
+    env.pop("XDG_STATE_HOME", None)
+    env.pop("PRE_COMMIT", None)
+    return env
