@@ -1,0 +1,174 @@
+"""Finds the knowledge files of a project root and of the home. The walk looks at every folder below the
+root (a new nested AGENTS.md can appear anywhere) but reads no file; the stat cache (guard.statcache) then
+re-lists only the folders whose mtime changed, so later runs cost what the number of folders costs."""
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from guard.paths import Places
+from rules_engine.layout import (
+    PROJECT,
+    SKIPPED_DIRS,
+    Location,
+    Scope,
+    display_path,
+    glob_match,
+    home_locations,
+    locate,
+)
+
+CONTROL = Location("", "project", "control", "every-tool")
+INCLUDED = Location("", "project", "instructions", "every-tool")
+
+
+@dataclass(frozen=True)
+class KnowledgeFile:
+    scope: Scope
+    rel: str  # POSIX path relative to the project root or the home
+    path: Path
+    location: Location
+
+    @property
+    def display(self) -> str:
+        return display_path(self.scope, self.rel)
+
+    @property
+    def key(self) -> str:
+        """Unique across both scopes: what the store, the journal and the cache are keyed by."""
+        return f"{self.scope}:{self.rel}"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What counts as knowledge in one scope: the layout plus the config's include and exclude globs."""
+
+    scope: Scope
+    locations: tuple[Location, ...]
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    extra_files: tuple[str, ...] = ()  # exact paths guarded as control files (git hooks, pyproject)
+
+    def classify(self, rel: str) -> Location | None:
+        if any(glob_match(pattern, rel) for pattern in self.exclude):
+            return None
+        if rel in self.extra_files:
+            return CONTROL
+        found = locate(rel, self.locations)
+        if found is not None:
+            return found
+        if any(glob_match(pattern, rel) for pattern in self.include):
+            return INCLUDED
+        return None
+
+    def skip_dir(self, rel: str, name: str) -> bool:
+        return name in SKIPPED_DIRS or any(glob_match(p, rel) for p in self.exclude)
+
+
+@dataclass
+class WalkResult:
+    files: dict[str, KnowledgeFile] = field(default_factory=dict)
+    dirs: dict[str, int] = field(default_factory=dict)  # rel folder ("" = base) -> mtime_ns
+
+
+def project_rules(places: Places, include: Iterable[str] = (), exclude: Iterable[str] = (),
+                  hooks_dir: Path | None = None) -> Rules:
+    extra: list[str] = []
+    pyproject = places.root / "pyproject.toml"
+    try:
+        if b"[tool.kguard" in pyproject.read_bytes():
+            extra.append("pyproject.toml")
+    except OSError:
+        pass
+    if hooks_dir is not None and hooks_dir.is_dir():
+        try:
+            rel_hooks = hooks_dir.resolve().relative_to(places.root).as_posix()
+        except ValueError:
+            rel_hooks = None  # outside the work tree (some linked worktrees): not guarded
+        if rel_hooks is not None:
+            for entry in sorted(os.listdir(hooks_dir)):
+                if not entry.endswith(".sample") and (hooks_dir / entry).is_file():
+                    extra.append(f"{rel_hooks}/{entry}")
+    return Rules("project", PROJECT, tuple(include), tuple(exclude), tuple(extra))
+
+
+def home_rules(places: Places) -> Rules:
+    return Rules("home", home_locations(str(places.root)))
+
+
+# Home folders worth listing; the home itself is never walked.
+HOME_DIRS = (".snotra", ".agents/rules", ".claude")
+
+
+def walk(base: Path, rules: Rules, start: str = "", result: WalkResult | None = None) -> WalkResult:
+    """Walk `start` (a folder relative to `base`) and everything below it that is not skipped."""
+    result = result or WalkResult()
+    stack = [start]
+    while stack:
+        rel_dir = stack.pop()
+        folder = base / rel_dir if rel_dir else base
+        try:
+            st = os.stat(folder, follow_symlinks=False)
+        except OSError:
+            continue
+        if not stat.S_ISDIR(st.st_mode):
+            continue
+        result.dirs[rel_dir] = st.st_mtime_ns
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
+            try:
+                is_dir = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                continue
+            if is_dir:
+                if not rules.skip_dir(rel, entry.name):
+                    stack.append(rel)
+                continue
+            location = rules.classify(rel)
+            if location is not None:
+                result.files[f"{rules.scope}:{rel}"] = KnowledgeFile(
+                    rules.scope, rel, Path(entry.path), location
+                )
+    return result
+
+
+def add_extras(base: Path, rules: Rules, result: WalkResult) -> WalkResult:
+    """The control files that live in skipped folders (git hooks under .git/hooks) and their folders."""
+    for rel in rules.extra_files:
+        path = base / rel
+        if os.path.lexists(path):
+            result.files[f"{rules.scope}:{rel}"] = KnowledgeFile(rules.scope, rel, path, CONTROL)
+        parent = rel.rpartition("/")[0]
+        if parent not in result.dirs:
+            try:
+                result.dirs[parent] = os.stat(base / parent, follow_symlinks=False).st_mtime_ns
+            except OSError:
+                pass
+    return result
+
+
+def walk_project(root: Path, rules: Rules) -> WalkResult:
+    return add_extras(root, rules, walk(root, rules))
+
+
+def walk_home(home: Path, rules: Rules) -> WalkResult:
+    result = WalkResult()
+    for rel_dir in HOME_DIRS:
+        walk(home, rules, rel_dir, result)
+    return result
+
+
+def discover(places: Places, include: Iterable[str] = (), exclude: Iterable[str] = (),
+             with_home: bool = True, hooks_dir: Path | None = None) -> list[KnowledgeFile]:
+    """Every knowledge file now present, project files first, sorted by path."""
+    found = walk_project(places.root, project_rules(places, include, exclude, hooks_dir)).files
+    if with_home:
+        found.update(walk_home(places.home, home_rules(places)).files)
+    return sorted(found.values(), key=lambda f: (f.scope != "project", f.rel))
