@@ -44,6 +44,7 @@ PROJECT: tuple[Location, ...] = (
     Location(".github/copilot-instructions.md", "project", "instructions", "every-tool"),
     Location(".cursorrules", "project", "instructions", "every-tool"),
     Location(".cursor/rules/**/*.mdc", "project", "rule", "every-tool"),
+    Location(".claude/rules/**/*.md", "project", "rule", "every-tool"),
     Location(".windsurfrules", "project", "instructions", "every-tool"),
     Location(".clinerules", "project", "instructions", "every-tool"),
     Location(".claude/settings.json", "project", "control", "every-tool"),
@@ -57,6 +58,7 @@ HOME: tuple[Location, ...] = (
     Location(".snotra/skills/*/SKILL.md", "home", "procedure", "you"),
     Location(".agents/rules/*.md", "home", "rule", "you", read_only=True),
     Location(".claude/CLAUDE.md", "home", "instructions", "you"),
+    Location(".claude/rules/**/*.md", "home", "rule", "you"),
     Location(".claude/settings.json", "home", "control", "you"),
 )
 
