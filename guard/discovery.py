@@ -15,6 +15,7 @@ from rules_engine.layout import (
     SKIPPED_DIRS,
     Location,
     Scope,
+    claude_project_key,
     display_path,
     glob_match,
     home_locations,
@@ -99,12 +100,18 @@ def home_rules(places: Places) -> Rules:
     return Rules("home", home_locations(str(places.root)))
 
 
-# Home folders worth listing; the home itself is never walked.
-HOME_DIRS = (".snotra", ".agents/rules", ".claude")
+def home_dirs(places: Places) -> tuple[tuple[str, bool], ...]:
+    """Home folders worth listing, each (folder, recursive); the home itself is never walked."""
+    memory = f".claude/projects/{claude_project_key(str(places.root))}/memory"
+    return ((".snotra", True), (".agents/rules", False), (".claude", False), (memory, False))
 
 
-def walk(base: Path, rules: Rules, start: str = "", result: WalkResult | None = None) -> WalkResult:
-    """Walk `start` (a folder relative to `base`) and everything below it that is not skipped."""
+ABSENT = -1  # the mtime recorded for a watched folder that does not exist (yet)
+
+
+def walk(base: Path, rules: Rules, start: str = "", result: WalkResult | None = None,
+         recursive: bool = True) -> WalkResult:
+    """Walk `start` (a folder relative to `base`) and, if recursive, everything below it not skipped."""
     result = result or WalkResult()
     stack = [start]
     while stack:
@@ -113,8 +120,10 @@ def walk(base: Path, rules: Rules, start: str = "", result: WalkResult | None = 
         try:
             st = os.stat(folder, follow_symlinks=False)
         except OSError:
-            continue
-        if not stat.S_ISDIR(st.st_mode):
+            st = None
+        if st is None or not stat.S_ISDIR(st.st_mode):
+            if rel_dir == start:
+                result.dirs[rel_dir] = ABSENT
             continue
         result.dirs[rel_dir] = st.st_mtime_ns
         try:
@@ -128,7 +137,7 @@ def walk(base: Path, rules: Rules, start: str = "", result: WalkResult | None = 
             except OSError:
                 continue
             if is_dir:
-                if not rules.skip_dir(rel, entry.name):
+                if recursive and not rules.skip_dir(rel, entry.name):
                     stack.append(rel)
                 continue
             location = rules.classify(rel)
@@ -158,10 +167,10 @@ def walk_project(root: Path, rules: Rules) -> WalkResult:
     return add_extras(root, rules, walk(root, rules))
 
 
-def walk_home(home: Path, rules: Rules) -> WalkResult:
+def walk_home(places: Places, rules: Rules) -> WalkResult:
     result = WalkResult()
-    for rel_dir in HOME_DIRS:
-        walk(home, rules, rel_dir, result)
+    for rel_dir, recursive in home_dirs(places):
+        walk(places.home, rules, rel_dir, result, recursive)
     return result
 
 
@@ -170,5 +179,5 @@ def discover(places: Places, include: Iterable[str] = (), exclude: Iterable[str]
     """Every knowledge file now present, project files first, sorted by path."""
     found = walk_project(places.root, project_rules(places, include, exclude, hooks_dir)).files
     if with_home:
-        found.update(walk_home(places.home, home_rules(places)).files)
+        found.update(walk_home(places, home_rules(places)).files)
     return sorted(found.values(), key=lambda f: (f.scope != "project", f.rel))

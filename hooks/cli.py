@@ -8,7 +8,7 @@ import importlib
 import os
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import click
 
@@ -87,8 +87,13 @@ def cli() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    return guarded(lambda: cli.main(args=args, prog_name="kguard", standalone_mode=False))
+
+
+def guarded(call: Callable[[], object]) -> int:
+    """Run `call` and turn what it raises into one line on stderr and an exit code."""
     try:
-        result = cli.main(args=args, prog_name="kguard", standalone_mode=False)
+        result = call()
     except KguardError as exc:
         click.echo(f"kguard: error: {exc}", err=True)
         return exc.exit_code

@@ -1,0 +1,132 @@
+"""Decisions on changes: keep, reset, undo, and what a run does with changes it finds before its command."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from guard import runs
+from guard.engine import Change, Guard, Root
+from guard.state import Entry, FileChange, JournalEntry, Pending, change_kind
+from rules_engine.errors import KguardError, Refused
+
+
+def keep(guard: Guard, paths: Iterable[str] | None = None) -> list[JournalEntry]:
+    """Accept: held-back content comes back and becomes the baseline; other changes on disk become the
+    baseline as they are."""
+    wanted = guard._resolve(paths)
+    handled: set[str] = set()
+    entries: list[JournalEntry] = []
+    on_disk = guard.changes(paths)
+    for root in guard.roots:
+        latest: dict[str, Pending] = {}
+        for item in root.state.pending:
+            if wanted is None or f"{root.scope}:{item.rel}" in wanted:
+                latest[item.rel] = item
+        for rel, item in sorted(latest.items()):
+            handled.add(f"{root.scope}:{rel}")
+            now = root.observed.get(rel)
+            before = None
+            if now is not None:
+                before = guard._store(Change(root, rel, "modified", None, now))
+            guard._restore(root, rel, item.content)
+            if item.content is None:
+                root.state.baseline.pop(rel, None)
+            else:
+                root.state.baseline[rel] = item.content
+            root.state.pending = [p for p in root.state.pending if p.rel != rel]
+            kind = change_kind(before, item.content) or "modified"
+            entries.append(guard._record(root, "keep", [FileChange(rel=rel, kind=kind, before=before,
+                                                                   after=item.content)],
+                                         "after", note=f"held back by {item.entry}"))
+    rest = [c for c in on_disk if c.key not in handled]
+    entries += guard.snapshot("keep", changes=rest)
+    clear_unfinished(guard)
+    return entries
+
+
+def reset(guard: Guard, paths: Iterable[str] | None = None) -> tuple[list[JournalEntry], int]:
+    """Put the baseline back for changes on disk; drop held-back content (it stays in the journal).
+    Returns the journal entries and how many held-back items were dropped."""
+    wanted = guard._resolve(paths)
+    entries = guard.roll_back(guard.changes(paths), "reset")
+    dropped = 0
+    for root in guard.roots:
+        keep_these = [p for p in root.state.pending
+                      if not (wanted is None or f"{root.scope}:{p.rel}" in wanted)]
+        dropped += len(root.state.pending) - len(keep_these)
+        if dropped:
+            root.state.pending = keep_these
+            root.dirty = True
+    clear_unfinished(guard)
+    return entries, dropped
+
+
+def find_entry(guard: Guard, entry_id: str) -> tuple[Root, JournalEntry]:
+    matches = [(root, e) for root, e in guard.journal() if e.id.startswith(entry_id)]
+    if not matches:
+        raise KguardError(f"no journal entry '{entry_id}' (`kguard log` lists them)")
+    if len(matches) > 1:
+        raise KguardError(f"'{entry_id}' names {len(matches)} journal entries; give more characters")
+    return matches[0]
+
+
+def undo(guard: Guard, entry_id: str) -> JournalEntry:
+    root, entry = find_entry(guard, entry_id)
+    for change in entry.changes:
+        expected = change.after if entry.left == "after" else change.before
+        now = root.observed.get(change.rel)
+        now_entry = None if now is None else Entry(oid=now.oid, mode=now.mode)
+        if now_entry != expected:
+            raise Refused(f"changed since entry {entry.id} ({entry.action}): {_what_changed(guard, root, entry, change.rel)}"
+                          "; undo refused, nothing was changed", root.display(change.rel))
+    records = []
+    for change in entry.changes:
+        expected = change.after if entry.left == "after" else change.before
+        target = change.before if entry.left == "after" else change.after
+        guard._restore(root, change.rel, target)
+        if target is None:
+            root.state.baseline.pop(change.rel, None)
+        else:
+            root.state.baseline[change.rel] = target
+        records.append(FileChange(rel=change.rel, kind=change_kind(expected, target) or "modified",
+                                  before=expected, after=target))
+    root.state.pending = [p for p in root.state.pending if p.entry != entry.id]
+    return guard._record(root, "undo", records, "after", note=f"undo of {entry.id} ({entry.action})")
+
+
+def _what_changed(guard: Guard, root: Root, entry: JournalEntry, rel: str) -> str:
+    for later in root.state.journal:
+        if later.id == entry.id:
+            break
+        if any(c.rel == rel for c in later.changes):
+            return f"entry {later.id} ({later.action}) changed it later"
+    return "it was edited outside kguard after that"
+
+
+def clear_unfinished(guard: Guard) -> None:
+    for marker in runs.markers(guard.places.project_state):
+        if not marker.alive:
+            runs.unregister(marker.path)
+
+
+def before_command(guard: Guard) -> tuple[list[Change], list[runs.RunMarker]]:
+    """What a run does first. Changes made outside any run are taken as the baseline ("adopt", in the
+    journal); changes of a run in flight are left to it; changes a killed run left behind are returned
+    (with its markers) so the caller can decide them now."""
+    changes = guard.changes()
+    markers = runs.markers(guard.places.project_state)
+    unfinished = [m for m in markers if not m.alive]
+    if not changes:
+        for marker in unfinished:
+            runs.unregister(marker.path)
+        if not guard.has_baseline():
+            guard.snapshot()
+        return [], []
+    if unfinished:
+        return changes, unfinished
+    if any(m.alive for m in markers):
+        return [], []
+    if not guard.has_baseline():
+        guard.snapshot()
+    else:
+        guard.snapshot("adopt", note="changed outside kguard; taken as the baseline before a command")
+    return [], []

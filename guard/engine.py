@@ -1,0 +1,309 @@
+"""The guard: one object per project that knows its roots (the project folder and the home), their stores,
+baselines and journals. Every operation runs inside `transaction()`, which holds the locks, loads the state,
+and saves it (one atomic ref update per root) together with a fresh stat cache."""
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygit2
+
+from guard import atomic, runs, statcache
+from guard.discovery import Rules, home_dirs, home_rules, project_rules
+from guard.observe import Observed, observe
+from guard.paths import Places
+from guard.settings import GuardSettings, KnowledgeSettings
+from guard.state import Entry, FileChange, JournalEntry, Pending, State, change_kind
+from guard.store import Store
+from rules_engine.errors import KguardError
+from rules_engine.layout import Scope, display_path
+
+
+@dataclass
+class Root:
+    scope: Scope
+    base: Path
+    store: Store
+    rules: Rules
+    dir_specs: list[tuple[str, bool]]
+    lock_dir: Path
+    state: State = field(default_factory=State)
+    fresh: bool = True  # no state was stored yet
+    dirty: bool = False
+    observed: dict[str, Observed] = field(default_factory=dict)
+
+    def display(self, rel: str) -> str:
+        return display_path(self.scope, rel)
+
+    def path(self, rel: str) -> Path:
+        return self.base / rel
+
+
+@dataclass
+class Change:
+    """A difference between a root's baseline and what is on disk now."""
+
+    root: Root
+    rel: str
+    kind: str
+    before: Entry | None
+    after: Observed | None
+
+    @property
+    def display(self) -> str:
+        return self.root.display(self.rel)
+
+    @property
+    def key(self) -> str:
+        return f"{self.root.scope}:{self.rel}"
+
+    @property
+    def after_entry(self) -> Entry | None:
+        return None if self.after is None else Entry(oid=self.after.oid, mode=self.after.mode)
+
+    def before_bytes(self) -> bytes | None:
+        return None if self.before is None else self.root.store.read_blob(self.before.oid)
+
+    def after_bytes(self) -> bytes | None:
+        if self.after is None:
+            return None
+        if self.after.data is None:
+            self.after.data = _read(self.root.path(self.rel))
+        return self.after.data
+
+
+def _read(path: Path) -> bytes:
+    if path.is_symlink():
+        return os.fsencode(os.readlink(path))
+    return path.read_bytes()
+
+
+def _new_id() -> str:
+    import hashlib
+
+    seed = f"{time.time_ns()}-{os.getpid()}-{id(object())}".encode()
+    return hashlib.sha1(seed).hexdigest()[:8]
+
+
+class Guard:
+    def __init__(self, places: Places, knowledge: KnowledgeSettings | None = None,
+                 settings: GuardSettings | None = None) -> None:
+        self.places = places
+        self.knowledge = knowledge or KnowledgeSettings()
+        self.settings = settings or GuardSettings()
+        self.cache_path = places.project_state / "cache.json"
+        self.roots: list[Root] = []
+
+    # -- setup ------------------------------------------------------------------------------------------
+
+    def _build_roots(self) -> list[Root]:
+        places = self.places
+        hooks = _hooks_dir(places)
+        roots = [Root("project", places.root, Store.for_project(places),
+                      project_rules(places, self.knowledge.include, self.knowledge.exclude, hooks),
+                      [("", True)], places.project_state)]
+        if self.knowledge.home and places.home.is_dir():
+            roots.append(Root("home", places.home, Store.for_home(places), home_rules(places),
+                              list(home_dirs(places)), places.home_state))
+        return roots
+
+    @contextmanager
+    def transaction(self) -> Iterator[Guard]:
+        with ExitStack() as stack:
+            from guard.lock import locked
+
+            self.roots = self._build_roots()
+            for root in self.roots:
+                stack.enter_context(locked(root.lock_dir))
+            cache = statcache.load(self.cache_path)
+            written = cache.written_ns if cache else 0
+            started = statcache.now_ns()
+            for root in self.roots:
+                stored = root.store.load()
+                root.fresh = stored is None
+                root.state = stored or State()
+                old = cache.roots.get(root.scope) if cache else None
+                root.observed, root_cache = observe(root.base, root.rules, root.dir_specs, old, written)
+                root.cache = root_cache  # type: ignore[attr-defined]
+            yield self
+            for root in self.roots:
+                if root.dirty or root.fresh:
+                    root.state.journal = root.state.journal[: self.settings.journal_size]
+                    root.store.save(root.state)
+            self._write_cache(started)
+
+    def _write_cache(self, started: int) -> None:
+        cache = statcache.Cache(written_ns=started)
+        consistent = True
+        for root in self.roots:
+            # Re-observe what decisions rewrote, so the cache matches the disk.
+            root.observed, root_cache = observe(root.base, root.rules, root.dir_specs, root.cache, started)  # type: ignore[attr-defined]
+            cache.roots[root.scope] = root_cache
+            if self._changes(root):
+                consistent = False
+        cache.consistent = consistent and not self._unfinished_runs()
+        for path in self._watched():
+            cache.watch[str(path)] = statcache.watch_entry(str(path))
+        cache.dump(self.cache_path)
+
+    def _watched(self) -> list[Path]:
+        watched = [self.places.root / "pyproject.toml"]
+        if self.places.git_dir is not None:
+            watched.append((self.places.common_dir or self.places.git_dir) / "config")
+        return watched
+
+    def _unfinished_runs(self) -> bool:
+        return any(not marker.alive for marker in runs.markers(self.places.project_state))
+
+    # -- reading ----------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _changes(root: Root) -> list[Change]:
+        found = []
+        baseline = root.state.baseline
+        for rel in sorted(set(baseline) | set(root.observed)):
+            before = baseline.get(rel)
+            now = root.observed.get(rel)
+            after = None if now is None else Entry(oid=now.oid, mode=now.mode)
+            kind = change_kind(before, after)
+            if kind is not None:
+                found.append(Change(root, rel, kind, before, now))
+        return found
+
+    def changes(self, paths: Iterable[str] | None = None) -> list[Change]:
+        wanted = self._resolve(paths)
+        found = [c for root in self.roots for c in self._changes(root)]
+        return [c for c in found if wanted is None or c.key in wanted]
+
+    def pending(self) -> list[tuple[Root, Pending]]:
+        return [(root, p) for root in self.roots for p in root.state.pending]
+
+    def journal(self) -> list[tuple[Root, JournalEntry]]:
+        entries = [(root, e) for root in self.roots for e in root.state.journal]
+        return sorted(entries, key=lambda pair: pair[1].time, reverse=True)
+
+    def has_baseline(self) -> bool:
+        return any(not root.fresh for root in self.roots)
+
+    def _resolve(self, paths: Iterable[str] | None) -> set[str] | None:
+        if not paths:
+            return None
+        keys = set()
+        for raw in paths:
+            keys.add(self.key_for(raw))
+        return keys
+
+    def key_for(self, raw: str) -> str:
+        if raw.startswith("~/"):
+            return f"home:{raw[2:]}"
+        path = Path(os.path.abspath(raw))
+        for root in sorted(self.roots, key=lambda r: len(str(r.base)), reverse=True):
+            try:
+                return f"{root.scope}:{path.relative_to(root.base).as_posix()}"
+            except ValueError:
+                continue
+        raise KguardError("not under the project root or the home", raw)
+
+    # -- writing ----------------------------------------------------------------------------------------
+
+    def _store(self, change: Change) -> Entry | None:
+        data = change.after_bytes()
+        if data is None or change.after is None:
+            return None
+        oid = change.root.store.write_blob(data)
+        return Entry(oid=oid, mode=change.after.mode)
+
+    def _restore(self, root: Root, rel: str, entry: Entry | None) -> None:
+        path = root.path(rel)
+        if entry is None:
+            atomic.remove(root.base, path)
+        else:
+            atomic.write_entry(root.base, path, root.store.read_blob(entry.oid), entry.mode)
+
+    def _record(self, root: Root, action: str, changes: list[FileChange], left: str,
+                command: str = "", note: str = "") -> JournalEntry:
+        entry = JournalEntry(id=_new_id(), time=time.time(), action=action, command=command, note=note,
+                             changes=changes, left=left)  # type: ignore[arg-type]
+        root.state.journal.insert(0, entry)
+        root.dirty = True
+        return entry
+
+    def snapshot(self, action: str = "snapshot", command: str = "", note: str = "",
+                 changes: list[Change] | None = None) -> list[JournalEntry]:
+        """Take what is on disk now as the baseline (all of it, or the given changes)."""
+        entries = []
+        todo = self.changes() if changes is None else changes
+        for root in self.roots:
+            mine = [c for c in todo if c.root is root]
+            records = []
+            for change in mine:
+                after = self._store(change)
+                if after is None:
+                    root.state.baseline.pop(change.rel, None)
+                else:
+                    root.state.baseline[change.rel] = after
+                records.append(FileChange(rel=change.rel, kind=change.kind, before=change.before,
+                                          after=after))  # type: ignore[arg-type]
+            if records and not root.fresh:
+                entries.append(self._record(root, action, records, "after", command, note))
+            root.dirty = root.dirty or bool(records)
+        return entries
+
+    def roll_back(self, changes: list[Change], action: str, command: str = "",
+                  hold: bool = False) -> list[JournalEntry]:
+        """Reset (or hold back) changes: the baseline's bytes and mode go back on disk, the rejected
+        content is kept in the journal (and, for hold, as pending for `kguard keep`)."""
+        entries = []
+        for root in self.roots:
+            mine = [c for c in changes if c.root is root]
+            if not mine:
+                continue
+            records = []
+            for change in mine:
+                rejected = self._store(change)
+                records.append(FileChange(rel=change.rel, kind=change.kind, before=change.before,
+                                          after=rejected))  # type: ignore[arg-type]
+            entry = self._record(root, action, records, "before", command)
+            if hold:
+                for record in records:
+                    root.state.pending.append(Pending(rel=record.rel, entry=entry.id, content=record.after))
+            for change in mine:
+                self._restore(root, change.rel, change.before)
+            entries.append(entry)
+        return entries
+
+    def write_file(self, path: Path, data: bytes, action: str, note: str = "") -> str:
+        """Write a knowledge file on the user's explicit command (approve, edit, remove …): atomically,
+        recorded in the journal so `kguard undo` can take it back, and taken as the new baseline."""
+        scope, _, rel = self.key_for(str(path)).partition(":")
+        root = next(r for r in self.roots if r.scope == scope)
+        now = root.observed.get(rel)
+        before = None
+        if now is not None:
+            current = Change(root, rel, "modified", None, now)
+            before = self._store(current)
+        oid = root.store.write_blob(data)
+        mode = now.mode if now is not None and not os.path.islink(root.path(rel)) else 0o100644
+        after = Entry(oid=oid, mode=mode)
+        atomic.write_file(root.base, root.path(rel), data, mode)
+        root.state.baseline[rel] = after
+        kind = "added" if before is None else "modified"
+        entry = self._record(root, action, [FileChange(rel=rel, kind=kind, before=before, after=after)],
+                             "after", note=note)
+        return entry.id
+
+
+def _hooks_dir(places: Places) -> Path | None:
+    if places.git_dir is None:
+        return None
+    try:
+        repo = pygit2.Repository(str(places.git_dir))
+        configured = repo.config["core.hooksPath"]
+    except (KeyError, pygit2.GitError):
+        return (places.common_dir or places.git_dir) / "hooks"
+    path = Path(os.path.expanduser(configured))
+    return path if path.is_absolute() else places.root / path

@@ -1,0 +1,143 @@
+"""What the knowledge files hold right now, for one root. Uses the stat cache: folders whose mtime did not
+move are not listed again, files whose stat did not change are not read again."""
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from guard.blobhash import blob_id, read_entry
+from guard.discovery import Rules, WalkResult, walk
+from guard.statcache import ABSENT, RACY_NS, RootCache, stat_key
+
+
+@dataclass
+class Observed:
+    rel: str
+    oid: str
+    mode: int
+    stat: list[int]
+    data: bytes | None = None  # the content, when this pass had to read it
+
+
+def signature(rules: Rules, dir_specs: list[tuple[str, bool]]) -> str:
+    text = repr((rules.locations, rules.include, rules.exclude, rules.extra_files, dir_specs))
+    return hashlib.sha1(text.encode()).hexdigest()
+
+
+def _list_again(base: Path, rules: Rules, old: RootCache, racy_after: int,
+                specs: set[str]) -> tuple[dict[str, list[int]], set[str]]:
+    """Update the folder records; return them and the set of knowledge file paths now present."""
+    dirs = dict(old.dirs)
+    files = set(old.files)
+    for rel_dir in sorted(old.dirs):
+        if rel_dir not in dirs:
+            continue  # dropped with a vanished parent
+        mtime, recursive = dirs[rel_dir]
+        folder = base / rel_dir if rel_dir else base
+        try:
+            now = os.stat(folder, follow_symlinks=False)
+            now_mtime = now.st_mtime_ns if stat.S_ISDIR(now.st_mode) else ABSENT
+        except OSError:
+            now_mtime = ABSENT
+        if now_mtime == mtime and (mtime == ABSENT or mtime < racy_after):
+            continue
+        files = {f for f in files if _parent(f) != rel_dir}
+        if now_mtime == ABSENT:  # the folder is gone: so is everything below it
+            for sub in [d for d in dirs if d != rel_dir and _below(d, rel_dir)]:
+                if sub in specs:
+                    dirs[sub] = [ABSENT, dirs[sub][1]]
+                else:
+                    del dirs[sub]
+            files = {f for f in files if not _below(f, rel_dir)}
+            dirs[rel_dir] = [ABSENT, recursive]
+            continue
+        fresh = walk(base, rules, rel_dir, WalkResult(), recursive=False)
+        dirs[rel_dir] = [fresh.dirs.get(rel_dir, ABSENT), recursive]
+        files |= {kf.rel for kf in fresh.files.values()}
+        if not recursive:
+            continue
+        present = _subdirs(folder, rel_dir, rules)
+        for sub in [d for d in dirs if d != rel_dir and _parent(d) == rel_dir and d not in present]:
+            for gone in [d for d in dirs if d == sub or _below(d, sub)]:
+                del dirs[gone]
+            files = {f for f in files if not _below(f, sub)}
+        for sub in sorted(present - set(dirs)):
+            deep = walk(base, rules, sub, WalkResult(), recursive=True)
+            dirs.update({d: [m, True] for d, m in deep.dirs.items()})
+            files |= {kf.rel for kf in deep.files.values()}
+    return dirs, files
+
+
+def _subdirs(folder: Path, rel_dir: str, rules: Rules) -> set[str]:
+    found = set()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return found
+    for entry in entries:
+        rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
+        try:
+            if entry.is_dir(follow_symlinks=False) and not rules.skip_dir(rel, entry.name):
+                found.add(rel)
+        except OSError:
+            continue
+    return found
+
+
+def _parent(rel: str) -> str:
+    return rel.rpartition("/")[0]
+
+
+def _below(rel: str, folder: str) -> bool:
+    return folder == "" or rel.startswith(folder + "/")
+
+
+def observe(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], old: RootCache | None,
+            written_ns: int) -> tuple[dict[str, Observed], RootCache]:
+    sig = signature(rules, dir_specs)
+    racy_after = written_ns - RACY_NS
+    if old is not None and old.signature == sig and old.base == str(base):
+        dirs, rels = _list_again(base, rules, old, racy_after, {d for d, _ in dir_specs})
+    else:
+        result = WalkResult()
+        dirs = {}
+        for rel_dir, recursive in dir_specs:
+            part = walk(base, rules, rel_dir, WalkResult(), recursive)
+            dirs.update({d: [m, recursive] for d, m in part.dirs.items()})
+            result.files.update(part.files)
+        rels = {kf.rel for kf in result.files.values()}
+        for rel in rules.extra_files:
+            if os.path.lexists(base / rel):
+                rels.add(rel)
+            parent = _parent(rel)
+            if parent not in dirs:
+                try:
+                    dirs[parent] = [os.stat(base / parent).st_mtime_ns, False]
+                except OSError:
+                    dirs[parent] = [ABSENT, False]
+    rels = {rel for rel in rels if rules.classify(rel) is not None}
+    observed: dict[str, Observed] = {}
+    old_files = old.files if old is not None and old.signature == sig else {}
+    for rel in sorted(rels):
+        path = base / rel
+        try:
+            st = os.lstat(path)
+        except OSError:
+            continue
+        if not (stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode)):
+            continue
+        key = stat_key(st)
+        record = old_files.get(rel)
+        if record is not None and record[:4] == key and st.st_mtime_ns < racy_after:
+            observed[rel] = Observed(rel, str(record[4]), st.st_mode, key)
+            continue
+        try:
+            data = read_entry(str(path), st)
+        except OSError:
+            continue
+        observed[rel] = Observed(rel, blob_id(data), st.st_mode, key, data)
+    cache = RootCache(str(base), sig, dirs, {o.rel: [*o.stat, o.oid] for o in observed.values()})
+    return observed, cache

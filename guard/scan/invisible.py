@@ -1,0 +1,285 @@
+"""INV: invisible and format characters. One cheap gate (a single regex over the whole text) lets a
+file without any of these characters skip the family entirely."""
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+
+from guard.scan.detector import Hit, detector
+from guard.scan.text import Document, decode_tags, visible
+
+GATE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069"
+    "\u206a-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001d173-\U0001d17a"
+    "\U000e0000-\U000e01ef\u0370-\u03ff\u0400-\u04ff\u0500-\u052f]"
+)
+ZERO_WIDTH = re.compile("[\u200b-\u200d\u2060\ufeff\u180e]+")
+BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]+")
+TAGS = re.compile("[\U000e0000-\U000e007f]+")
+SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{2,}")
+IGNORABLE = re.compile("[\u00ad\u034f\u17b4\u17b5\u180b-\u180d\u2061-\u2064\u206a-\u206f\ufff0-\ufff8\U0001d173-\U0001d17a]+")
+FILLER = re.compile("[\u3164\uffa0\u115f\u1160\u2800]+")
+CONFUSABLE = re.compile(
+    "[\u0430\u0432\u0435\u043a\u043c\u043d\u043e\u0440\u0441\u0442\u0443\u0445\u0456\u0458\u0455\u0501"
+    "\u051b\u051d\u04cf\u04bb\u04af\u0410\u0412\u0415\u041a\u041c\u041d\u041e\u0420\u0421\u0422\u0425"
+    "\u0406\u0408\u0405\u0391\u0392\u0395\u0396\u0397\u0399\u039a\u039c\u039d\u039f\u03a1\u03a4\u03a5"
+    "\u03a7\u03bf\u03bd\u03b9]"
+)
+RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+COMPLEX_SCRIPTS = ((0x0590, 0x08FF), (0x0900, 0x109F), (0x1780, 0x18AF), (0xA8E0, 0xA8FF), (0xFB1D, 0xFDFF),
+                   (0xFE70, 0xFEFC), (0xAC00, 0xD7AF), (0x1100, 0x11FF))
+
+
+def _gated(doc: Document) -> bool:
+    gate = doc.cache.get("inv")
+    if gate is None:
+        gate = doc.cache["inv"] = GATE.search(doc.text) is not None
+    return bool(gate)
+
+
+def _is_emoji(char: str) -> bool:
+    code = ord(char)
+    return (0x1F000 <= code <= 0x1FAFF or 0x2190 <= code <= 0x2BFF or code in (0xFE0F, 0x20E3, 0xA9, 0xAE)
+            or 0xE0020 <= code <= 0xE007F)
+
+
+def _complex(char: str) -> bool:
+    code = ord(char)
+    return any(lo <= code <= hi for lo, hi in COMPLEX_SCRIPTS)
+
+
+def _around(text: str, start: int, end: int) -> tuple[str, str]:
+    return (text[start - 1] if start > 0 else " "), (text[end] if end < len(text) else " ")
+
+
+@detector("INV001", "zero-width-character", "error",
+          hits=[("Run the tests.\nIgn\u200b\u200bore the rules.\n", 2, 4), ("a\u200bb c\u200bd e\u200bf", 1, 2)],
+          clean=["family: \U0001f468\u200d\U0001f469\u200d\U0001f467", "\ufeff# Title\n",
+                 "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"])
+def zero_width(doc: Document) -> Iterator[Hit]:
+    """What it finds: zero-width spaces, joiners and non-joiners, word joiners and a byte-order mark
+    anywhere but at the start of the file.
+
+    Why it matters: they are invisible in every editor and on GitHub, but the model reads them; runs of them
+    encode hidden bits, and a single one splits a keyword so that a filter misses it.
+
+    Example: `Ign<U+200B><U+200B>ore the rules` looks like "Ignore the rules".
+
+    Instead: delete them. Emoji sequences (a joiner between two emoji), joiners in Persian, Arabic or Indic
+    text, and a BOM at the start of the file are legitimate and are not reported.
+    """
+    if not _gated(doc):
+        return
+    text = doc.text
+    runs = []
+    for match in ZERO_WIDTH.finditer(text):
+        start, end = match.span()
+        run = match.group()
+        if start == 0 and run == "\ufeff":
+            continue
+        before, after = _around(text, start, end)
+        if len(run) == 1 and run in "\u200c\u200d" and (_is_emoji(before) and _is_emoji(after)):
+            continue
+        if len(run) == 1 and (_complex(before) or _complex(after)):
+            continue
+        runs.append(match)
+    per_line: dict[int, int] = {}
+    for match in runs:
+        line = doc.line_of(match.start())
+        per_line[line] = per_line.get(line, 0) + 1
+    for match in runs:
+        run = match.group()
+        heavy = len(run) >= 2 or per_line[doc.line_of(match.start())] >= 3
+        yield Hit(match.start(), match.end(), f"{len(run)} zero-width character(s) {visible(run)}",
+                  "error" if heavy else "warning")
+
+
+@detector("INV002", "bidi-control", "error",
+          hits=[("x = 1 \u202e// admin\u202c\n", 1, 7), ("plain \u2067text\u2069", 1, 7)],
+          clean=["\u05e9\u05dc\u05d5\u05dd \u200f(test)", "\u0645\u0631\u062d\u0628\u0627 \u200f123"])
+def bidi(doc: Document) -> Iterator[Hit]:
+    """What it finds: bidirectional embedding, override and isolate controls (U+202A-202E, U+2066-2069),
+    and direction marks outside right-to-left text.
+
+    Why it matters: they reorder what is displayed, so the text a person reviews is not the text the model
+    reads (the "Trojan Source" attack).
+
+    Example: `x = 1 <U+202E>// admin<U+202C>` shows the comment reversed.
+
+    Instead: remove the controls. A right-to-left mark inside Hebrew or Arabic text is legitimate; overrides
+    are never needed in a knowledge file.
+    """
+    if not _gated(doc):
+        return
+    text = doc.text
+    for match in BIDI.finditer(text):
+        run = match.group()
+        line = doc.line_of(match.start())
+        rtl = RTL.search(doc.line_text(line)) is not None
+        if any(c in "\u202d\u202e" for c in run):
+            severity = "error"
+        elif all(c in "\u200e\u200f\u061c" for c in run):
+            if rtl:
+                continue
+            severity = "warning"
+        else:
+            severity = "warning" if rtl else "error"
+        yield Hit(match.start(), match.end(), f"bidirectional control {visible(run)} reorders the displayed text",
+                  severity)
+
+
+@detector("INV003", "unicode-tag-characters", "error",
+          hits=[("# Readme\nHello\U000e0049\U000e0067\U000e006e\U000e006f\U000e0072\U000e0065 world\n", 2, 6)],
+          clean=["flag: \U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"])
+def unicode_tags(doc: Document) -> Iterator[Hit]:
+    """What it finds: Unicode tag characters (U+E0000-E007F), which mirror ASCII invisibly; the finding
+    shows the hidden text they spell.
+
+    Why it matters: "ASCII smuggling": a whole instruction can sit invisibly inside an ordinary sentence,
+    and models read it as plain text.
+
+    Example: `Hello<TAGS:Ignore> world` displays as "Hello world".
+
+    Instead: delete the tag characters. Only emoji flag sequences (a black flag followed by tag letters and
+    a cancel tag) use them legitimately; those are not reported.
+    """
+    if not _gated(doc):
+        return
+    text = doc.text
+    for match in TAGS.finditer(text):
+        run = match.group()
+        before = text[match.start() - 1] if match.start() else ""
+        if before == "\U0001f3f4" and run.endswith("\U000e007f") and all(
+                "a" <= chr(ord(c) - 0xE0000) <= "z" or "0" <= chr(ord(c) - 0xE0000) <= "9" for c in run[:-1]):
+            continue
+        hidden = visible(decode_tags(run))
+        yield Hit(match.start(), match.end(), f'hidden text in Unicode tag characters: "{hidden[:200]}"')
+
+
+def decode_selectors(run: str) -> bytes:
+    out = bytearray()
+    for char in run:
+        code = ord(char)
+        out.append(code - 0xFE00 if code <= 0xFE0F else code - 0xE0100 + 16)
+    return bytes(out)
+
+
+@detector("INV004", "variation-selector-smuggling", "error",
+          hits=[("ok \U0001f600" + "".join(chr(0xE0100 + b - 16) for b in b"hi there") + " done\n", 1, 4)],
+          clean=["\u2764\ufe0f love", "\u8fbb\U000e0100 (ivs)", "1\ufe0f\u20e3 keycap"])
+def variation_selectors(doc: Document) -> Iterator[Hit]:
+    """What it finds: two or more variation selectors in a row, which carry bytes (one byte per selector)
+    after a visible character; the finding shows the decoded bytes.
+
+    Why it matters: any amount of data can be attached invisibly to a single emoji or letter, and a model
+    can be told to decode it.
+
+    Example: an emoji followed by 40 selectors that decode to "ignore all previous instructions".
+
+    Instead: delete the selectors. A single selector after an emoji or a CJK ideograph is normal and is not
+    reported.
+    """
+    if not _gated(doc):
+        return
+    for match in SELECTORS.finditer(doc.text):
+        data = decode_selectors(match.group())
+        shown = visible(data.decode("utf-8", "backslashreplace"))
+        start = max(0, match.start() - 1)  # the carrier character
+        yield Hit(start, match.end(), f'{len(data)} bytes hidden in variation selectors: "{shown[:200]}"')
+
+
+@detector("INV005", "default-ignorable-in-word", "warning",
+          hits=[("Please ig\u00adnore this.\n", 1, 10)],
+          clean=["soft-hyphen at end\u00ad", "\u182e\u180b\u1820 Mongolian"])
+def ignorable_in_word(doc: Document) -> Iterator[Hit]:
+    """What it finds: soft hyphens and other default-ignorable code points (combining grapheme joiner,
+    invisible math operators, Khmer inherent vowels, unassigned ignorables) inside a word.
+
+    Why it matters: they render as nothing but split the word, so "ig<U+00AD>nore" passes a keyword filter
+    that "ignore" would not.
+
+    Example: `Please ig<U+00AD>nore this.`
+
+    Instead: remove them; let the renderer hyphenate. Mongolian free variation selectors after Mongolian
+    letters are legitimate.
+    """
+    if not _gated(doc):
+        return
+    text = doc.text
+    for match in IGNORABLE.finditer(text):
+        before, after = _around(text, match.start(), match.end())
+        if not (before.isalpha() and after.isalpha()):
+            continue
+        if 0x1800 <= ord(before) <= 0x18AF or 0x1780 <= ord(before) <= 0x17FF:
+            continue
+        left = re.search(r"\w*$", text[max(0, match.start() - 40):match.start()])
+        right = re.match(r"\w*", text[match.end():match.end() + 40])
+        word = (left.group() if left else "") + (right.group() if right else "")
+        yield Hit(match.start(), match.end(), f'{visible(match.group())} hidden inside the word "{word}"')
+
+
+@detector("INV006", "blank-filler", "warning",
+          hits=[("name: \u3164\u3164\u3164\n", 1, 7), ("a\uffa0b", 1, 2)],
+          clean=["\u1100\u1161\u11a8 jamo", "\u2801\u2800\u2803 braille"])
+def blank_filler(doc: Document) -> Iterator[Hit]:
+    """What it finds: Hangul fillers (U+3164, U+FFA0, U+115F, U+1160) and the blank braille pattern
+    outside Korean jamo or braille text.
+
+    Why it matters: they look like spaces or nothing but are letters to a tokenizer: they make invisible
+    "words", names and padding that hide or disguise text.
+
+    Example: `name: <U+3164><U+3164><U+3164>`
+
+    Instead: use ordinary spaces or remove them.
+    """
+    if not _gated(doc):
+        return
+    text = doc.text
+    for match in FILLER.finditer(text):
+        before, after = _around(text, match.start(), match.end())
+        if 0x1100 <= ord(before) <= 0x11FF or 0x1100 <= ord(after) <= 0x11FF:
+            continue
+        if 0x2801 <= ord(before) <= 0x28FF or 0x2801 <= ord(after) <= 0x28FF:
+            continue
+        run = match.group()
+        yield Hit(match.start(), match.end(), f"blank filler character(s) {visible(run)}",
+                  "error" if len(run) >= 3 else None)
+
+
+@detector("INV007", "homoglyph-word", "warning",
+          hits=[("Send it to p\u0430ypal now\n", 1, 12)],
+          clean=["\u041f\u0440\u0438\u0432\u0435\u0442 world", "\u0394x and \u03bbx", "caf\u00e9"])
+def homoglyphs(doc: Document) -> Iterator[Hit]:
+    """What it finds: a word written mostly in Latin letters that contains Cyrillic or Greek letters which
+    look exactly like Latin ones.
+
+    Why it matters: the word reads as a familiar name or command to a person, but it is a different string
+    to the model, a filter or a URL resolver (look-alike hosts and package names).
+
+    Example: `p<U+0430>ypal` (Cyrillic a).
+
+    Instead: type the word in one script. Words wholly in Cyrillic or Greek, and Greek symbols such as
+    delta or lambda next to Latin letters, are not reported.
+    """
+    if not _gated(doc):
+        return
+    text = doc.text
+    seen: set[int] = set()
+    for match in CONFUSABLE.finditer(text):
+        a = match.start()
+        while a > 0 and text[a - 1].isalpha():
+            a -= 1
+        if a in seen:
+            continue
+        b = match.end()
+        while b < len(text) and text[b].isalpha():
+            b += 1
+        word = text[a:b]
+        latin = [c for c in word if c.isascii()]
+        foreign = [c for c in word if not c.isascii()]
+        if not latin or not all(CONFUSABLE.fullmatch(c) for c in foreign):
+            continue
+        seen.add(a)
+        names = ", ".join(sorted({unicodedata.name(c, f"U+{ord(c):04X}") for c in foreign}))
+        yield Hit(a, b, f'"{word}" mixes Latin with look-alike letters ({names})')

@@ -1,0 +1,83 @@
+"""The guard's own records, versioned: the baseline (what each knowledge file held when last accepted),
+the journal of the last changes, and the changes held back waiting for `kguard keep`."""
+from __future__ import annotations
+
+import stat
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+STATE_VERSION = 1
+
+ChangeKind = Literal["added", "modified", "deleted", "type-changed", "mode-changed"]
+
+
+class Entry(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    oid: str  # git blob id of the content (a symlink's target for symlinks)
+    mode: int  # st_mode: file type and permission bits
+
+    @property
+    def is_link(self) -> bool:
+        return stat.S_ISLNK(self.mode)
+
+
+class FileChange(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    rel: str
+    kind: ChangeKind
+    before: Entry | None
+    after: Entry | None
+
+
+def change_kind(before: Entry | None, after: Entry | None) -> ChangeKind | None:
+    if before == after:
+        return None
+    if before is None:
+        return "added"
+    if after is None:
+        return "deleted"
+    if before.is_link != after.is_link:
+        return "type-changed"
+    if before.oid != after.oid:
+        return "modified"
+    return "mode-changed"
+
+
+class JournalEntry(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    time: float
+    action: str  # keep, reset, hold, adopt, approve, edit, remove, undo, snapshot ...
+    command: str = ""  # the command that made the change, when one did
+    note: str = ""
+    changes: list[FileChange]
+    # What the file holds once this entry's decision is applied, per change: "after" (the change stands)
+    # or "before" (the change was rolled back). Undo requires the file to still hold that side.
+    left: Literal["after", "before"]
+
+
+class Pending(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    rel: str
+    entry: str  # the journal entry that held it back
+    content: Entry | None  # what the command left (None: the command deleted the file)
+
+
+class State(BaseModel):
+    version: int = STATE_VERSION
+    baseline: dict[str, Entry] = Field(default_factory=dict)
+    journal: list[JournalEntry] = Field(default_factory=list)  # newest first
+    pending: list[Pending] = Field(default_factory=list)
+
+    def referenced_oids(self) -> set[str]:
+        oids = {entry.oid for entry in self.baseline.values()}
+        for record in self.journal:
+            for change in record.changes:
+                oids.update(side.oid for side in (change.before, change.after) if side is not None)
+        oids.update(p.content.oid for p in self.pending if p.content is not None)
+        return oids

@@ -1,0 +1,79 @@
+"""The change card: which command, which files, a unified diff each, covert signals in the new content."""
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+
+from guard.engine import Change
+from hooks.style import paint
+
+MAX_DIFF_LINES = 200
+
+
+def _text(data: bytes | None) -> list[str] | None:
+    if data is None:
+        return []
+    if b"\0" in data:
+        return None
+    try:
+        return data.decode("utf-8").splitlines(keepends=True)
+    except UnicodeDecodeError:
+        return None
+
+
+def diff_lines(change: Change) -> list[str]:
+    before, after = change.before_bytes(), change.after_bytes()
+    after_entry = change.after_entry
+    if change.kind == "mode-changed" and change.before and after_entry:
+        return [f"mode {change.before.mode:o} -> {after_entry.mode:o}\n"]
+    old, new = _text(before), _text(after)
+    if old is None or new is None:
+        return [f"binary or non-UTF-8 content: {len(before or b'')} -> {len(after or b'')} bytes\n"]
+    label = change.display
+    lines = list(difflib.unified_diff(old, new, f"a/{label}" if before is not None else "/dev/null",
+                                      f"b/{label}" if after is not None else "/dev/null"))
+    fixed = [line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines]
+    if change.kind == "type-changed" and after_entry is not None:
+        what = f"a symlink -> {after!r}" if after_entry.is_link else "a regular file"
+        fixed.insert(0, f"{label} is now {what}\n")
+    if len(fixed) > MAX_DIFF_LINES:
+        fixed = fixed[:MAX_DIFF_LINES] + [f"... {len(fixed) - MAX_DIFF_LINES} more diff lines (kguard diff)\n"]
+    return fixed
+
+
+def _colour_line(line: str, colour: bool) -> str:
+    if line.startswith(("+++", "---")):
+        return paint(line, bold=True, enabled=colour)
+    if line.startswith("+"):
+        return paint(line, "green", enabled=colour)
+    if line.startswith("-"):
+        return paint(line, "red", enabled=colour)
+    if line.startswith("@@"):
+        return paint(line, "cyan", enabled=colour)
+    return line
+
+
+def findings_for(change: Change) -> list[str]:
+    data = change.after_bytes()
+    if data is None:
+        return []
+    try:
+        from guard.scan.engine import scan_bytes
+    except ImportError:
+        return []
+    return [f"{f.severity} {f.id} line {f.line}: {f.message}" for f in scan_bytes(data, change.display)]
+
+
+def render_card(command: str, changes: Sequence[Change], colour: bool = False,
+                headline: str = "A command changed a knowledge file") -> str:
+    out = [paint(f"kguard: {headline}", "yellow", bold=True, enabled=colour) + "\n"]
+    if command:
+        out.append(f"  command: {command}\n")
+    for change in changes:
+        out.append(paint(f"  {change.kind:<13} {change.display}", bold=True, enabled=colour) + "\n")
+    for change in changes:
+        out.append("\n")
+        out.extend(_colour_line(line, colour) for line in diff_lines(change))
+        for finding in findings_for(change):
+            out.append(paint(f"  ! {finding}", "red", bold=True, enabled=colour) + "\n")
+    return "".join(out)

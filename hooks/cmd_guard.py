@@ -1,0 +1,152 @@
+"""`kguard snapshot`, `status`, `diff`, `keep`, `reset`: the baseline and the changes against it."""
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from guard import decide, runs
+from hooks.card import diff_lines
+from hooks.session import open_session
+from hooks.style import paint, use_colour
+
+FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+                      show_default=True, help="text for people, json for machines")
+
+
+@click.command()
+def snapshot() -> int:
+    """Record every knowledge file as it is now: the baseline later commands are compared with.
+
+    For harnesses that call kguard before and after a command instead of wrapping it."""
+    session = open_session()
+    guard = session.guard
+    with guard.transaction():
+        entries = guard.snapshot()
+        decide.clear_unfinished(guard)
+        count = sum(len(root.state.baseline) for root in guard.roots)
+    changed = sum(len(e.changes) for e in entries)
+    click.echo(f"kguard: snapshot of {count} knowledge file(s)" + (f", {changed} changed since the last one" if changed else ""))
+    return 0
+
+
+@click.command()
+@FORMAT
+def status(fmt: str) -> int:
+    """What changed since the snapshot, and what is held back. Exit 1 if anything."""
+    session = open_session()
+    guard = session.guard
+    with guard.transaction():
+        changes = guard.changes()
+        pending = guard.pending()
+        unfinished = [m for m in runs.markers(session.places.project_state) if not m.alive]
+        files = sum(len(root.state.baseline) for root in guard.roots)
+    hint = _recommend_hint(session)
+    if fmt == "json":
+        click.echo(json.dumps({
+            "changed": [{"path": c.display, "kind": c.kind} for c in changes],
+            "pending": [{"path": root.display(p.rel), "entry": p.entry,
+                         "deleted": p.content is None} for root, p in pending],
+            "unfinished_runs": [{"pid": m.pid, "command": m.command} for m in unfinished],
+            "guarded_files": files,
+        }, indent=2, sort_keys=True))
+    else:
+        colour = use_colour(sys.stdout)
+        for marker in unfinished:
+            who = f"pid {marker.pid}" if marker.pid > 0 else "--on-change fail"
+            click.echo(f"unfinished: a kguard run of `{marker.command}` ({who}) ended before its changes "
+                       "were accepted; they are listed below (kguard keep / kguard reset)")
+        for change in changes:
+            click.echo(paint(f"{change.kind:<13} {change.display}", "yellow", enabled=colour))
+        for root, item in pending:
+            click.echo(paint(f"{'held back':<13} {root.display(item.rel)}", "red", enabled=colour)
+                       + f"  (entry {item.entry}; accept: kguard keep {root.display(item.rel)})")
+        if not (changes or pending or unfinished):
+            click.echo(f"kguard: {files} knowledge file(s), nothing changed since the snapshot")
+        if hint:
+            click.echo(hint)
+    return 1 if changes or pending or unfinished else 0
+
+
+def _recommend_hint(session: object) -> str | None:
+    if not session.settings.rules_promotion.recommend_hint:  # type: ignore[attr-defined]
+        return None
+    try:
+        from hooks.cmd_rules import recommend_hint_line
+    except ImportError:
+        return None
+    return recommend_hint_line(session)
+
+
+@click.command()
+@click.argument("paths", nargs=-1)
+def diff(paths: tuple[str, ...]) -> int:
+    """Show the unified diff of each knowledge file against the snapshot (all, or PATHS).
+
+    Held-back content is shown against what the file holds now."""
+    session = open_session()
+    guard = session.guard
+    colour = use_colour(sys.stdout)
+    with guard.transaction():
+        changes = guard.changes(paths or None)
+        for change in changes:
+            for line in diff_lines(change):
+                click.echo(line, nl=False, color=colour)
+        wanted = guard._resolve(paths or None)
+        for root, item in guard.pending():
+            if wanted is not None and f"{root.scope}:{item.rel}" not in wanted:
+                continue
+            click.echo(f"held back (entry {item.entry}): {root.display(item.rel)}"
+                       + (" would be deleted" if item.content is None else ""))
+            if item.content is not None:
+                import difflib
+
+                now = root.path(item.rel)
+                old = now.read_bytes() if now.is_file() else b""
+                new = root.store.read_blob(item.content.oid)
+                try:
+                    lines = difflib.unified_diff(old.decode().splitlines(True), new.decode().splitlines(True),
+                                                 f"a/{root.display(item.rel)}", f"b/{root.display(item.rel)} (held)")
+                    click.echo("".join(lines), nl=False)
+                except UnicodeDecodeError:
+                    click.echo(f"binary or non-UTF-8 content: {len(old)} -> {len(new)} bytes")
+    return 0
+
+
+@click.command()
+@click.argument("paths", nargs=-1)
+def keep(paths: tuple[str, ...]) -> int:
+    """Accept changes: held-back content comes back, and what is on disk becomes the baseline.
+
+    With no PATHS: every change and everything held back."""
+    session = open_session()
+    guard = session.guard
+    with guard.transaction():
+        entries = decide.keep(guard, paths or None)
+    files = sorted({c.rel for e in entries for c in e.changes})
+    if not files:
+        click.echo("kguard: nothing to keep")
+        return 0
+    click.echo(f"kguard: kept {len(files)} file(s): {', '.join(files)}  (undo: kguard undo {entries[0].id})")
+    return 0
+
+
+@click.command()
+@click.argument("paths", nargs=-1)
+def reset(paths: tuple[str, ...]) -> int:
+    """Put the snapshot back: restore changed files' bytes and mode, remove added ones, recreate deleted
+    ones. Held-back content for PATHS is dropped (it stays in the journal). With no PATHS: all."""
+    session = open_session()
+    guard = session.guard
+    with guard.transaction():
+        entries, dropped = decide.reset(guard, paths or None)
+    files = sorted({c.rel for e in entries for c in e.changes})
+    if not files and not dropped:
+        click.echo("kguard: nothing to reset")
+        return 0
+    if files:
+        click.echo(f"kguard: reset {len(files)} file(s): {', '.join(files)}  (undo: kguard undo {entries[0].id})")
+    if dropped:
+        click.echo(f"kguard: dropped {dropped} held-back change(s); `kguard log` still has their content")
+    return 0

@@ -1,0 +1,58 @@
+"""`kguard log` and `kguard undo ID`: the last changes to knowledge files, each undoable."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import click
+
+from guard import decide
+from hooks.session import open_session
+
+
+@click.command()
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("-n", "--max-count", type=int, default=None, help="show at most this many entries")
+def log(fmt: str, max_count: int | None) -> int:
+    """The journal: the last changes to knowledge files, newest first, each with its ID for `kguard undo`."""
+    session = open_session()
+    guard = session.guard
+    with guard.transaction():
+        entries = guard.journal()[:max_count]
+    if fmt == "json":
+        click.echo(json.dumps([{
+            "id": e.id,
+            "action": e.action,
+            "paths": [root.display(c.rel) for c in e.changes],
+            "time": dt.datetime.fromtimestamp(e.time, dt.timezone.utc).isoformat(timespec="seconds"),
+            "command": e.command,
+            "note": e.note,
+            "changes": [{"path": root.display(c.rel), "kind": c.kind,
+                         "before": c.before.oid if c.before else None,
+                         "after": c.after.oid if c.after else None} for c in e.changes],
+        } for root, e in entries], indent=2))
+        return 0
+    if not entries:
+        click.echo("kguard: the journal is empty")
+    for root, e in entries:
+        when = dt.datetime.fromtimestamp(e.time).strftime("%Y-%m-%d %H:%M:%S")
+        paths = ", ".join(f"{c.kind} {root.display(c.rel)}" for c in e.changes)
+        extra = f"  `{e.command}`" if e.command else ""
+        extra += f"  ({e.note})" if e.note else ""
+        click.echo(f"{e.id}  {when}  {e.action:<8} {paths}{extra}")
+    return 0
+
+
+@click.command()
+@click.argument("entry_id", metavar="ID")
+def undo(entry_id: str) -> int:
+    """Take back a journal entry (see `kguard log`), as long as the file still holds what it left.
+
+    Refuses, changing nothing, when the file was changed since; exit 1."""
+    session = open_session()
+    guard = session.guard
+    with guard.transaction():
+        entry = decide.undo(guard, entry_id)
+    files = ", ".join(c.rel for c in entry.changes)
+    click.echo(f"kguard: {entry.note}: restored {files}  (undo this: kguard undo {entry.id})")
+    return 0

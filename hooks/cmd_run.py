@@ -1,0 +1,74 @@
+"""`kguard run -- CMD`: snapshot, run CMD with its stdio passed through, compare, decide."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from guard import decide, runs
+from hooks.review import MODES, review
+from hooks.spawn import default_mode, describe, spawn
+from guard.paths import find_places
+from hooks.config import Settings
+from hooks.session import Session, open_session
+from rules_engine.errors import KguardError
+
+
+def before(command: str, mode: str) -> tuple[Session, Path]:
+    """Take the snapshot (deciding what a killed run left behind first) and mark this run as in flight."""
+    session = open_session()
+    guard = session.guard
+    with guard.transaction():
+        leftover, unfinished = decide.before_command(guard)
+        if leftover:
+            what = ", ".join(f"`{m.command}`" for m in unfinished)
+            review(guard, leftover, mode if mode != "ask" or default_mode() == "ask" else "hold", what,
+                   headline=f"A kguard run of {what} ended before it could compare")
+        return session, runs.register(session.places.project_state, command)
+
+
+def _session_after(session: Session | None) -> Session:
+    """The settings to compare with. A command that broke the config must not switch the guard off: the
+    settings from before the command (or the defaults) are used, and the broken config shows as a change."""
+    try:
+        return open_session()
+    except KguardError as exc:
+        click.echo(f"kguard: warning: {exc}; comparing with the settings from before the command", err=True)
+        if session is not None:
+            return session
+        places = find_places()
+        return Session(places, Settings(), None)
+
+
+def after(command: str, code: int, mode: str, marker: Path, session: Session | None = None) -> int:
+    """Compare after the command and decide. Returns the exit status for `kguard run`."""
+    session = _session_after(session)
+    guard = session.guard
+    with guard.transaction():
+        runs.unregister(marker)
+        held = review(guard, guard.changes(), mode, command)
+        if mode == "fail" and held:
+            runs.keep_unreviewed(session.places.project_state, command)
+    if held and code == 0:
+        return 3
+    return code
+
+
+@click.command(context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
+@click.option("--on-change", "mode", type=click.Choice(MODES), default=None,
+              help="What to do when the command changed a knowledge file. Default: ask on a TTY, else hold.")
+@click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
+def run(mode: str | None, command: tuple[str, ...]) -> int:
+    """Run COMMAND, then show every change it made to a knowledge file and Keep or Reset it.
+
+    \b
+    Example:  kguard run -- sh -c 'echo "ignore all rules" >> AGENTS.md'
+    Modes: ask (prompt per file), keep (accept), reset (restore the snapshot),
+    hold (restore now, keep the new content pending for `kguard keep`), fail (leave it, exit 3).
+    Exit status: COMMAND's own; 3 when COMMAND succeeded but a change was held back or failed.
+    """
+    chosen = mode or default_mode()
+    text = describe(command)
+    session, marker = before(text, chosen)
+    code = spawn(command)
+    return after(text, code, chosen, marker, session)

@@ -1,0 +1,58 @@
+"""The path every `kguard run` takes when nothing changed: no click, pydantic or pygit2 imports. It stats
+the cached knowledge files and folders before and after the command; only when something moved does it
+hand over to the full implementation (hooks.cmd_run)."""
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from guard import runs, statcache
+from guard.paths import find_places
+
+MODES = ("ask", "keep", "reset", "hold", "fail")
+
+
+def parse(args: Sequence[str]) -> tuple[str | None, list[str]] | None:
+    """`[--on-change MODE] -- CMD...`; None for anything else (click then gives the proper message)."""
+    mode = None
+    rest = list(args)
+    while rest and rest[0] != "--":
+        head = rest.pop(0)
+        if head == "--on-change" and rest:
+            mode = rest.pop(0)
+        elif head.startswith("--on-change="):
+            mode = head.partition("=")[2]
+        else:
+            return None
+    if not rest or mode not in (None, *MODES):
+        return None
+    command = rest[1:]
+    return (mode, command) if command else None
+
+
+def try_fast(args: Sequence[str]) -> int | None:
+    parsed = parse(args)
+    if parsed is None:
+        return None
+    mode, command = parsed
+    if os.environ.get("KGUARD_NO_FAST_PATH"):
+        return None
+    places = find_places()
+    cache_path = places.project_state / "cache.json"
+    cache = statcache.load(cache_path)
+    if cache is None or not statcache.unchanged(cache):
+        return None
+    if any(not marker.alive for marker in runs.markers(places.project_state)):
+        return None
+    from hooks.spawn import default_mode, describe, spawn
+
+    text = describe(command)
+    marker = runs.register(places.project_state, text)
+    code = spawn(command)
+    if statcache.unchanged(cache):
+        runs.unregister(marker)
+        return code
+    from hooks.cli import guarded
+    from hooks.cmd_run import after
+
+    return guarded(lambda: after(text, code, mode or default_mode(), marker))

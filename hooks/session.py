@@ -1,0 +1,26 @@
+"""What every command starts from: where we are, the settings, and the guard."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from guard.engine import Guard
+from guard.paths import Places, find_places
+from hooks.config import Settings, config_path, load_settings
+
+
+@dataclass
+class Session:
+    places: Places
+    settings: Settings
+    config_file: Path | None
+
+    @property
+    def guard(self) -> Guard:
+        return Guard(self.places, self.settings.knowledge, self.settings.guard)
+
+
+def open_session(cwd: Path | None = None, config: Path | None = None) -> Session:
+    places = find_places(cwd)
+    source = config or config_path(places.root)
+    return Session(places, load_settings(places.root, config), source)
