@@ -255,3 +255,24 @@ def double_loading(agents: Block, other: Block, other_path: str) -> list[Issue]:
     return [Issue("BLK104", first.line, f"{other_path}:{first.line}: promoted rules also in AGENTS.md ({names}); "
                   "a tool reading both loads them twice: keep one block (a CLAUDE.md can just say @AGENTS.md)",
                   first.id)]
+
+
+def rewrite_source(text: str, rule: Rule, lines: Sequence[str]) -> str:
+    """The rules file with its rule text replaced by `lines`: frontmatter, blank lines around the body and
+    line endings kept. Only for a compact body (one or two non-blank lines)."""
+    from rules_engine.block import BOM, content, detect_newline, ending, split_lines
+
+    bom = BOM if text.startswith(BOM) else ""
+    all_lines = split_lines(text[len(bom):])
+    head, body = all_lines[: rule.body_line - 1], all_lines[rule.body_line - 1:]
+    filled = [i for i, line in enumerate(body) if content(line).strip()]
+    if not filled or len(filled) > 2:
+        raise ValueError("not a compact body")
+    first, last = filled[0], filled[-1]
+    newline = ending(body[first]) or detect_newline(text)
+    bullet = BULLET.match(content(body[first]))
+    marker = bullet.group(0) if bullet else ""
+    new = [f"{marker if i == 0 else ' ' * len(marker)}{line}{newline}" for i, line in enumerate(lines)]
+    if not ending(body[last]):
+        new[-1] = new[-1][: -len(newline)]
+    return bom + "".join(head + body[:first] + new + body[last + 1:])

@@ -1,0 +1,80 @@
+"""How old each line of a knowledge file is, for the hints and for precedence ("the newer entry wins").
+Inside git: `git blame` of HEAD through pygit2, carried over to the work tree's lines by a line diff (lines
+changed since HEAD are as old as the file's mtime). Outside git, untracked, and for home files: the mtime."""
+from __future__ import annotations
+
+import difflib
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from guard.discovery import KnowledgeFile
+from guard.paths import Places
+
+DAY = 86_400.0
+
+
+@dataclass
+class Ages:
+    lines: dict[tuple[str, int], float] = field(default_factory=dict)  # (display, line) -> age in days
+    files: dict[str, float] = field(default_factory=dict)  # display -> days since the newest line changed
+    modified: dict[str, float] = field(default_factory=dict)  # display -> epoch seconds of that change
+
+
+def _repo(places: Places):  # type: ignore[no-untyped-def]
+    if places.git_dir is None:
+        return None, None
+    import pygit2  # heavy: only here, only when a command asks for ages
+
+    try:
+        repo = pygit2.Repository(str(places.root))
+        return repo, None if repo.head_is_unborn else repo.head.peel(pygit2.Commit)
+    except (pygit2.GitError, KeyError, ValueError):
+        return None, None
+
+
+def _blamed(repo, head, rel: str, work: list[bytes], mtime: float) -> list[float] | None:  # type: ignore[no-untyped-def]
+    try:
+        entry = head.tree[rel]
+        old = repo[entry.id].data.split(b"\n")
+        blame = repo.blame(rel, newest_commit=head.id)
+    except (KeyError, ValueError, AttributeError, OSError):
+        return None
+    except Exception:  # noqa: BLE001 - pygit2.GitError and friends: fall back to the mtime
+        return None
+    at_head = [mtime] * len(old)
+    for hunk in blame:
+        when = float(hunk.final_committer.time) if hunk.final_committer else mtime
+        start = hunk.final_start_line_number - 1
+        for index in range(start, min(start + hunk.lines_in_hunk, len(old))):
+            at_head[index] = when
+    times = [mtime] * len(work)
+    matcher = difflib.SequenceMatcher(None, old, work, autojunk=False)
+    for block in matcher.get_matching_blocks():
+        for offset in range(block.size):
+            times[block.b + offset] = at_head[block.a + offset]
+    return times
+
+
+def ages(places: Places, files: Sequence[KnowledgeFile], now: float | None = None) -> Ages:
+    now = time.time() if now is None else now
+    repo, head = _repo(places)
+    out = Ages()
+    for kf in files:
+        try:
+            mtime = os.stat(kf.path).st_mtime
+            work = kf.path.read_bytes().split(b"\n")
+        except OSError:
+            continue
+        times = None
+        if kf.scope == "project" and repo is not None and head is not None:
+            times = _blamed(repo, head, kf.rel, work, mtime)
+        if times is None:
+            times = [mtime] * len(work)
+        for number, when in enumerate(times, 1):
+            out.lines[(kf.display, number)] = max(0.0, (now - when) / DAY)
+        newest = max(times, default=mtime)
+        out.modified[kf.display] = newest
+        out.files[kf.display] = max(0.0, (now - newest) / DAY)
+    return out

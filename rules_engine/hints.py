@@ -1,0 +1,165 @@
+"""Hints for facts and rules, from the word lists in rules_engine/words and from counts, never a model.
+Pure: ages come in from the caller (git history or mtimes); nothing here changes a file."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from rules_engine.conflicts import polarity
+from rules_engine.models import Line, Memory, Rule
+from rules_engine.words import lines, matches, normal, words_of
+
+
+@dataclass(frozen=True)
+class Hint:
+    id: str
+    name: str
+    path: str
+    line: int | None
+    message: str
+    action: str
+    other_path: str | None = None
+    other_line: int | None = None
+
+
+# id -> (name, action). IDs are stable and never reused.
+HINTS: dict[str, tuple[str, str]] = {
+    "H001": ("reads-like-rule", "move to rules"),
+    "H002": ("reads-like-procedure", "create a skill"),
+    "H003": ("reads-like-episode", "remove"),
+    "H004": ("sorted-wrongly", "move it where it belongs"),
+    "H005": ("duplicate", "remove one of them"),
+    "H006": ("old-entry", "check it still holds, or remove"),
+    "H007": ("similar-rule-names", "merge the two rules files"),
+}
+
+
+def hint(hid: str, at: Line | tuple[str, int | None], message: str, other: Line | None = None,
+         action: str | None = None) -> Hint:
+    path, line = (at.path, at.line) if isinstance(at, Line) else at
+    name, default = HINTS[hid]
+    return Hint(hid, name, path, line, message, action or default,
+                other.path if other else None, other.line if other else None)
+
+
+def classify(text: str) -> str | None:
+    """What an entry reads like: 'episode', 'procedure', 'rule', or None for a plain fact."""
+    norm = normal(text)
+    if matches(norm, lines("episode")):
+        return "episode"
+    steps = matches(norm, lines("procedure"))
+    if any(s.startswith("^") for s in steps) or len(steps) >= 2:
+        return "procedure"
+    if matches(norm, lines("rule")):
+        return "rule"
+    return None
+
+
+def sorted_wrongly(text: str) -> tuple[str, str] | None:
+    norm = normal(text)
+    for entry in lines("sorted_wrongly"):
+        word, _, reads_like = entry.partition("\t")
+        if matches(norm, (word,)):
+            return word, reads_like
+    return None
+
+
+def fact_hints(entry: Line) -> list[Hint]:
+    wrong = sorted_wrongly(entry.text)
+    if wrong:
+        word, kind = wrong
+        action = "move to rules" if kind == "rule" else "remove"
+        return [hint("H004", entry, f'a fact with "{word}" in it reads like {_a(kind)}', None, action)]
+    kind = classify(entry.text)
+    if kind == "rule":
+        return [hint("H001", entry, "reads like a rule, not a fact")]
+    if kind == "procedure":
+        return [hint("H002", entry, "reads like a procedure (steps towards a goal)")]
+    if kind == "episode":
+        return [hint("H003", entry, "reads like an episode (true once, or only now)")]
+    return []
+
+
+def rule_hints(statement: Line) -> list[Hint]:
+    kind = classify(statement.text)
+    if kind == "episode":
+        return [hint("H003", statement, "a rule that reads like an episode (true once, or only now)")]
+    if kind == "procedure":
+        return [hint("H002", statement, "a rule that reads like a procedure (steps towards a goal)")]
+    return []
+
+
+def shared_ratio(a: str, b: str) -> float:
+    """Words two entries share, over the words of the longer one: 1.0 means the same set of words."""
+    left, right = set(words_of(a)), set(words_of(b))
+    if len(left) < 3 or len(right) < 3:
+        return 0.0
+    return len(left & right) / max(len(left), len(right))
+
+
+def duplicates(entries: Sequence[Line], ratio: float) -> list[Hint]:
+    out = []
+    for first, second in combinations(entries, 2):
+        share = shared_ratio(first.text, second.text)
+        if share >= ratio and polarity(first.text)[0] * polarity(second.text)[0] != -1:  # opposites conflict
+            out.append(hint("H005", second, f"shares {round(100 * share)} % of its words with "
+                                            f"{first.path}:{first.line}", first))
+    return out
+
+
+def distance(a: str, b: str) -> int:
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        previous = current
+    return previous[-1]
+
+
+def _norm_name(name: str) -> str:
+    flat = "".join(ch for ch in name.lower() if ch.isalnum())
+    return flat[:-1] if flat.endswith("s") else flat
+
+
+def similar_names(rules: Sequence[Rule]) -> list[Hint]:
+    out = []
+    for first, second in combinations(sorted(rules, key=lambda r: r.path), 2):
+        if first.name == second.name:
+            continue  # the same rule at two levels is precedence's business, not a merge
+        a, b = _norm_name(first.name), _norm_name(second.name)
+        if a == b or (min(len(a), len(b)) >= 5 and distance(a, b) <= 2):
+            out.append(hint("H007", (second.path, None), f"its name differs only slightly from "
+                                                         f"{first.path}", Line(first.path, 1, "")))
+    return out
+
+
+def old(entries: Sequence[Line], rules: Sequence[Rule], entry_ages: Mapping[tuple[str, int], float],
+        file_ages: Mapping[str, float], max_age_days: int) -> list[Hint]:
+    out = []
+    for entry in entries:
+        age = entry_ages.get((entry.path, entry.line))
+        if age is not None and age > max_age_days:
+            out.append(hint("H006", entry, f"older than {max_age_days} days ({int(age)} days): still true?"))
+    for rule in rules:
+        age = file_ages.get(rule.path)
+        if age is not None and age > max_age_days:
+            out.append(hint("H006", (rule.path, None), f"unchanged for {int(age)} days "
+                                                       f"(over {max_age_days}): still true?"))
+    return out
+
+
+def all_hints(memories: Sequence[Memory], rules: Sequence[Rule], entry_ages: Mapping[tuple[str, int], float],
+              file_ages: Mapping[str, float], max_age_days: int = 180, duplicate_ratio: float = 0.8) -> list[Hint]:
+    entries = [entry for memory in memories for entry in memory.entries]
+    statements = [s for rule in rules for s in rule.statements]
+    found = [h for e in entries for h in fact_hints(e)] + [h for s in statements for h in rule_hints(s)]
+    found += duplicates(entries + statements, duplicate_ratio)
+    found += old(entries, rules, entry_ages, file_ages, max_age_days)
+    found += similar_names(rules)
+    return sorted(found, key=lambda h: (h.path, h.line or 0, h.id))
+
+
+def _a(kind: str) -> str:
+    return ("an " if kind[0] in "aeiou" else "a ") + kind
