@@ -66,7 +66,9 @@ class Rules:
         return None
 
     def skip_dir(self, rel: str, name: str) -> bool:
-        return name in SKIPPED_DIRS or any(glob_match(p, rel) for p in self.exclude)
+        return name in SKIPPED_DIRS or any(
+            glob_match(p, rel) or glob_match(p, rel + "/") for p in self.exclude
+        )
 
 
 @dataclass

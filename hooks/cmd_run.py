@@ -14,17 +14,18 @@ from hooks.session import Session, open_session
 from rules_engine.errors import KguardError
 
 
-def before(command: str, mode: str) -> tuple[Session, Path]:
+def before(command: str, mode: str) -> tuple[Session, Path, int]:
     """Take the snapshot (deciding what a killed run left behind first) and mark this run as in flight."""
     session = open_session()
     guard = session.guard
     with guard.transaction():
         leftover, unfinished = decide.before_command(guard)
+        held = 0
         if leftover:
             what = ", ".join(f"`{m.command}`" for m in unfinished)
-            review(guard, leftover, mode if mode != "ask" or default_mode() == "ask" else "hold", what,
-                   headline=f"A kguard run of {what} ended before it could compare")
-        return session, runs.register(session.places.project_state, command)
+            held = review(guard, leftover, "hold" if mode == "fail" else mode, what,
+                          headline=f"A kguard run of {what} ended before it could compare")
+        return session, runs.register(session.places.project_state, command), held
 
 
 def _session_after(session: Session | None) -> Session:
@@ -40,7 +41,8 @@ def _session_after(session: Session | None) -> Session:
         return Session(places, Settings(), None)
 
 
-def after(command: str, code: int, mode: str, marker: Path, session: Session | None = None) -> int:
+def after(command: str, code: int, mode: str, marker: Path, session: Session | None = None,
+          held_before: int = 0) -> int:
     """Compare after the command and decide. Returns the exit status for `kguard run`."""
     session = _session_after(session)
     guard = session.guard
@@ -49,7 +51,7 @@ def after(command: str, code: int, mode: str, marker: Path, session: Session | N
         held = review(guard, guard.changes(), mode, command)
         if mode == "fail" and held:
             runs.keep_unreviewed(session.places.project_state, command)
-    if held and code == 0:
+    if (held or held_before) and code == 0:
         return 3
     return code
 
@@ -69,6 +71,6 @@ def run(mode: str | None, command: tuple[str, ...]) -> int:
     """
     chosen = mode or default_mode()
     text = describe(command)
-    session, marker = before(text, chosen)
+    session, marker, held = before(text, chosen)
     code = spawn(command)
-    return after(text, code, chosen, marker, session)
+    return after(text, code, chosen, marker, session, held)

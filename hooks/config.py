@@ -1,6 +1,7 @@
 """Loads `.kguard.toml` (or `[tool.kguard]` in pyproject.toml) and hands each layer its own section."""
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -48,8 +49,11 @@ def load_settings(root: Path, explicit: Path | None = None) -> Settings:
     except UnicodeDecodeError as exc:
         raise KguardError(f"not UTF-8 (byte {exc.start})", path) from None
     except tomllib.TOMLDecodeError as exc:
-        line = getattr(exc, "lineno", None)
-        raise KguardError(f"invalid TOML: {exc.msg if hasattr(exc, 'msg') else exc}", path, line) from None
+        found = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+        if found:
+            message += f" (column {found.group(2)})"
+        raise KguardError(f"invalid TOML: {message}", path, int(found.group(1)) if found else None) from None
     prefix = ""
     if path.name == "pyproject.toml":
         data = data.get("tool", {}).get("kguard", {})

@@ -86,7 +86,7 @@ def _compile(pattern: str) -> re.Pattern[str]:
     for index, part in enumerate(parts):
         last = index == len(parts) - 1
         if part == "**":
-            out.append("(?:[^/]+/)*")
+            out.append(".*" if last else "(?:[^/]+/)*")
             continue
         piece = "".join(
             "[^/]*" if ch == "*" else "[^/]" if ch == "?" else re.escape(ch) for ch in part

@@ -213,21 +213,22 @@ class Issue:
 
 def audit(block: Block, path: str, sources: dict[str, Rule], source_exists: set[str],
           settings: PromotionSettings, today: date) -> list[Issue]:
-    """Everything `kguard check` reports about one file's managed block. `sources` maps the
+    """Everything `kguard check` reports about one file's managed block (messages without path and line:
+the finding carries them). `sources` maps the
     parsed rules files by display path; `source_exists` holds the display paths that exist."""
-    issues = [Issue(p.code, p.line, f"{path}:{p.line}: {p.message}", p.rule) for p in block.problems]
+    issues = [Issue(p.code, p.line, p.message, p.rule) for p in block.problems]
     if block.sub is None:
         return issues
     marker = block.sub + 1
     if len(block.rules) > settings.max_promoted:
         over = block.rules[settings.max_promoted]
-        issues.append(Issue("BLK001", over.line, f"{path}:{over.line}: {len(block.rules)} promoted rules, over "
+        issues.append(Issue("BLK001", over.line, f"{len(block.rules)} promoted rules, over "
                             f"max_promoted = {settings.max_promoted} (from rule '{over.id}' on)", over.id))
     if block.line_count > settings.max_lines:
-        issues.append(Issue("BLK002", marker, f"{path}:{marker}: the promoted-rules block has {block.line_count} "
+        issues.append(Issue("BLK002", marker, f"the promoted-rules block of {path} has {block.line_count} "
                             f"lines, over max_lines = {settings.max_lines}"))
     for rule in block.rules:
-        where = f"{path}:{rule.end_line}: rule '{rule.id}'"
+        where = f"rule '{rule.id}'"
         source = sources.get(rule.src)
         if rule.src not in source_exists:
             issues.append(Issue("BLK101", rule.end_line, f"{where}: its source {rule.src} no longer exists", rule.id))
@@ -252,7 +253,7 @@ def double_loading(agents: Block, other: Block, other_path: str) -> list[Issue]:
         return []
     first = shared[0]
     names = ", ".join(r.id for r in shared)
-    return [Issue("BLK104", first.line, f"{other_path}:{first.line}: promoted rules also in AGENTS.md ({names}); "
+    return [Issue("BLK104", first.line, f"promoted rules of {other_path} also in AGENTS.md ({names}); "
                   "a tool reading both loads them twice: keep one block (a CLAUDE.md can just say @AGENTS.md)",
                   first.id)]
 

@@ -123,8 +123,8 @@ def test_audit_at_exactly_the_cap_passes_one_over_fails() -> None:
     assert _audit(_block(3), settings) == []
     issues = _audit(_block(4), settings)
     assert [(i.code, i.line, i.rule) for i in issues] == [("BLK001", 8, "r3"), ("BLK002", 4, "")]
-    assert issues[0].message == ("AGENTS.md:8: 4 promoted rules, over max_promoted = 3 (from rule 'r3' on)")
-    assert issues[1].message == "AGENTS.md:4: the promoted-rules block has 4 lines, over max_lines = 3"
+    assert issues[0].message == ("4 promoted rules, over max_promoted = 3 (from rule 'r3' on)")
+    assert issues[1].message == "the promoted-rules block of AGENTS.md has 4 lines, over max_lines = 3"
 
 
 def test_audit_warnings() -> None:
@@ -135,14 +135,14 @@ def test_audit_warnings() -> None:
     assert [(i.code, i.severity, i.rule, i.line) for i in issues] == [
         ("BLK102", "warning", "r0", 5), ("BLK103", "warning", "r1", 6), ("BLK105", "info", "r2", 7),
         ("BLK101", "warning", "r3", 8)]
-    assert issues[3].message == "AGENTS.md:8: rule 'r3': its source .agents/rules/r3.md no longer exists"
+    assert issues[3].message == "rule 'r3': its source .agents/rules/r3.md no longer exists"
 
 
 def test_audit_lost_trailer_names_its_line() -> None:
     text = _block(2, "- Hand-added rule without provenance.\n")
     (issue,) = _audit(text)
     assert (issue.code, issue.line, issue.severity) == ("BLK003", 7, "error")
-    assert issue.message.startswith("AGENTS.md:7: rule 'Hand-added rule without provenance.' has no provenance")
+    assert issue.message.startswith("rule 'Hand-added rule without provenance.' has no provenance")
 
 
 def test_double_loading() -> None:

@@ -1,0 +1,27 @@
+"""Runs the phrase detectors over text that a file hides (comments, hidden HTML) or encodes (base64, hex,
+rot13), so that the hiding detectors can tell an instruction from a harmless note."""
+from __future__ import annotations
+
+from guard.scan import conceal, danger, exfil, override
+from guard.scan.detector import Detector
+from guard.scan.text import Document
+
+STRONG: tuple[Detector, ...] = (
+    conceal.conceal, conceal.bypass_approval, conceal.deceive,
+    exfil.send_context, exfil.data_in_url, exfil.collector_host, exfil.secrets_to_network,
+    override.ignore_instructions, override.role_markers, override.authority,
+    danger.pipe_to_shell, danger.credential_access, danger.disable_safeguard, danger.self_propagation,
+    danger.forced_execution, danger.external_redirect,
+)
+
+
+def signals(text: str) -> list[str]:
+    """IDs of the phrase detectors that fire (above info) on `text` read on its own."""
+    doc = Document(text)
+    found: list[str] = []
+    for det in STRONG:
+        for hit in det.check(doc):
+            if (hit.severity or det.severity) != "info":
+                found.append(det.id)
+                break
+    return found

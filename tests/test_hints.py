@@ -1,0 +1,152 @@
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from rules_engine.hints import classify, distance, fact_hints, shared_ratio
+from rules_engine.models import Line
+from tests.helpers import git, init_repo, run_kguard, write
+
+
+def hints(root: Path) -> list[tuple[str, str, int | None]]:
+    result = run_kguard("hints", "--format", "json", cwd=root)
+    assert result.returncode == 0, result.stderr
+    return [(h["id"], h["path"], h["line"]) for h in json.loads(result.stdout)["hints"]]
+
+
+def fresh(root: Path, files: dict[str, str]) -> Path:
+    """A folder outside git whose files are brand new (no age hints)."""
+    for name, text in files.items():
+        write(root / name, text)
+    return root
+
+
+@pytest.mark.parametrize(
+    ("entry", "hid"),
+    [
+        ("Use pnpm, not npm.", "H001"),
+        ("Never push to main directly.", "H001"),
+        ("You should run the linter before committing.", "H001"),
+        ("To release: first bump the version, then tag it.", "H002"),
+        ("How to deploy: build the image and push it.", "H002"),
+        ("First run make, then make install, finally restart.", "H002"),
+        ("The test is failing on CI.", "H003"),
+        ("Yesterday the staging server was down.", "H003"),
+        ("Right now the build takes ten minutes.", "H003"),
+        ("The user always wants answers in German.", "H004"),
+        ("Today we fixed the login.", "H004"),
+    ],
+)
+def test_each_reads_like_hint(tmp_path: Path, entry: str, hid: str) -> None:
+    root = fresh(tmp_path / "repo", {".agents/memory.md": f"# Notes\n- The bed is 2 m wide.\n- {entry}\n"})
+    assert hints(root) == [(hid, ".agents/memory.md", 3)]
+
+
+def test_hint_text_and_action(tmp_path: Path) -> None:
+    root = fresh(tmp_path / "repo", {".agents/memory.md": "- Today we fixed the login.\n- Use tabs.\n"})
+    result = run_kguard("hints", cwd=root)
+    assert result.stdout.splitlines() == [
+        '.agents/memory.md:1: H004 sorted-wrongly: a fact with "today" in it reads like an episode (suggested: remove)',
+        ".agents/memory.md:2: H001 reads-like-rule: reads like a rule, not a fact (suggested: move to rules)",
+    ]
+
+
+def test_duplicates_at_80_percent_shared_words(tmp_path: Path) -> None:
+    root = fresh(tmp_path / "repo", {
+        ".agents/memory.md": "- The API server listens on port 8080 locally.\n"
+                             "- The API server listens on port 8080.\n"
+                             "- The web server listens on port 3000 locally.\n",
+    })
+    assert hints(root) == [("H005", ".agents/memory.md", 2)]
+    data = json.loads(run_kguard("hints", "--format", "json", cwd=root).stdout)["hints"][0]
+    assert (data["other_path"], data["other_line"], data["action"]) == (".agents/memory.md", 1, "remove one of them")
+
+
+def test_duplicate_across_memory_and_rules(tmp_path: Path, home: Path) -> None:
+    root = fresh(tmp_path / "repo", {".agents/memory.md": "- Commit messages are written in English.\n"})
+    write(home / ".snotra/rules/commits.md", "---\ndescription: commits\n---\n- Commit messages are written in English\n")
+    assert hints(root) == [("H005", "~/.snotra/rules/commits.md", 4)]
+
+
+def test_opposites_are_not_duplicates(tmp_path: Path) -> None:
+    root = fresh(tmp_path / "repo", {
+        ".agents/rules/a.md": "---\ndescription: a\n---\n- Indent with tabs in Makefiles\n",
+        ".agents/rules/b.md": "---\ndescription: b\n---\n- Never indent with tabs in Makefiles\n",
+    })
+    assert hints(root) == []
+
+
+def test_rules_files_with_similar_names(tmp_path: Path) -> None:
+    body = "---\ndescription: {0}\n---\n- {0} rule body\n"
+    root = fresh(tmp_path / "repo", {
+        ".agents/rules/commit-message.md": body.format("one"),
+        ".agents/rules/commit-messages.md": body.format("two"),
+        ".agents/rules/testing.md": body.format("three"),
+        ".agents/rules/tsting.md": body.format("four"),
+        ".agents/rules/docs.md": body.format("five"),
+        ".agents/rules/deps.md": body.format("six"),
+    })
+    assert hints(root) == [("H007", ".agents/rules/commit-messages.md", None),
+                           ("H007", ".agents/rules/tsting.md", None)]
+
+
+def _commit(root: Path, message: str, when: datetime) -> None:
+    stamp = when.strftime("%Y-%m-%dT%H:%M:%SZ")
+    env = {**os.environ, "GIT_AUTHOR_DATE": stamp, "GIT_COMMITTER_DATE": stamp}
+    subprocess.run(["git", "add", "-A"], cwd=root, check=True, env=env)
+    subprocess.run(["git", "commit", "-q", "-m", message], cwd=root, check=True, env=env)
+
+
+def test_old_entries_from_git_history(tmp_path: Path) -> None:
+    now = datetime.now(timezone.utc)
+    root = tmp_path / "repo"
+    git("init", "-q", cwd=root.parent / "repo") if root.exists() else (root.mkdir(), git("init", "-q", cwd=root))
+    write(root / ".agents/memory.md", "- The bed is 2 m wide.\n")
+    _commit(root, "old", now - timedelta(days=400))
+    write(root / ".agents/memory.md", "- The soil is heavy clay.\n- The bed is 2 m wide.\n")
+    _commit(root, "new", now - timedelta(days=10))
+    with (root / ".agents/memory.md").open("a") as handle:
+        handle.write("- The shed is blue.\n")  # not committed: as old as the file's mtime
+    os.utime(root / ".agents/memory.md")
+    assert hints(root) == [("H006", ".agents/memory.md", 2)]
+    text = run_kguard("hints", cwd=root).stdout
+    assert ".agents/memory.md:2: H006 old-entry: older than 180 days (400 days): still true?" in text
+
+
+def test_old_entries_outside_git_from_mtime(tmp_path: Path, home: Path) -> None:
+    memory = write(home / ".snotra/memory.md", "- The bed is 2 m wide.\n")
+    rule = write(home / ".snotra/rules/style.md", "---\ndescription: style\n---\n- Indent with four spaces.\n")
+    old = time.time() - 200 * 86_400
+    os.utime(memory, (old, old))
+    os.utime(rule, (old, old))
+    root = fresh(tmp_path / "repo", {".agents/memory.md": "- The shed is blue.\n"})
+    assert hints(root) == [("H006", "~/.snotra/memory.md", 1), ("H006", "~/.snotra/rules/style.md", None)]
+
+
+def test_max_age_from_config(tmp_path: Path, home: Path) -> None:
+    memory = write(home / ".snotra/memory.md", "- The bed is 2 m wide.\n")
+    old = time.time() - 20 * 86_400
+    os.utime(memory, (old, old))
+    root = fresh(tmp_path / "repo", {".kguard.toml": "[hints]\nmax_age_days = 10\n"})
+    assert hints(root) == [("H006", "~/.snotra/memory.md", 1)]
+
+
+def test_nothing_changes(tmp_path: Path) -> None:
+    root = fresh(tmp_path / "repo", {".agents/memory.md": "- Today we fixed the login.\n"})
+    before = (root / ".agents/memory.md").read_bytes()
+    run_kguard("hints", cwd=root)
+    assert (root / ".agents/memory.md").read_bytes() == before
+
+
+def test_pure_functions() -> None:
+    assert classify("The bed is 2 m wide.") is None
+    assert shared_ratio("a b c d e", "a b c d f") == 0.8
+    assert shared_ratio("a b", "a b") == 0.0  # too short to call a duplicate
+    assert distance("testing", "tsting") == 1
+    assert fact_hints(Line("m", 1, "Please always use tabs"))[0].id == "H004"
