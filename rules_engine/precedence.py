@@ -20,7 +20,7 @@ class Applicable:
 
 
 def glob_specificity(glob: str) -> int:
-    """Literal characters outside wildcards: `src/api/*.ts` (11) is more specific than `**/*.ts` (3)."""
+    """Literal characters outside wildcards: `src/api/*.ts` (9) is more specific than `**/*.ts` (3)."""
     return sum(1 for part in glob.split("/") if part not in {"*", "**"} for ch in part if ch not in "*?[]{}")
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from rules_engine.hints import classify, distance, fact_hints, shared_ratio
 from rules_engine.models import Line
-from tests.helpers import git, init_repo, run_kguard, write
+from tests.helpers import git, run_kguard, write
 
 
 def hints(root: Path) -> list[tuple[str, str, int | None]]:
@@ -106,7 +106,8 @@ def _commit(root: Path, message: str, when: datetime) -> None:
 def test_old_entries_from_git_history(tmp_path: Path) -> None:
     now = datetime.now(timezone.utc)
     root = tmp_path / "repo"
-    git("init", "-q", cwd=root.parent / "repo") if root.exists() else (root.mkdir(), git("init", "-q", cwd=root))
+    root.mkdir()
+    git("init", "-q", cwd=root)
     write(root / ".agents/memory.md", "- The bed is 2 m wide.\n")
     _commit(root, "old", now - timedelta(days=400))
     write(root / ".agents/memory.md", "- The soil is heavy clay.\n- The bed is 2 m wide.\n")
