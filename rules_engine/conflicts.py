@@ -25,6 +25,7 @@ def _polarity() -> tuple[tuple[str, ...], tuple[str, ...]]:
             tuple(e[1:].strip() for e in entries if e.startswith("-")))
 
 
+@lru_cache(maxsize=4096)
 def polarity(text: str) -> tuple[int, frozenset[str]]:
     """+1, -1 or 0 (no marker), and the statement's subject: its words without markers and stop words."""
     positive, negative = _polarity()

@@ -2,6 +2,8 @@
 Pure: ages come in from the caller (git history or mtimes); nothing here changes a file."""
 from __future__ import annotations
 
+import math
+from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -90,21 +92,46 @@ def rule_hints(statement: Line) -> list[Hint]:
     return []
 
 
+def _word_set(text: str) -> frozenset[str]:
+    return frozenset(words_of(text))
+
+
 def shared_ratio(a: str, b: str) -> float:
     """Words two entries share, over the words of the longer one: 1.0 means the same set of words."""
-    left, right = set(words_of(a)), set(words_of(b))
+    return _ratio(_word_set(a), _word_set(b))
+
+
+def _ratio(left: frozenset[str], right: frozenset[str]) -> float:
     if len(left) < 3 or len(right) < 3:
-        return 0.0
+        return 0.0  # too short to call a duplicate
     return len(left & right) / max(len(left), len(right))
 
 
 def duplicates(entries: Sequence[Line], ratio: float) -> list[Hint]:
+    """All pairs at or above `ratio`, by prefix filtering (the All-Pairs similarity join): words are ordered
+    rarest first, and two sets that share enough words must share one among the first few of each, so only
+    pairs that meet in that index are compared. Linear in practice instead of quadratic."""
+    sets = [_word_set(entry.text) for entry in entries]
+    freq = Counter(word for words in sets for word in words)
+    index: dict[str, list[int]] = defaultdict(list)
     out = []
-    for first, second in combinations(entries, 2):
-        share = shared_ratio(first.text, second.text)
-        if share >= ratio and polarity(first.text)[0] * polarity(second.text)[0] != -1:  # opposites conflict
-            out.append(hint("H005", second, f"shares {round(100 * share)} % of its words with "
-                                            f"{first.path}:{first.line}", first))
+    for i, words in enumerate(sets):
+        if len(words) < 3:
+            continue
+        ordered = sorted(words, key=lambda w: (freq[w], w))
+        prefix = ordered[: len(words) - math.ceil(ratio * len(words) - 1e-9) + 1]
+        seen: set[int] = set()
+        for word in prefix:
+            for j in index[word]:
+                if j in seen:
+                    continue
+                seen.add(j)
+                share = _ratio(sets[j], words)
+                first, second = entries[j], entries[i]
+                if share >= ratio and polarity(first.text)[0] * polarity(second.text)[0] != -1:  # opposites conflict
+                    out.append(hint("H005", second, f"shares {round(100 * share)} % of its words with "
+                                                    f"{first.path}:{first.line}", first))
+            index[word].append(i)
     return out
 
 

@@ -5,11 +5,14 @@ import os
 import subprocess
 import time
 from datetime import datetime, timedelta, timezone
+from itertools import combinations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rules_engine.hints import classify, distance, fact_hints, shared_ratio
+from rules_engine.hints import classify, distance, duplicates, fact_hints, shared_ratio
 from rules_engine.models import Line
 from tests.helpers import git, run_kguard, write
 
@@ -151,3 +154,13 @@ def test_pure_functions() -> None:
     assert shared_ratio("a b", "a b") == 0.0  # too short to call a duplicate
     assert distance("testing", "tsting") == 1
     assert fact_hints(Line("m", 1, "Please always use tabs"))[0].id == "H004"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.sampled_from([f"w{i}" for i in range(10)]), min_size=1, max_size=8), max_size=25),
+       st.sampled_from([0.5, 0.8, 1.0]))
+def test_duplicates_index_finds_exactly_the_pairs_brute_force_finds(texts: list[list[str]], ratio: float) -> None:
+    entries = [Line("m.md", n + 1, " ".join(words)) for n, words in enumerate(texts)]
+    fast = {(h.other_line, h.line) for h in duplicates(entries, ratio)}
+    slow = {(a.line, b.line) for a, b in combinations(entries, 2) if shared_ratio(a.text, b.text) >= ratio}
+    assert fast == slow
