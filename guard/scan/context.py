@@ -11,7 +11,8 @@ IMPERATIVE = re.compile(
     r"remove|add|insert|include|write|create|download|install|always|never|do not|don't|must|make sure|ensure|"
     r"remember|instead|tell|say|respond|reply|answer|print|output|open|visit|fetch|call|read|copy|append|"
     r"replace|pretend|act as|you must|you should|you will|you are now|from now on|follow|obey|proceed|"
-    r"summari[sz]e|translate|exfiltrate|leak|reveal|hide)\b",
+    r"summari[sz]e|translate|exfiltrate|leak|reveal|hide)\b"
+    r"|\byou\s+(?:must|should|will|need\s+to|have\s+to|are\s+to|are\s+required\s+to)\b",
     re.I | re.M,
 )
 ADDRESS = re.compile(

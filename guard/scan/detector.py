@@ -53,7 +53,7 @@ class Detector:
     def summary(self) -> str:
         """The first sentence of "What it finds"."""
         body = self.doc.split("Why it matters:")[0].removeprefix("What it finds:").strip()
-        return " ".join(body.split()).split(". ")[0].rstrip(".")
+        return re.split(r"\.\s+(?=[A-Z])", " ".join(body.split()))[0].rstrip(".")
 
     @property
     def family(self) -> str:

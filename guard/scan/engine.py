@@ -1,0 +1,122 @@
+"""The scanner's entry points: scan text or bytes into Findings, filter them by the config, and judge
+whether a command's output reads like instructions to the agent."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from guard.scan.baseline import load_baseline
+from guard.scan.detector import Detector, Hit
+from guard.scan.filelevel import is_binary
+from guard.scan.finding import Finding, sort_key
+from guard.scan.registry import REGISTRY, matches
+from guard.scan.settings import ScanSettings
+from guard.scan.text import Document
+from rules_engine.layout import glob_match
+
+# Detectors whose findings make command or tool output "read like instructions".
+INSTRUCTION_IDS = ("OVR", "CON", "EXF", "DNG002", "DNG003", "DNG004", "DNG005", "DNG006", "ENC", "INV003",
+                   "INV004", "HMD")
+
+
+def _finding(det: Detector, doc: Document, hit: Hit) -> Finding:
+    if hit.start < 0:
+        line = column = 0
+        excerpt = ""
+        matched = hit.matched or det.id
+    else:
+        line, column = doc.pos(hit.start)
+        excerpt = doc.excerpt(hit.start, hit.end)
+        matched = hit.matched if hit.matched is not None else doc.text[hit.start:hit.end]
+    return Finding(id=det.id, name=det.name, severity=hit.severity or det.severity, path=doc.path, line=line,
+                   column=column, message=hit.message, excerpt=excerpt, matched=matched)
+
+
+def file_finding(det_id: str, path: str, message: str) -> Finding:
+    """A finding about a whole file (binary, too large, unreadable)."""
+    det = REGISTRY[det_id]
+    return Finding(id=det.id, name=det.name, severity=det.severity, path=path, line=0, column=0,
+                   message=message, matched=det_id)
+
+
+def _active(select: Sequence[str] | None) -> list[Detector]:
+    return [det for det in REGISTRY.values() if not select or matches(det.id, select)]
+
+
+def scan_text(text: str, path: str = "<text>", select: Sequence[str] | None = None) -> list[Finding]:
+    """Every finding in `text`, sorted by position. Never raises on any input."""
+    doc = Document(text, path)
+    detectors = _active(select)
+    if is_binary(text):
+        detectors = [det for det in detectors if det.id == "FIL001"]
+    findings = [_finding(det, doc, hit) for det in detectors for hit in det.check(doc)]
+    return sorted(findings, key=sort_key)
+
+
+def decode(data: bytes) -> str:
+    """UTF-8 (a BOM stays, INV001 knows it), or UTF-16 with a BOM; undecodable bytes survive as lone
+    surrogates, which FIL002 reports and excerpts show as <0xNN>."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
+    return data.decode("utf-8", "surrogateescape")
+
+
+def scan_bytes(data: bytes, path: str, select: Sequence[str] | None = None,
+               max_bytes: int = ScanSettings().max_file_bytes) -> list[Finding]:
+    if len(data) > max_bytes:
+        return [file_finding("FIL003", path, f"{len(data)} bytes, over the limit of {max_bytes}: not scanned")]
+    return scan_text(decode(data), path, select)
+
+
+def scan_file(file: Path, display: str, settings: ScanSettings = ScanSettings(),
+              select: Sequence[str] | None = None) -> list[Finding]:
+    """Read and scan one file; unreadable files become a FIL004 finding, never an exception."""
+    try:
+        size = file.stat().st_size
+        if size > settings.max_file_bytes:
+            return [file_finding("FIL003", display, f"{size} bytes, over the limit of {settings.max_file_bytes}:"
+                                 " not scanned")]
+        data = file.read_bytes()
+    except OSError as exc:
+        return [file_finding("FIL004", display, f"cannot read: {exc.strerror or exc}")]
+    return scan_bytes(data, display, select, settings.max_file_bytes)
+
+
+def filter_findings(findings: Iterable[Finding], settings: ScanSettings, root: Path | None = None,
+                    select: Sequence[str] | None = None, ignore: Sequence[str] = (),
+                    baseline: set[str] | None = None) -> list[Finding]:
+    """Apply severity overrides, --select/--ignore, `[scan] ignore`, per-path ignores and the baseline."""
+    if baseline is None and settings.baseline and root is not None:
+        baseline = load_baseline(root / settings.baseline)
+    ignored = [*settings.ignore, *ignore]
+    kept: list[Finding] = []
+    for finding in findings:
+        if select and not matches(finding.id, select):
+            continue
+        if ignored and matches(finding.id, ignored):
+            continue
+        if any(glob_match(glob, finding.path) and matches(finding.id, ids)
+               for glob, ids in settings.per_path_ignores.items()):
+            continue
+        if baseline and finding.fingerprint in baseline:
+            continue
+        override = settings.severity.get(finding.id)
+        if override and override != finding.severity:
+            finding = finding.model_copy(update={"severity": override})
+        kept.append(finding)
+    return sorted(kept, key=sort_key)
+
+
+def reads_like_instructions(text: str, path: str = "<output>") -> list[Finding]:
+    """Findings that make a command's or tool's output read like instructions to the agent (text
+    addressed to AI readers counts as a warning here). Empty when the output is ordinary."""
+    found = []
+    for finding in scan_text(text, path, INSTRUCTION_IDS):
+        if finding.id == "OVR004" and finding.severity == "info":
+            finding = finding.model_copy(update={"severity": "warning"})
+        if finding.severity != "info":
+            found.append(finding)
+    return found

@@ -1,0 +1,73 @@
+"""The explicit registry of detectors: ID -> Detector. An ID never changes meaning and is never reused;
+`RENAMED` redirects old IDs. A test checks that every detector defined in guard.scan is listed here."""
+from __future__ import annotations
+
+from guard.scan import conceal, danger, encoded, exfil, filelevel, invisible, markdown, override
+from guard.scan.detector import Detector
+
+_ALL: tuple[Detector, ...] = (
+    invisible.zero_width,
+    invisible.bidi,
+    invisible.unicode_tags,
+    invisible.variation_selectors,
+    invisible.ignorable_in_word,
+    invisible.blank_filler,
+    invisible.homoglyphs,
+    markdown.html_comment,
+    markdown.link_comment,
+    markdown.invisible_html,
+    markdown.pushed_right,
+    conceal.conceal,
+    conceal.bypass_approval,
+    conceal.deceive,
+    exfil.send_context,
+    exfil.data_in_url,
+    exfil.collector_host,
+    exfil.secrets_to_network,
+    override.ignore_instructions,
+    override.role_markers,
+    override.authority,
+    override.addressed,
+    danger.pipe_to_shell,
+    danger.credential_access,
+    danger.disable_safeguard,
+    danger.self_propagation,
+    danger.forced_execution,
+    danger.external_redirect,
+    encoded.base64_payload,
+    encoded.hex_payload,
+    encoded.rot13_payload,
+    encoded.decode_and_execute,
+    encoded.escaped_invisible,
+    filelevel.binary,
+    filelevel.not_utf8,
+    filelevel.too_large,
+    filelevel.unreadable,
+    filelevel.inline_suppression,
+)
+REGISTRY: dict[str, Detector] = {det.id: det for det in _ALL}
+RENAMED: dict[str, str] = {}  # old ID -> new ID
+FAMILIES: dict[str, str] = {
+    "INV": "invisible and format characters",
+    "HMD": "hidden Markdown",
+    "CON": "concealment from the user",
+    "EXF": "exfiltration",
+    "OVR": "instruction overrides and fake roles",
+    "DNG": "dangerous actions",
+    "ENC": "encoded payloads",
+    "FIL": "the file itself",
+    "SUP": "inline suppression",
+}
+
+
+def lookup(key: str) -> Detector | None:
+    """A detector by ID (any case, old IDs redirected) or by name."""
+    key = RENAMED.get(key.upper(), key.upper())
+    if key in REGISTRY:
+        return REGISTRY[key]
+    return next((det for det in REGISTRY.values() if det.name == key.lower()), None)
+
+
+def matches(det_id: str, patterns: list[str] | tuple[str, ...]) -> bool:
+    """`patterns` holds IDs or ID prefixes ("INV", "EXF00"), as ruff's --select does."""
+    return any(det_id.startswith(RENAMED.get(p.upper(), p.upper())) for p in patterns)

@@ -1,0 +1,170 @@
+"""`kguard scan` and `kguard explain`."""
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import click
+
+from guard.discovery import discover, project_rules
+from guard.paths import Places, find_places
+from guard.scan.baseline import write_baseline
+from guard.scan.detector import Detector
+from guard.scan.engine import filter_findings, scan_bytes, scan_file
+from guard.scan.finding import Finding
+from guard.scan.registry import FAMILIES, REGISTRY, lookup
+from guard.scan.settings import ScanSettings
+from hooks.config import Settings, load_settings
+from hooks.render import FORMATS, exit_code, render
+from rules_engine.errors import KguardError
+from rules_engine.layout import SKIPPED_DIRS
+
+TEXT_SUFFIXES = {".md", ".mdc", ".markdown", ".txt", ".json", ".yaml", ".yml", ".toml", ".rst", ""}
+
+
+def _ids(value: str | None) -> list[str]:
+    if not value:
+        return []
+    ids = [part.strip().upper() for part in value.split(",") if part.strip()]
+    for item in ids:
+        if not any(det_id.startswith(item) for det_id in REGISTRY):
+            raise click.BadParameter(f"unknown detector ID or prefix {item!r} (see `kguard explain`)")
+    return ids
+
+
+def _display(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _walk(folder: Path) -> Iterator[Path]:
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIPPED_DIRS)
+        for name in sorted(filenames):
+            path = Path(dirpath) / name
+            if path.suffix.lower() in TEXT_SUFFIXES or name.startswith("."):
+                yield path
+
+
+def _scan_paths(paths: tuple[Path, ...], root: Path, settings: ScanSettings) -> list[Finding]:
+    findings: list[Finding] = []
+    for given in paths:
+        if str(given) == "-":
+            findings += scan_bytes(sys.stdin.buffer.read(), "<stdin>", max_bytes=settings.max_file_bytes)
+        elif given.is_dir():
+            for path in _walk(given):
+                findings += scan_file(path, _display(path, root), settings)
+        elif os.path.lexists(given):
+            findings += scan_file(given, _display(given, root), settings)
+        else:
+            raise KguardError("no such file or folder", given)
+    return findings
+
+
+def _scan_staged(paths: tuple[Path, ...], places: Places, settings: Settings) -> list[Finding]:
+    from guard.scan.staged import staged_blobs
+
+    if paths:
+        wanted_set = {_display(p, places.root) for p in paths}
+        prefixes = tuple(w.rstrip("/") + "/" for w in wanted_set)
+
+        def wanted(rel: str) -> bool:
+            return rel in wanted_set or rel.startswith(prefixes)
+    else:
+        rules = project_rules(places, settings.knowledge.include, settings.knowledge.exclude)
+
+        def wanted(rel: str) -> bool:
+            return rules.classify(rel) is not None
+
+    findings: list[Finding] = []
+    for rel, data in staged_blobs(places.root, wanted):
+        findings += scan_bytes(data, rel, max_bytes=settings.scan.max_file_bytes)
+    return findings
+
+
+def _scan_knowledge(places: Places, settings: Settings) -> list[Finding]:
+    findings: list[Finding] = []
+    files = discover(places, settings.knowledge.include, settings.knowledge.exclude, with_home=settings.knowledge.home)
+    for file in files:
+        findings += scan_file(file.path, file.display, settings.scan)
+    return findings
+
+
+def _use_color() -> bool:
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--staged", is_flag=True, help="Scan the blobs staged in the git index, not the work tree.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
+@click.option("--select", help="Only these detector IDs or prefixes, comma-separated (e.g. INV,EXF001).")
+@click.option("--ignore", help="Skip these detector IDs or prefixes, comma-separated.")
+@click.option("--write-baseline", type=click.Path(path_type=Path),
+              help="Write the findings (after --select/--ignore) to this baseline file and exit 0.")
+def scan(paths: tuple[Path, ...], staged: bool, fmt: str, select: str | None, ignore: str | None,
+         write_baseline: Path | None) -> int:
+    """Look for covert signals (hidden text, concealment, exfiltration, overrides, dangerous actions,
+    encoded payloads) in knowledge files.
+
+    With no PATH, scans the knowledge files kguard guards; a folder scans its text files; `-` reads stdin.
+    Exit 1 when any error-level finding remains after the config's ignores and baseline, else 0.
+    """
+    selected, ignored = _ids(select), _ids(ignore)
+    places = find_places()
+    settings = load_settings(places.root)
+    if staged:
+        findings = _scan_staged(paths, places, settings)
+    elif paths:
+        findings = _scan_paths(paths, places.root, settings.scan)
+    else:
+        findings = _scan_knowledge(places, settings)
+    if write_baseline is not None:
+        kept = filter_findings(findings, settings.scan, places.root, selected, ignored, baseline=set())
+        write_baseline_path = write_baseline if write_baseline.is_absolute() else Path.cwd() / write_baseline
+        _write(write_baseline_path, kept)
+        click.echo(f"kguard: wrote {len(kept)} finding(s) to {write_baseline}", err=True)
+        return 0
+    findings = filter_findings(findings, settings.scan, places.root, selected, ignored)
+    click.echo(render(findings, fmt, color=_use_color() and fmt == "text"), nl=False)
+    return exit_code(findings)
+
+
+def _write(path: Path, findings: list[Finding]) -> None:
+    try:
+        write_baseline(path, findings)
+    except OSError as exc:
+        raise KguardError(f"cannot write baseline: {exc.strerror or exc}", path) from None
+
+
+def _listing() -> str:
+    lines = []
+    for family, title in FAMILIES.items():
+        lines.append(f"{family}: {title}")
+        for det in REGISTRY.values():
+            if det.family == family:
+                lines.append(f"  {det.id}  {det.name:<30} {det.severity:<8} {det.summary}")
+    return "\n".join(lines) + "\n\nRun `kguard explain ID` for what a detector finds, why, and an example.\n"
+
+
+def _explain(det: Detector) -> str:
+    return f"{det.id} {det.name} (default severity: {det.severity})\n\n{det.doc}\n"
+
+
+@click.command()
+@click.argument("detector_id", required=False)
+def explain(detector_id: str | None) -> int:
+    """Explain a detector (what it finds, why it matters, an example, what to do instead); no ID lists
+    them all."""
+    if detector_id is None:
+        click.echo(_listing(), nl=False)
+        return 0
+    det = lookup(detector_id)
+    if det is None:
+        raise KguardError(f"unknown detector {detector_id!r} (run `kguard explain` for the list)")
+    click.echo(_explain(det), nl=False)
+    return 0
