@@ -10,6 +10,11 @@ from rules_engine.models import Line, Rule
 from rules_engine.words import lines, matches, normal, phrase_pattern, words_of
 
 
+# Two subjects are the same when they share this share of the words of the longer one: "never add agent/AI
+# attribution to commits" and "always add AI attribution to commits" share 3 of 4.
+SAME_SUBJECT = 0.75
+
+
 @dataclass(frozen=True)
 class Conflict:
     kind: str  # opposite | contradicts | outweighs
@@ -46,7 +51,7 @@ def opposite(folder: Line, user: Line) -> bool:
     b_sign, b_subject = polarity(user.text)
     if a_sign * b_sign != -1 or not a_subject or not b_subject:
         return False
-    return len(a_subject & b_subject) / max(len(a_subject), len(b_subject)) >= 0.8
+    return len(a_subject & b_subject) / max(len(a_subject), len(b_subject)) >= SAME_SUBJECT
 
 
 def outweighs(text: str) -> bool:

@@ -45,6 +45,7 @@ PROJECT: tuple[Location, ...] = (
     Location(".cursorrules", "project", "instructions", "every-tool"),
     Location(".cursor/rules/**/*.mdc", "project", "rule", "every-tool"),
     Location(".claude/rules/**/*.md", "project", "rule", "every-tool"),
+    Location(".claude/skills/*/SKILL.md", "project", "procedure", "every-tool"),
     Location(".windsurfrules", "project", "instructions", "every-tool"),
     Location(".clinerules", "project", "instructions", "every-tool"),
     Location(".claude/settings.json", "project", "control", "every-tool"),
@@ -59,8 +60,28 @@ HOME: tuple[Location, ...] = (
     Location(".agents/rules/*.md", "home", "rule", "you", read_only=True),
     Location(".claude/CLAUDE.md", "home", "instructions", "you"),
     Location(".claude/rules/**/*.md", "home", "rule", "you"),
+    Location(".claude/skills/*/SKILL.md", "home", "procedure", "you"),
     Location(".claude/settings.json", "home", "control", "you"),
 )
+
+# The table of DESIGN.md: every (kind, reader) pair has exactly one file or folder.
+TABLE: dict[tuple[Kind, Reader], Location] = {
+    ("fact", "you"): HOME[0],
+    ("rule", "you"): HOME[1],
+    ("procedure", "you"): HOME[2],
+    ("fact", "this-tool"): PROJECT[2],
+    ("rule", "this-tool"): PROJECT[3],
+    ("procedure", "this-tool"): PROJECT[4],
+    ("fact", "every-tool"): PROJECT[0],
+    ("rule", "every-tool"): PROJECT[0],
+    ("procedure", "every-tool"): PROJECT[0],
+}
+
+
+def where(kind: Kind, reader: Reader) -> Location:
+    """The one place a new entry of this kind for this reader is written (never a read-only location)."""
+    return TABLE[(kind, reader)]
+
 
 # Folders below the project root never walked for knowledge files: build output and dependency trees.
 SKIPPED_DIRS = frozenset(
