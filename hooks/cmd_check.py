@@ -6,9 +6,8 @@ block (caps, provenance trailers, markers, source drift, double loading). Every 
 as text, JSON, SARIF or GitHub annotations. Exit 1 when any error-level finding, 0 otherwise, 2 usage error."""
 from __future__ import annotations
 
-import importlib
-import json
 import os
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -17,8 +16,12 @@ from pathlib import Path
 import click
 
 from guard.discovery import discover, project_rules
-from guard.scan.finding import Finding, sort_key
+from guard.scan.engine import filter_findings, scan_bytes
+from guard.scan.finding import Finding
+from guard.scan.registry import REGISTRY
+from hooks.render import FORMATS, exit_code, render
 from hooks.session import Session, open_session
+from hooks.style import use_colour
 from rules_engine import block as blk
 from rules_engine import promotion as prom
 from rules_engine.errors import KguardError
@@ -32,7 +35,6 @@ CHECKS: dict[str, tuple[str, str, str]] = {
     "RUL002": ("invalid-skill-file", "error", "a SKILL.md cannot be read or lacks its description"),
     **prom.CHECKS,
 }
-REGULAR = (0o100644, 0o100755)
 
 
 @dataclass(frozen=True)
@@ -67,28 +69,28 @@ def worktree_items(session: Session) -> tuple[list[Item], set[str]]:
 
 
 def staged_items(session: Session) -> tuple[list[Item], set[str]]:
-    """The blobs of the index being committed: GIT_INDEX_FILE when git set it (commit -a, --only), else
-    the repository's index. Never the work tree."""
-    import pygit2
+    """The blobs of the index being committed (GIT_INDEX_FILE inside a hook: `commit -a`, `--only`, linked
+    worktrees), never the work tree; and every path the index holds (for "does the source exist")."""
+    from guard.scan.staged import staged_blobs
 
     places, settings = session.places, session.settings
     if places.git_dir is None:
         raise KguardError("--staged needs a git repository", places.root)
-    repo = pygit2.Repository(str(places.git_dir))
-    index_file = os.environ.get("GIT_INDEX_FILE")
-    index = pygit2.Index(str(Path(index_file).resolve())) if index_file else repo.index
     rules = project_rules(places, settings.knowledge.include, settings.knowledge.exclude)
     store = settings.rules_promotion.memory_store.strip("/") + "/_rules/"
-    items, paths = [], set()
-    for entry in index:
-        paths.add(entry.path)
-        if entry.mode not in REGULAR:
-            continue
-        location = rules.classify(entry.path)
-        rest = entry.path[len(store):] if entry.path.startswith(store) else ""
+    paths: set[str] = set()
+    kinds: dict[str, str] = {}
+
+    def wanted(rel: str) -> bool:
+        paths.add(rel)
+        location = rules.classify(rel)
+        rest = rel[len(store):] if rel.startswith(store) else ""
         kind = location.kind if location else "page" if rest.endswith(".md") and "/" not in rest else None
         if kind is not None:
-            items.append(Item(entry.path, kind, repo[entry.id].data))
+            kinds[rel] = kind
+        return kind is not None
+
+    items = [Item(rel, kinds[rel], data) for rel, data in staged_blobs(places.root, wanted)]
     return items, paths
 
 
@@ -153,18 +155,8 @@ def audit_blocks(session: Session, items: Sequence[Item], selected: set[str], so
 
 
 def scan(session: Session, items: Sequence[Item]) -> list[Finding]:
-    """The covert-signal scan, when the scanner is installed in this tree."""
-    try:
-        engine = importlib.import_module("guard.scan.engine")
-    except ModuleNotFoundError as exc:
-        if exc.name == "guard.scan.engine":
-            return []
-        raise
-    found: list[Finding] = []
-    for item in items:
-        if item.kind != "control":
-            found.extend(engine.scan_bytes(item.data, item.rel))
-    return list(engine.filter_findings(found, session.settings.scan))
+    limit = session.settings.scan.max_file_bytes
+    return [f for item in items for f in scan_bytes(item.data, item.rel, max_bytes=limit)]
 
 
 def _selected(session: Session, items: Sequence[Item], paths: Sequence[str]) -> set[str]:
@@ -181,73 +173,49 @@ def _selected(session: Session, items: Sequence[Item], paths: Sequence[str]) -> 
     return wanted
 
 
-def _ids(value: str | None) -> tuple[str, ...]:
-    return tuple(part.strip().upper() for part in (value or "").split(",") if part.strip())
+def _ids(value: str | None) -> list[str]:
+    ids = [part.strip().upper() for part in (value or "").split(",") if part.strip()]
+    for item in ids:
+        if not any(known.startswith(item) for known in (*REGISTRY, *CHECKS)):
+            raise click.BadParameter(f"unknown ID or prefix {item!r} (see `kguard explain`)")
+    return ids
 
 
-def run_check(session: Session, staged: bool, paths: Sequence[str], select: str | None = None,
-              ignore: str | None = None) -> list[Finding]:
+def run_check(session: Session, staged: bool, paths: Sequence[str], select: Sequence[str] = (),
+              ignore: Sequence[str] = ()) -> list[Finding]:
+    """Every finding of the gate, after the config's ignores, per-path ignores, baseline and severities."""
     items, index_paths = staged_items(session) if staged else worktree_items(session)
     selected = _selected(session, items, paths)
-    chosen = [i for i in items if i.rel in selected]
     invalid, sources = validate(items)
     findings = [f for f in invalid if f.path in selected]
     findings += audit_blocks(session, items, selected, sources, index_paths if staged else None)
-    findings += scan(session, chosen)
-    picked, dropped = _ids(select), _ids(ignore)
-    if picked:
-        findings = [f for f in findings if f.id.startswith(picked)]
-    if dropped:
-        findings = [f for f in findings if not f.id.startswith(dropped)]
-    return sorted(findings, key=sort_key)
-
-
-def _render(findings: list[Finding], fmt: str) -> tuple[str, int]:
-    try:
-        render = importlib.import_module("hooks.render")
-    except ModuleNotFoundError as exc:
-        if exc.name != "hooks.render":
-            raise
-        render = None
-    if render is not None:
-        return render.render(findings, fmt), render.exit_code(findings)
-    code = 1 if any(f.severity == "error" for f in findings) else 0
-    if fmt == "json":
-        return json.dumps({"findings": [f.model_dump() for f in findings]}, indent=2), code
-    if fmt != "text":
-        raise KguardError(f"--format {fmt} needs hooks/render.py, which this installation lacks")
-    lines = [f"{f.path}:{f.line}:{f.column}: {f.id} [{f.severity}] {f.message}" for f in findings]
-    return "\n".join(lines), code
+    findings += scan(session, [i for i in items if i.rel in selected])
+    return filter_findings(findings, session.settings.scan, session.places.root, list(select), list(ignore))
 
 
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--staged", is_flag=True, help="check the staged blobs (the git index), not the work tree")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "sarif", "github"]), default="text",
-              show_default=True)
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
 @click.option("--select", default=None, help="only these IDs or prefixes, comma-separated (e.g. BLK,INV001)")
 @click.option("--ignore", default=None, help="leave out these IDs or prefixes, comma-separated")
 def check(paths: tuple[str, ...], staged: bool, fmt: str, select: str | None, ignore: str | None) -> int:
-    """The gate for pre-commit, pre-merge-commit and CI: covert-signal scan, rules-file validation and the
-    managed AGENTS.md block's budget and provenance, in one command.
+    """The gate for pre-commit, pre-merge-commit and CI: covert-signal scan, rules-file and skill validation,
+    and the managed AGENTS.md block's budget and provenance, in one command.
 
     \b
-    BLK001-BLK005, RUL001-RUL002 and the scanner's error-level IDs fail (exit 1);
-    BLK101-BLK104 are warnings, BLK105 is info. `kguard explain ID` says more."""
-    findings = run_check(open_session(), staged, paths, select, ignore)
-    out, code = _render(findings, fmt)
-    if out:
-        click.echo(out.rstrip("\n"))
-    elif fmt == "text":
-        click.echo("kguard: check passed", err=True)
-    return code
+    With PATHs, only those files are reported on. Exit 1 when any error-level finding
+    (BLK001-BLK005, RUL001-RUL002, the scanner's errors); BLK101-BLK104 warn, BLK105 informs."""
+    findings = run_check(open_session(), staged, paths, _ids(select), _ids(ignore))
+    colour = fmt == "text" and use_colour(sys.stdout)
+    click.echo(render(findings, fmt, color=colour), nl=False)
+    return exit_code(findings)
 
 
 def explain_text(code: str) -> str | None:
-    """For `kguard explain`: the documentation of our own IDs."""
+    """For `kguard explain`: the documentation of the gate's own IDs (BLK..., RUL...)."""
     entry = CHECKS.get(code.upper())
     if entry is None:
         return None
     name, severity, doc = entry
-    return f"{code.upper()} {name} ({severity})\n\n{doc}.\n"
-
+    return f"{code.upper()} {name} (default severity: {severity})\n\n{doc[0].upper()}{doc[1:]}.\n"
