@@ -109,8 +109,9 @@ def plan(
             moved.append(rule.path)
         if moved:
             report.on_demand = moved
-            report.steps.append(Step("rules-on-demand", saved, f"{len(moved)} of the folder's always rules are "
-                                     f"fetched on demand ({saved} tokens saved)", tuple(moved)))
+            own_count = sum(1 for _, own in always if own)
+            report.steps.append(Step("rules-on-demand", saved, f"the folder's always rules are fetched on demand: "
+                                     f"{len(moved)} of {own_count} ({saved} tokens saved)", tuple(moved)))
     if over() > 0 and agents_md and agents:
         cut = min(over(), agents)
         kept, total = _keep_lines(agents_md.text, agents - cut)

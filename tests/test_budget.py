@@ -73,7 +73,7 @@ def test_step_two_folder_always_rules_on_demand(tmp_path: Path, home: Path) -> N
     text = run_kguard("knowledge", cwd=root).stdout  # the catalogue shows the label at the default window
     assert "[always]" in text
     result = run_kguard("budget", "--context-window", str(limit * 4), cwd=root)
-    assert "step 2: 1 of the folder's always rules are fetched on demand" in result.stdout
+    assert "step 2: the folder's always rules are fetched on demand: 1 of 1 (" in result.stdout
     assert "  .agents/rules/style.md" in result.stdout
 
 
