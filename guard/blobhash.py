@@ -1,12 +1,13 @@
 """Git blob ids computed with hashlib, so the fast path can verify racily-clean files without pygit2."""
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 
 
 def blob_id(data: bytes) -> str:
+    import hashlib  # imported here: the fast path needs it only for racily-clean files
+
     return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
 
 

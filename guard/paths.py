@@ -1,11 +1,11 @@
-"""Where things are: the project root, its git dir, the home and state folders. No heavy imports: the
-`kguard run` fast path uses this module."""
+"""Where things are: the project root, its git dir, the home and state folders."""
 from __future__ import annotations
 
-import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
+
+from guard import where
 
 
 @dataclass(frozen=True)
@@ -19,10 +19,8 @@ class Places:
     @property
     def project_state(self) -> Path:
         """Per-root folder for the stat cache, the lock and run markers."""
-        if self.git_dir is not None:
-            return self.git_dir / "kguard"
-        digest = hashlib.sha1(os.fsencode(self.root)).hexdigest()[:16]
-        return self.state / "projects" / digest
+        git_dir = str(self.git_dir) if self.git_dir is not None else None
+        return Path(where.project_state(str(self.root), git_dir, str(self.state)))
 
     @property
     def home_state(self) -> Path:
@@ -30,41 +28,11 @@ class Places:
 
 
 def home_dir() -> Path:
-    env = os.environ.get("KGUARD_HOME")
-    return Path(env) if env else Path.home()
-
-
-def state_dir(home: Path) -> Path:
-    env = os.environ.get("KGUARD_STATE")
-    if env:
-        return Path(env)
-    xdg = os.environ.get("XDG_STATE_HOME") if not os.environ.get("KGUARD_HOME") else None
-    return Path(xdg) / "kguard" if xdg else home / ".local" / "state" / "kguard"
-
-
-def _git_dirs(top: Path) -> tuple[Path, Path] | None:
-    dot_git = top / ".git"
-    if dot_git.is_dir():
-        return dot_git, dot_git
-    if dot_git.is_file():  # a linked worktree or a submodule: "gitdir: <path>"
-        text = dot_git.read_text(encoding="utf-8", errors="strict").strip()
-        if not text.startswith("gitdir:"):
-            return None
-        git_dir = (top / text[len("gitdir:"):].strip()).resolve()
-        common = git_dir
-        common_file = git_dir / "commondir"
-        if common_file.is_file():
-            common = (git_dir / common_file.read_text(encoding="utf-8").strip()).resolve()
-        return git_dir, common
-    return None
+    return Path(where.home_dir())
 
 
 def find_places(start: Path | None = None) -> Places:
-    here = (start or Path.cwd()).resolve()
-    home = home_dir()
-    state = state_dir(home)
-    for candidate in (here, *here.parents):
-        dirs = _git_dirs(candidate)
-        if dirs is not None:
-            return Places(candidate, dirs[0], dirs[1], home, state)
-    return Places(here, None, None, home, state)
+    root, git_dir, common = where.find_root(str(start) if start is not None else os.getcwd())
+    home = where.home_dir()
+    return Places(Path(root), Path(git_dir) if git_dir else None, Path(common) if common else None,
+                  Path(home), Path(where.state_dir(home)))

@@ -1,20 +1,22 @@
-"""Markers of `kguard run`s in flight, so a parallel run does not take another's in-flight change as the
-new baseline, and a run killed half-way is noticed by the next command. Standard library only."""
+"""Markers of commands in flight, so a parallel run does not take another's in-flight change as the new
+baseline, and a run killed half-way is noticed by the next command. Standard library only: the
+`kguard run` fast path writes one."""
 from __future__ import annotations
 
 import json
 import os
 import time
-from dataclasses import dataclass
-from pathlib import Path
 
 
-@dataclass(frozen=True)
+
 class RunMarker:
-    path: Path
-    pid: int
-    command: str
-    started: float
+    __slots__ = ("path", "pid", "command", "started")
+
+    def __init__(self, path: str, pid: int, command: str, started: float) -> None:
+        self.path = path
+        self.pid = pid
+        self.command = command
+        self.started = started
 
     @property
     def alive(self) -> bool:
@@ -29,46 +31,48 @@ class RunMarker:
         return True
 
 
-def register(state_dir: Path, command: str, pid: int | None = None, name: str | None = None) -> Path:
-    """Mark a command in flight. `pid` is the process whose life bounds the command (default: this one;
-    a harness hook passes its parent); `name` lets a later hook call find the marker again."""
-    folder = state_dir / "active"
-    folder.mkdir(parents=True, exist_ok=True)
-    owner = os.getpid() if pid is None else pid
-    path = folder / (f"{name}.json" if name else f"{owner}-{time.time_ns()}.json")
-    path.write_text(json.dumps({"pid": owner, "command": command, "started": time.time()}))
+def _write(folder: str, name: str, pid: int, command: str) -> str:
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, name)
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(json.dumps({"pid": pid, "command": command, "started": time.time()}))
     return path
 
 
-def unregister(marker: Path) -> None:
+def register(state_dir: str | os.PathLike[str], command: str, pid: int | None = None,
+             name: str | None = None) -> str:
+    """Mark a command in flight. `pid` is the process whose life bounds the command (default: this one;
+    a harness hook passes its parent); `name` lets a later hook call find the marker again."""
+    owner = os.getpid() if pid is None else pid
+    filename = f"{name}.json" if name else f"{owner}-{time.time_ns()}.json"
+    return _write(os.path.join(state_dir, "active"), filename, owner, command)
+
+
+def keep_unreviewed(state_dir: str | os.PathLike[str], command: str) -> str:
+    """A marker no process owns: the next command decides these changes instead of adopting them."""
+    return _write(os.path.join(state_dir, "active"), f"unreviewed-{time.time_ns()}.json", -1, command)
+
+
+def unregister(marker: str | os.PathLike[str]) -> None:
     try:
-        marker.unlink()
+        os.unlink(marker)
     except FileNotFoundError:
         pass
 
 
-def markers(state_dir: Path) -> list[RunMarker]:
-    folder = state_dir / "active"
-    found = []
+def markers(state_dir: str | os.PathLike[str]) -> list[RunMarker]:
+    folder = os.path.join(state_dir, "active")
     try:
         names = sorted(os.listdir(folder))
     except OSError:
         return []
+    found = []
     for name in names:
-        path = folder / name
+        path = os.path.join(folder, name)
         try:
-            data = json.loads(path.read_text())
+            with open(path, encoding="utf-8") as handle:
+                data = json.loads(handle.read())
             found.append(RunMarker(path, int(data["pid"]), str(data["command"]), float(data["started"])))
         except (OSError, ValueError, KeyError, TypeError):
             continue
     return found
-
-
-def keep_unreviewed(state_dir: Path, command: str) -> Path:
-    """Leave a marker that no process owns: the next command decides these changes instead of taking
-    them as the baseline."""
-    folder = state_dir / "active"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"unreviewed-{time.time_ns()}.json"
-    path.write_text(json.dumps({"pid": -1, "command": command, "started": time.time()}))
-    return path

@@ -8,8 +8,6 @@ import json
 import os
 import stat
 import time
-from dataclasses import dataclass, field
-from pathlib import Path
 
 from guard.blobhash import blob_id, read_entry
 
@@ -18,38 +16,52 @@ RACY_NS = 1_000_000_000
 ABSENT = -1
 
 
-@dataclass
 class RootCache:
-    base: str
-    signature: str  # what counted as knowledge when this was written (layout + config globs)
-    dirs: dict[str, list[int]] = field(default_factory=dict)  # rel -> [mtime_ns or ABSENT, recursive]
-    files: dict[str, list[int | str]] = field(default_factory=dict)  # rel -> [size, mtime, ino, mode, oid]
+    """One root's records: the folders watched and the knowledge files found."""
+
+    __slots__ = ("base", "signature", "dirs", "files")
+
+    def __init__(self, base: str, signature: str, dirs: dict[str, list[int]] | None = None,
+                 files: dict[str, list[int | str]] | None = None) -> None:
+        self.base = base
+        self.signature = signature  # what counted as knowledge when this was written (layout + globs)
+        self.dirs = dirs or {}  # rel -> [mtime_ns or ABSENT, recursive]
+        self.files = files or {}  # rel -> [size, mtime_ns, ino, mode, oid]
+
+    def as_dict(self) -> dict[str, object]:
+        return {"base": self.base, "signature": self.signature, "dirs": self.dirs, "files": self.files}
 
 
-@dataclass
 class Cache:
-    written_ns: int = 0
-    consistent: bool = False  # every listed file held what its baseline holds when this was written
-    roots: dict[str, RootCache] = field(default_factory=dict)
-    watch: dict[str, list[int] | None] = field(default_factory=dict)  # path -> [size, mtime, ino] / None
+    __slots__ = ("written_ns", "consistent", "roots", "watch")
 
-    def dump(self, path: Path) -> None:
+    def __init__(self, written_ns: int = 0, consistent: bool = False,
+                 roots: dict[str, RootCache] | None = None,
+                 watch: dict[str, list[int] | None] | None = None) -> None:
+        self.written_ns = written_ns
+        self.consistent = consistent  # every listed file held its baseline's content when written
+        self.roots = roots or {}
+        self.watch = watch or {}  # path -> [size, mtime, ino], or None while it does not exist
+
+    def dump(self, path: str | os.PathLike[str]) -> None:
         data = {
             "version": CACHE_VERSION,
             "written_ns": self.written_ns,
             "consistent": self.consistent,
-            "roots": {name: vars(root) for name, root in sorted(self.roots.items())},
+            "roots": {name: root.as_dict() for name, root in sorted(self.roots.items())},
             "watch": self.watch,
         }
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(data, sort_keys=True, separators=(",", ":")))
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        tmp = f"{os.fspath(path)}.{os.getpid()}.tmp"
+        with open(tmp, "w", encoding="utf-8") as handle:
+            handle.write(json.dumps(data, sort_keys=True, separators=(",", ":")))
         os.replace(tmp, path)
 
 
-def load(path: Path) -> Cache | None:
+def load(path: str | os.PathLike[str]) -> Cache | None:
     try:
-        data = json.loads(path.read_bytes())
+        with open(path, "rb") as handle:
+            data = json.loads(handle.read())
     except (OSError, ValueError):
         return None
     if not isinstance(data, dict) or data.get("version") != CACHE_VERSION:

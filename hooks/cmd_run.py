@@ -1,7 +1,6 @@
 """`kguard run -- CMD`: snapshot, run CMD with its stdio passed through, compare, decide."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import click
 
@@ -14,7 +13,7 @@ from hooks.session import Session, open_session
 from rules_engine.errors import KguardError
 
 
-def before(command: str, mode: str) -> tuple[Session, Path, int]:
+def before(command: str, mode: str) -> tuple[Session, str, int]:
     """Take the snapshot (deciding what a killed run left behind first) and mark this run as in flight."""
     session = open_session()
     guard = session.guard
@@ -41,7 +40,7 @@ def _session_after(session: Session | None) -> Session:
         return Session(places, Settings(), None)
 
 
-def after(command: str, code: int, mode: str, marker: Path, session: Session | None = None,
+def after(command: str, code: int, mode: str, marker: str, session: Session | None = None,
           held_before: int = 0) -> int:
     """Compare after the command and decide. Returns the exit status for `kguard run`."""
     session = _session_after(session)

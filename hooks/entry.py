@@ -6,6 +6,14 @@ import sys
 from collections.abc import Sequence
 
 
+def full_start() -> None:
+    """Started by the launcher with -S: load site (and so every installed package) before real work."""
+    if sys.flags.no_site and "site" not in sys.modules:
+        import site
+
+        site.main()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["run"]:
@@ -14,6 +22,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = run_fast.try_fast(args[1:])
         if code is not None:
             return code
+    full_start()
     from hooks import cli
 
     return cli.main(args)

@@ -7,7 +7,7 @@ import os
 from collections.abc import Sequence
 
 from guard import runs, statcache
-from guard.paths import find_places
+from guard import where
 
 MODES = ("ask", "keep", "reset", "hold", "fail")
 
@@ -37,21 +37,24 @@ def try_fast(args: Sequence[str]) -> int | None:
     mode, command = parsed
     if os.environ.get("KGUARD_NO_FAST_PATH"):
         return None
-    places = find_places()
-    cache_path = places.project_state / "cache.json"
-    cache = statcache.load(cache_path)
+    root, git_dir, _ = where.find_root(os.getcwd())
+    state = where.project_state(root, git_dir, where.state_dir(where.home_dir()))
+    cache = statcache.load(os.path.join(state, "cache.json"))
     if cache is None or not statcache.unchanged(cache):
         return None
-    if any(not marker.alive for marker in runs.markers(places.project_state)):
+    if any(not marker.alive for marker in runs.markers(state)):
         return None
     from hooks.spawn import default_mode, describe, spawn
 
     text = describe(command)
-    marker = runs.register(places.project_state, text)
+    marker = runs.register(state, text)
     code = spawn(command)
     if statcache.unchanged(cache):
         runs.unregister(marker)
         return code
+    from hooks.entry import full_start
+
+    full_start()
     from hooks.cli import guarded
     from hooks.cmd_run import after
 
