@@ -1,0 +1,151 @@
+"""`kguard hook claude-code`: Claude Code's hook protocol. One JSON object on stdin; the answer is an exit
+code (0 no objection, 2 block with stderr as the reason) and JSON on stdout.
+
+- PreToolUse, Bash: snapshot the knowledge files and mark the command in flight. Write, Edit, MultiEdit
+  aimed at a knowledge file: `permissionDecision: ask`, naming the file, in every permission mode. A Bash
+  command that would accept held-back changes (`kguard keep`, `undo`, `snapshot`, `hooks uninstall`): ask.
+- PostToolUse (and PostToolUseFailure), Bash: compare; a change is held back (the file restored, the new
+  content pending for `kguard keep`) and both the agent and the user are told. Output that reads like
+  instructions to an agent is flagged to both.
+- SessionStart: scan the knowledge files Claude Code loads and report covert signals as context.
+- A crash fails closed (exit 2) for a write to a knowledge file and open for everything else, and says so."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hooks.claude_targets import fallback_target
+from rules_engine.errors import KguardError
+
+WRITE_TOOLS = ("Write", "Edit", "MultiEdit")
+EVENTS = ("PreToolUse", "PostToolUse", "PostToolUseFailure", "SessionStart")
+_KGUARD = r"(?:\bkguard\b|-m\s+hooks\b)"
+ACCEPTING = re.compile(_KGUARD + r"[^|;&\n]*\b(keep|undo|snapshot|uninstall)\b")
+
+
+@dataclass
+class Answer:
+    code: int = 0
+    out: dict[str, Any] | None = None
+    err: str = ""
+
+    def render(self) -> str:
+        return json.dumps(self.out, ensure_ascii=False) if self.out else ""
+
+
+@dataclass
+class Reply:
+    """Collects what one event says to the agent (context, reason) and to the user (system message)."""
+
+    event: str
+    user: list[str] = field(default_factory=list)
+    agent: list[str] = field(default_factory=list)
+    block: str = ""
+    decision: tuple[str, str] | None = None
+
+    def answer(self) -> Answer:
+        out: dict[str, Any] = {}
+        if self.block:
+            out.update(decision="block", reason=self.block)
+        if self.user:
+            out["systemMessage"] = "\n".join(self.user)
+        specific: dict[str, Any] = {}
+        if self.decision:
+            specific.update(permissionDecision=self.decision[0], permissionDecisionReason=self.decision[1])
+        if self.agent:
+            specific["additionalContext"] = "\n".join(self.agent)
+        if specific:
+            out["hookSpecificOutput"] = {"hookEventName": self.event, **specific}
+        return Answer(0, out or None)
+
+
+def project_dir(payload: dict[str, Any]) -> Path:
+    for candidate in (os.environ.get("CLAUDE_PROJECT_DIR"), payload.get("cwd")):
+        if isinstance(candidate, str) and candidate and os.path.isdir(candidate):
+            return Path(candidate)
+    return Path.cwd()
+
+
+def new_text(tool: str, tool_input: dict[str, Any]) -> str:
+    if tool == "Write":
+        return str(tool_input.get("content", ""))
+    if tool == "Edit":
+        return str(tool_input.get("new_string", ""))
+    edits = tool_input.get("edits") or []
+    return "\n".join(str(e.get("new_string", "")) for e in edits if isinstance(e, dict))
+
+
+def output_text(response: object) -> str:
+    if isinstance(response, str):
+        return response
+    if isinstance(response, dict):
+        parts = [response.get(k) for k in ("stdout", "stderr", "output", "error", "result")]
+        return "\n".join(p for p in parts if isinstance(p, str))
+    return ""
+
+
+def handle(payload: dict[str, Any]) -> Answer:
+    from hooks import claude_events as events
+
+    event = payload.get("hook_event_name")
+    tool = payload.get("tool_name")
+    if event == "PreToolUse" and tool == "Bash":
+        return events.before_bash(payload).answer()
+    if event == "PreToolUse" and tool in WRITE_TOOLS:
+        return events.before_write(payload).answer()
+    if event in ("PostToolUse", "PostToolUseFailure") and tool == "Bash":
+        return events.after_bash(payload).answer()
+    if event == "PostToolUse" and tool in WRITE_TOOLS:
+        return events.after_write(payload).answer()
+    if event == "PostToolUse":
+        return events.after_other(payload).answer()
+    if event == "SessionStart":
+        return events.session_start(payload).answer()
+    return Answer()
+
+
+def _fails_closed(payload: dict[str, Any]) -> bool:
+    if payload.get("hook_event_name") != "PreToolUse" or payload.get("tool_name") not in WRITE_TOOLS:
+        return False
+    tool_input = payload.get("tool_input")
+    path = tool_input.get("file_path") if isinstance(tool_input, dict) else None
+    return fallback_target(path, str(payload.get("cwd") or os.getcwd()))
+
+
+def respond(raw: str) -> Answer:
+    """Parse, handle, and apply the crash policy: closed for writes to knowledge files, open otherwise."""
+    try:
+        payload = json.loads(raw)
+        if not isinstance(payload, dict):
+            raise ValueError("not a JSON object")
+    except ValueError as exc:
+        payload = {"hook_event_name": "PreToolUse" if '"PreToolUse"' in raw else "?",
+                   "tool_name": next((t for t in WRITE_TOOLS if f'"{t}"' in raw), "?"),
+                   "tool_input": {}}
+        return _crashed(payload, f"unreadable hook input: {exc}")
+    try:
+        return handle(payload)
+    except Exception as exc:  # the crash policy is the point: nothing may escape as a traceback
+        detail = str(exc) if isinstance(exc, KguardError) else f"{type(exc).__name__}: {exc}"
+        return _crashed(payload, detail)
+
+
+def _crashed(payload: dict[str, Any], detail: str) -> Answer:
+    trace = traceback.format_exc() if os.environ.get("KGUARD_DEBUG") else ""
+    tool = payload.get("tool_name") or "tool"
+    event = payload.get("hook_event_name") or "event"
+    if _fails_closed(payload):
+        tool_input = payload.get("tool_input")
+        target = tool_input.get("file_path") if isinstance(tool_input, dict) else None
+        return Answer(2, None, f"kguard: the hook failed ({detail}), so this {tool} of {target or 'an unknown file'} "
+                               "is blocked: kguard fails closed for writes to knowledge files. Tell the user; "
+                               "`KGUARD_DEBUG=1` shows the trace.\n" + trace)
+    what = f"{event} {tool}" if event in ("PreToolUse", "PostToolUse", "PostToolUseFailure") else event
+    message = (f"kguard: the hook failed ({detail}); {what} went ahead without the guard (kguard fails open "
+               "for everything but writes to knowledge files). `KGUARD_DEBUG=1` shows the trace.")
+    return Answer(0, {"systemMessage": message}, trace)

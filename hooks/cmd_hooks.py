@@ -1,0 +1,173 @@
+"""`kguard hooks install|uninstall` (git hooks, Claude Code settings) and `kguard hook git|claude-code|github`
+(what the installed hooks and the GitHub Action call)."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from guard.paths import Places
+from hooks import claude_settings, git_hooks
+from hooks.session import Session, open_session
+from rules_engine.errors import KguardError
+
+
+def _targets(session: Session, git: bool, claude: bool) -> tuple[bool, bool]:
+    """No flag: git when this is a git repository, Claude Code when the project uses it."""
+    if git or claude:
+        return git, claude
+    root = session.places.root
+    uses_claude = (root / ".claude").is_dir() or (root / "CLAUDE.md").exists()
+    return session.places.git_dir is not None, uses_claude
+
+
+def _settings_path(places: Places) -> Path:
+    return places.root / ".claude" / "settings.json"
+
+
+def _accept(session: Session, paths: list[Path], command: str) -> None:
+    """What we just wrote becomes the baseline (hook scripts and settings are guarded files), recorded in
+    the journal; nothing else is accepted on the way."""
+    wanted = {str(p) for p in paths}
+    guard = session.guard
+    with guard.transaction():
+        if not guard.has_baseline():  # the guard's first look at this project: all of it is the baseline
+            guard.snapshot()
+            return
+        mine = [c for c in guard.changes() if c.root.scope == "project" and str(c.root.path(c.rel)) in wanted]
+        if mine:
+            guard.snapshot("install" if "uninstall" not in command else "uninstall", command=command, changes=mine)
+
+
+def _hook_paths(folder: Path, outcomes: list[git_hooks.Outcome]) -> list[Path]:
+    return [p for o in outcomes for p in (folder / o.hook, folder / (o.hook + git_hooks.LEGACY))]
+
+
+@click.group("hooks")
+def hooks_group() -> None:
+    """Install kguard into git and Claude Code, or take it out again."""
+
+
+@hooks_group.command()
+@click.option("--git", "git", is_flag=True, help="git hooks: pre-commit and pre-merge-commit run `kguard check "
+              "--staged`; post-merge, post-checkout and post-rewrite show what the operation changed")
+@click.option("--claude-code", "claude", is_flag=True, help="merge kguard's hooks into .claude/settings.json")
+def install(git: bool, claude: bool) -> int:
+    """Install the hooks. With no flag: git hooks in a git repository, and the Claude Code hooks when the
+    project has a .claude folder or a CLAUDE.md.
+
+    A hook kguard did not write is kept as <hook>.legacy and called first; running install again only
+    updates kguard's own hooks; `kguard hooks uninstall` puts back what was there."""
+    session = open_session()
+    git, claude = _targets(session, git, claude)
+    written: list[Path] = []
+    if not (git or claude):
+        raise KguardError("nothing to install here: not a git repository and no .claude folder "
+                          "(use --git or --claude-code)")
+    if git:
+        folder = git_hooks.hooks_dir(session.places)
+        outcomes = git_hooks.install(folder)
+        for outcome in outcomes:
+            extra = f" (the hook that was there is kept as {outcome.hook}.legacy and runs first)" \
+                if outcome.action == "chained" else ""
+            click.echo(f"git hook {outcome.hook}: {outcome.action}{extra}")
+        click.echo(f"git hooks folder: {folder}")
+        if not _inside(folder, session.places.root):
+            click.echo("note: core.hooksPath points outside this repository: these hooks serve every repository "
+                       "that uses that folder, and the guard cannot watch them from here")
+        written += _hook_paths(folder, outcomes)
+    if claude:
+        path = _settings_path(session.places)
+        changed = claude_settings.install(path, session.places.root)
+        click.echo(f"Claude Code: {'merged kguard hooks into' if changed else 'kguard hooks already in'} "
+                   f"{path.relative_to(session.places.root)}")
+        written.append(path)
+    _accept(session, written, "kguard hooks install")
+    return 0
+
+
+def _inside(folder: Path, root: Path) -> bool:
+    try:
+        folder.resolve().relative_to(root.resolve())
+        return True
+    except ValueError:
+        return False
+
+
+@hooks_group.command()
+@click.option("--git", "git", is_flag=True, help="only the git hooks")
+@click.option("--claude-code", "claude", is_flag=True, help="only the Claude Code entries")
+def uninstall(git: bool, claude: bool) -> int:
+    """Remove kguard's hooks (all, or those named) and put back the hooks that were there before."""
+    session = open_session()
+    if not (git or claude):
+        git, claude = session.places.git_dir is not None, True
+    written: list[Path] = []
+    if git:
+        folder = git_hooks.hooks_dir(session.places)
+        outcomes = git_hooks.uninstall(folder)
+        for outcome in outcomes:
+            note = {"restored": "removed; the earlier hook is back", "not-ours": "not written by kguard; left "
+                    "alone", "absent": "not installed"}.get(outcome.action, outcome.action)
+            click.echo(f"git hook {outcome.hook}: {note}")
+        written += _hook_paths(folder, outcomes)
+    if claude:
+        path = _settings_path(session.places)
+        removed = claude_settings.uninstall(path, session.places.root)
+        click.echo(f"Claude Code: removed {removed} kguard hook entr{'y' if removed == 1 else 'ies'} from "
+                   f"{path.relative_to(session.places.root)}")
+        written.append(path)
+    _accept(session, written, "kguard hooks uninstall")
+    return 0
+
+
+@click.group("hook")
+def hook_group() -> None:
+    """Entry points that installed hooks call (not for typing by hand)."""
+
+
+@hook_group.command("git", context_settings={"ignore_unknown_options": True})
+@click.argument("name")
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def git_hook(name: str, args: tuple[str, ...]) -> int:
+    """What the installed git hook NAME runs. `auto` reads the pre-commit framework's variables."""
+    from hooks import git_after
+
+    pre_commit_framework = name == "auto"
+    if pre_commit_framework:
+        name, arg_list = git_after.from_pre_commit_env()
+        args = tuple(arg_list)
+    if name in git_hooks.GATES:
+        from hooks.cli import main
+
+        code = main(["check", "--staged"])
+        if code == 1:
+            click.echo(f"kguard: {name} refused: `kguard check --staged` found errors in the knowledge files "
+                       "being committed (above). Fix them, or `git commit --no-verify` skips every hook.", err=True)
+        return code
+    stdin = ""
+    if name == "post-rewrite" and sys.stdin is not None and not sys.stdin.isatty():
+        stdin = sys.stdin.read()
+    held = git_after.after(name, list(args), stdin)
+    # Git takes a post-checkout hook's status as the checkout's own: a native hook never fails it. Under
+    # the pre-commit framework a failure is the only way the card gets shown.
+    return 1 if pre_commit_framework and held else 0
+
+
+@hook_group.command("claude-code")
+def claude_code() -> int:
+    """Claude Code's hook protocol: the hook JSON on stdin, the answer as JSON on stdout and an exit code."""
+    from hooks.claude_code import respond
+
+    raw = sys.stdin.buffer.read()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        text = f"<not UTF-8 at byte {exc.start}>"
+    answer = respond(text)
+    if answer.out:
+        click.echo(answer.render())
+    if answer.err:
+        click.echo(answer.err.rstrip("\n"), err=True)
+    return answer.code
