@@ -74,3 +74,17 @@ def test_no_knowledge_files(tmp_path: Path) -> None:
     root.mkdir()
     result = run_kguard("knowledge", cwd=root)
     assert (result.returncode, result.stdout) == (0, "no knowledge files found\n")
+
+
+def test_agents_md_shortened_label_and_invalid_row(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    write(root / "AGENTS.md", "".join(f"- line {n}: always run the full test suite first\n" for n in range(50)))
+    write(root / ".agents/rules/bad.md", "---\nsessions: many\n---\n- x\n")
+    write(root / ".kguard.toml", "[budget]\ncontext_window = 400\n")
+    code, rows, stderr = catalogue(root)
+    assert code == 2
+    assert stderr == "kguard: error: .agents/rules/bad.md:2: 'sessions' must be a whole number, got str 'many'\n"
+    assert rows["AGENTS.md"]["treatment"] == ["always", "shortened to fit the budget"]
+    bad = rows[".agents/rules/bad.md"]
+    assert (bad["treatment"], bad["error"], bad["line"]) == (
+        ["not loaded: invalid"], "'sessions' must be a whole number, got str 'many'", 2)
