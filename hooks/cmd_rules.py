@@ -34,6 +34,7 @@ class Promotion:
     errors: list[KguardError]
     agents: Path
     text: str
+    raw: bytes | None
     block: blk.Block
     candidates: list[prom.Candidate]
 
@@ -95,10 +96,11 @@ def load(session: Session) -> Promotion:
     root = session.places.root
     rules, errors = load_rules(list(rule_sources(root, settings)))
     agents = root / AGENTS
-    text = decode(agents.read_bytes(), AGENTS) if agents.is_file() else ""
+    raw = agents.read_bytes() if agents.is_file() else None
+    text = decode(raw, AGENTS) if raw is not None else ""
     candidates = prom.evaluate_all(rules, settings, date.today())
-    return Promotion(session, settings, rules, errors, agents, text, blk.parse(text, settings.marker_prefix),
-                     candidates)
+    return Promotion(session, settings, rules, errors, agents, text, raw,
+                     blk.parse(text, settings.marker_prefix), candidates)
 
 
 def _require_enabled(settings: PromotionSettings, session: Session) -> None:
@@ -109,10 +111,23 @@ def _require_enabled(settings: PromotionSettings, session: Session) -> None:
                       "approve, edit and remove write the managed block of AGENTS.md")
 
 
-def _write(session: Session, writes: list[tuple[Path, str, str]], action: str) -> list[str]:
-    """Write through the guard: atomic, journaled, the new baseline. Returns the journal entry ids."""
+def _write(session: Session, writes: list[tuple[Path, str, str]], action: str,
+           expected: dict[Path, bytes | None]) -> list[str]:
+    """Write through the guard: atomic, journaled, the new baseline. Refuses, changing nothing, when a file
+    holds a change nobody reviewed yet (writing would make it the baseline unseen) or changed since it was
+    read. Returns the journal entry ids."""
     guard = session.guard
+    root = session.places.root
     with guard.transaction() as g:
+        for path, _, _ in writes:
+            display = path.relative_to(root).as_posix()
+            now = path.read_bytes() if path.is_file() else None
+            if now != expected.get(path):
+                raise Refused(f"{display} changed while kguard was reading it; nothing changed, run it again")
+            if g.has_baseline() and g.changes([str(path)]):
+                raise Refused(f"{display} has changes nobody reviewed yet: look at them (kguard diff {display}) "
+                              f"and keep or reset them (kguard keep {display} / kguard reset {display}) first; "
+                              "nothing changed")
         return [g.write_file(path, text.encode("utf-8"), action, note) for path, text, note in writes]
 
 
@@ -224,7 +239,8 @@ def approve(rule_id: str) -> int:
         drop = f"remove '{lowest.id}' first (the lowest score): kguard rules remove {lowest.id}" if lowest else ""
         raise Refused(f"{over[0]}: nothing changed; {drop}{' -- or ' if drop else ''}raise "
                       f"[rules_promotion] {over[1]}")
-    (entry,) = _write(session, [(state.agents, new_text, f"promoted {rule_id}")], "approve")
+    (entry,) = _write(session, [(state.agents, new_text, f"promoted {rule_id}")], "approve",
+                      {state.agents: state.raw})
     click.echo(f"kguard: promoted '{rule_id}' into {AGENTS} ({_usage(after, settings)}); "
                f"undo: kguard undo {entry}")
     note = _claude_note(session.places.root)
@@ -249,11 +265,13 @@ def edit(rule_id: str, new_text: str) -> int:
         state.candidate(rule_id)  # raises: no such rule
     _check_writable(state)
     writes: list[tuple[Path, str, str]] = []
+    expected: dict[Path, bytes | None] = {state.agents: state.raw}
     root = session.places.root
     if rule is not None and rule.path.startswith(f"{RULES_DIR}/"):
         source = root / rule.path
+        expected[source] = source.read_bytes()
         try:
-            writes.append((source, prom.rewrite_source(decode(source.read_bytes(), rule.path), rule, lines),
+            writes.append((source, prom.rewrite_source(decode(expected[source] or b"", rule.path), rule, lines),
                            f"reworded {rule_id}"))
         except ValueError:
             raise KguardError(f"the rule text is not one or two lines of its body; edit {rule.path} by hand",
@@ -265,7 +283,7 @@ def edit(rule_id: str, new_text: str) -> int:
     if not writes:
         raise Refused(f"'{rule_id}' is not promoted and its source {rule.path if rule else ''} is not a "
                       f"{RULES_DIR}/ file kguard may write")
-    entries = _write(session, writes, "edit")
+    entries = _write(session, writes, "edit", expected)
     names = ", ".join(path.relative_to(root).as_posix() for path, _, _ in writes)
     undo = "; ".join(f"kguard undo {e}" for e in entries)
     click.echo(f"kguard: reworded '{rule_id}' in {names}; undo: {undo}")
@@ -283,7 +301,8 @@ def remove(rule_id: str) -> int:
     if state.block.rule(rule_id) is None:
         raise Refused(f"'{rule_id}' is not promoted (kguard rules list shows what is)")
     new_text = blk.remove(state.text, rule_id, state.settings.marker_prefix)
-    (entry,) = _write(session, [(state.agents, new_text, f"removed {rule_id}")], "remove")
+    (entry,) = _write(session, [(state.agents, new_text, f"removed {rule_id}")], "remove",
+                      {state.agents: state.raw})
     after = blk.parse(new_text, state.settings.marker_prefix)
     click.echo(f"kguard: removed '{rule_id}' from {AGENTS} ({_usage(after, state.settings)}); its rules file "
                f"stays; undo: kguard undo {entry}")

@@ -251,3 +251,24 @@ def test_not_utf8_agents_md(repo: Path) -> None:
     result = run_kguard("rules", "approve", "atomic", cwd=repo)
     assert result.returncode == 2 and result.stderr.startswith("kguard: error: AGENTS.md:2: not UTF-8")
     git("status", cwd=repo)
+
+
+def test_approve_refuses_over_an_unreviewed_change(repo: Path) -> None:
+    write(repo / "AGENTS.md", HAND + "Appended by an agent.\n")
+    result = run_kguard("rules", "approve", "atomic", cwd=repo)
+    assert result.returncode == 1
+    assert result.stderr == ("kguard: error: AGENTS.md has changes nobody reviewed yet: look at them (kguard diff "
+                             "AGENTS.md) and keep or reset them (kguard keep AGENTS.md / kguard reset AGENTS.md) "
+                             "first; nothing changed\n")
+    assert (repo / "AGENTS.md").read_text() == HAND + "Appended by an agent.\n"
+    ok(repo, "keep", "AGENTS.md")
+    ok(repo, "rules", "approve", "atomic")
+
+
+def test_status_prints_the_hint_once(repo: Path) -> None:
+    write(repo / ".kguard.toml", ENABLED + "recommend_hint = true\n")
+    ok(repo, "snapshot")
+    first = run_kguard("status", cwd=repo)
+    assert first.returncode == 0
+    assert first.stdout.splitlines()[-1] == "2 new rule recommendations — kguard rules recommend"
+    assert "recommend" not in run_kguard("status", cwd=repo).stdout
