@@ -185,11 +185,11 @@ def recommend(show_all: bool, fmt: str) -> int:
     state = load(open_session())
     promoted = [r.id for r in state.block.rules]
     shown = prom.recommend(state.candidates, promoted, state.settings, show_all)
+    for error in state.errors:
+        click.echo(f"kguard: warning: {error} (skipped)", err=True)
     if fmt == "json":
         click.echo(json.dumps({"candidates": [_candidate_json(c, False) for c in shown]}, indent=2))
         return 0
-    for error in state.errors:
-        click.echo(f"kguard: warning: {error} (skipped)", err=True)
     if not shown:
         click.echo("kguard: no rule qualifies for promotion" + ("" if show_all else
                    " (kguard rules recommend --all shows why each one does not)"))
