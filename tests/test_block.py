@@ -267,3 +267,26 @@ def test_approve_edit_remove_change_only_the_sub_block(
     if op != "remove":
         rule = block.rule(rule_id)
         assert rule is not None and rule.text == words
+
+
+MARKERISH = st.sampled_from(["<!-- ai-memory:start -->", "<!-- ai-memory:end -->", "<!-- ai-memory:x -->",
+                             "<!-- ai-memory: promoted rules (managed) -->", "- r <!-- rule: a; src: a.md; conf: 0.5 -->",
+                             "- r <!-- rule: b; src: ; conf: 2 -->", "  cont", "- bare"])
+
+
+@settings(max_examples=300)
+@given(st.lists(st.one_of(LINE, MARKERISH), max_size=12), st.sampled_from(["\n", "\r\n"]), IDS, WORDS)
+def test_parse_and_edit_never_crash_on_arbitrary_text(lines: list[str], newline: str, rule_id: str,
+                                                      words: str) -> None:
+    text = newline.join(lines).replace("\x00", "")
+    block = b.parse(text)
+    count = len(b.split_lines(text))
+    assert all(1 <= p.line <= count for p in block.problems)
+    assert all(1 <= r.line <= r.end_line <= count for r in block.rules)
+    try:
+        out = b.upsert(text, rule_id, words, "x.md", 0.5)
+    except b.BlockError as exc:
+        assert exc.line is not None and 1 <= exc.line <= count
+        return
+    assert b.parse(out).rule(rule_id) is not None
+    assert b.remove(out, rule_id).count("\n") <= out.count("\n")
