@@ -30,7 +30,7 @@ NULL_OID = "0" * 40
 @dataclass(frozen=True)
 class Operation:
     what: str  # how the card names it: "git merge", "git checkout", "git rebase"
-    old: str | None  # revision before (None: nothing before, e.g. a clone)
+    old: str  # revision before
     new: str  # revision after, or "INDEX" (a squash merge changes the index, not HEAD)
     files_only: bool = False  # `git checkout -- PATH`: HEAD did not move
 
@@ -39,9 +39,10 @@ def operation(name: str, args: Sequence[str], stdin: str = "") -> Operation | No
     """What a hook's name and arguments say happened; None when there is nothing to compare."""
     if name == "post-checkout":
         old, new, flag = (list(args) + ["", "", "1"])[:3]
+        if old in ("", NULL_OID):
+            return None  # a clone or a new worktree: there was nothing before to compare with
         files_only = flag == "0"
-        return Operation("git checkout" + (" -- <paths>" if files_only else ""),
-                         None if old in ("", NULL_OID) else old, new or "HEAD", files_only)
+        return Operation("git checkout" + (" -- <paths>" if files_only else ""), old, new or "HEAD", files_only)
     if name == "post-merge":
         squash = (args[:1] or ["0"])[0] == "1"
         return Operation("git merge --squash" if squash else "git merge (or pull)", "ORIG_HEAD", "INDEX")
@@ -66,9 +67,7 @@ def from_pre_commit_env(env: dict[str, str] | os._Environ[str] = os.environ) -> 
                       "and post-rewrite stages only (none of their variables is set)")
 
 
-def _tree_entry(repo: pygit2.Repository, rev: str | None, rel: str) -> tuple[str, int] | None:
-    if rev is None:
-        return None
+def _tree_entry(repo: pygit2.Repository, rev: str, rel: str) -> tuple[str, int] | None:
     try:
         if rev == "INDEX":
             index = repo.index
@@ -122,6 +121,18 @@ def attribute(guard: Guard, op: Operation, repo: pygit2.Repository) -> list[Chan
     return found
 
 
+def _busy(places: Places, name: str) -> str | None:
+    """Checkouts in the middle of a longer operation: comparing there would disturb it."""
+    git_dir = places.git_dir
+    if git_dir is None or name != "post-checkout":
+        return None
+    if (git_dir / "rebase-merge").is_dir() or (git_dir / "rebase-apply").is_dir():
+        return "a rebase is in progress: its post-rewrite hook compares the knowledge files at its end"
+    if (git_dir / "BISECT_LOG").exists():
+        return "git bisect is in progress: knowledge files are not compared (`kguard status` shows changes)"
+    return None
+
+
 def enclosing_run(places: Places) -> runs.RunMarker | None:
     """A `kguard run` (or a Claude Code Bash call) this git command runs inside: it compares at its end."""
     alive = {m.pid: m for m in runs.markers(places.project_state) if m.alive}
@@ -168,6 +179,10 @@ def after(name: str, args: Sequence[str], stdin: str = "") -> int:
         click.echo(f"kguard: warning: {exc}; comparing with the default settings", err=True)
         session = Session(find_places(), Settings(), None)
     places = session.places
+    busy = _busy(places, name)
+    if busy:
+        click.echo(f"kguard: {busy}", err=True)
+        return 0
     outer = enclosing_run(places)
     if outer is not None:
         click.echo(f"kguard: `{op.what}` runs inside `{outer.command}`; that run compares the knowledge "
