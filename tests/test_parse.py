@@ -157,3 +157,31 @@ def test_arbitrary_bytes_never_raise_anything_but_kguard_error(data: bytes) -> N
             parser("f.md", data)
         except KguardError:
             pass
+
+
+def test_real_cursor_rules_and_skills_from_the_corpus_parse(shared_dir: Path) -> None:
+    """Files public projects wrote (../shared/corpus): every .mdc rule and SKILL.md loads without error."""
+    folder = shared_dir / "corpus" / "negatives"
+    mdc = sorted(folder.glob("*.mdc"))
+    skills = sorted(folder.glob("*SKILL.md"))
+    assert mdc and skills
+    for path in mdc:
+        rule = parse_rule(f".cursor/rules/{path.name}", path.read_bytes())
+        assert rule.description
+    for path in skills:
+        assert parse_skill(path.name, path.read_bytes()).description
+    for path in sorted(folder.glob("*AGENTS.md")):
+        assert parse_document(path.name, path.read_bytes()).statements
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["- ", "* ", "1. ", "  - ", "", "# ", "    "]),
+                          st.text(alphabet=st.characters(blacklist_categories=("Cs", "Zl", "Zp", "Cc")), max_size=20)),
+                max_size=12),
+       st.sampled_from(["\n", "\r\n"]))
+def test_memory_entries_start_on_their_reported_line(lines: list[tuple[str, str]], newline: str) -> None:
+    text = newline.join(marker + body for marker, body in lines)
+    file_lines = text.split("\n")
+    for entry in parse_memory("m.md", text.encode()).entries:
+        first_words = entry.text.split(" ")[0]
+        assert first_words in file_lines[entry.line - 1]
