@@ -89,12 +89,20 @@ def measure(repos: dict[str, Path], rounds: int, env: dict[str, str]) -> dict[st
     return {r: {c: statistics.median(v) for c, v in per.items()} for r, per in samples.items()}
 
 
+def warn_if_editable() -> None:
+    site_dir = Path(sysconfig.get_path("purelib"))
+    if not (site_dir / "hooks" / "entry.py").is_file():
+        print("note: kguard is installed in editable mode (or outside site-packages): start-up goes through "
+              "the full site path; `pip install .` gives the figures a user sees", file=sys.stderr)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--files", type=int, default=50_000)
     parser.add_argument("--small", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=31)
     args = parser.parse_args()
+    warn_if_editable()
     with tempfile.TemporaryDirectory(prefix="kguard-bench-") as tmp:
         base = Path(tmp)
         env = git_env(base)

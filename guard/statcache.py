@@ -85,27 +85,37 @@ def watch_entry(path: str) -> list[int] | None:
     return [st.st_size, st.st_mtime_ns, st.st_ino]
 
 
-def unchanged(cache: Cache) -> bool:
-    """True when nothing under any guarded root can have changed since the cache was written."""
+def dir_checks(cache: Cache) -> list[tuple[str, int]]:
+    checks = []
+    for root in cache.roots.values():
+        base = root.base
+        checks.extend((os.path.join(base, rel) if rel else base, mtime) for rel, (mtime, _) in root.dirs.items())
+    return checks
+
+
+def unchanged(cache: Cache, dir_checks: list[tuple[str, int]] | None = None) -> bool:
+    """True when nothing under any guarded root can have changed since the cache was written. Pass the
+    same `dir_checks` (from `dir_checks`) to repeated calls to build the folder list once."""
     if not cache.consistent:
         return False
     racy_after = cache.written_ns - RACY_NS
     for path, expected in cache.watch.items():
         if watch_entry(path) != expected:
             return False
+    lstat = os.lstat
+    for path, mtime in dir_checks if dir_checks is not None else dir_checks(cache):
+        try:
+            now = lstat(path).st_mtime_ns
+        except OSError:
+            now = ABSENT
+        if now != mtime or (now != ABSENT and now >= racy_after):
+            return False
     for root in cache.roots.values():
         base = root.base
-        for rel, (mtime, _recursive) in root.dirs.items():
-            try:
-                now = os.stat(os.path.join(base, rel) if rel else base, follow_symlinks=False).st_mtime_ns
-            except OSError:
-                now = ABSENT
-            if now != mtime or (now != ABSENT and now >= racy_after):
-                return False
         for rel, record in root.files.items():
             path = os.path.join(base, rel)
             try:
-                st = os.lstat(path)
+                st = lstat(path)
             except OSError:
                 return False
             if stat_key(st) != record[:4]:

@@ -40,7 +40,10 @@ def try_fast(args: Sequence[str]) -> int | None:
     root, git_dir, _ = where.find_root(os.getcwd())
     state = where.project_state(root, git_dir, where.state_dir(where.home_dir()))
     cache = statcache.load(os.path.join(state, "cache.json"))
-    if cache is None or not statcache.unchanged(cache):
+    if cache is None:
+        return None
+    checks = statcache.dir_checks(cache)
+    if not statcache.unchanged(cache, checks):
         return None
     if any(not marker.alive for marker in runs.markers(state)):
         return None
@@ -49,8 +52,10 @@ def try_fast(args: Sequence[str]) -> int | None:
     text = describe(command)
     marker = runs.register(state, text)
     code = spawn(command)
-    if statcache.unchanged(cache):
+    if statcache.unchanged(cache, checks):
         runs.unregister(marker)
+        if os.environ.get("KGUARD_DEBUG"):
+            os.write(2, b"kguard: debug: fast path, nothing changed\n")
         return code
     from hooks.entry import full_start
 

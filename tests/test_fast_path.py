@@ -1,0 +1,73 @@
+"""The path `kguard run` takes while nothing changed must still see every change."""
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import init_repo, run_kguard, write
+
+FAST = "kguard: debug: fast path, nothing changed"
+
+
+def warm(repo: Path) -> dict[str, str]:
+    """Snapshot, then wait out the racily-clean second so the next runs take the fast path."""
+    env = {**os.environ, "KGUARD_DEBUG": "1"}
+    run_kguard("snapshot", cwd=repo)
+    time.sleep(1.1)
+    run_kguard("run", "--", "true", cwd=repo, env=env)  # rewrites the cache outside the racy window
+    time.sleep(1.1)
+    return env
+
+
+def test_unchanged_repository_takes_the_fast_path(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": "x\n", "src/deep/er/file.py": "pass\n"})
+    env = warm(repo)
+    result = run_kguard("run", "--", "true", cwd=repo, env=env)
+    assert result.returncode == 0
+    assert FAST in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("script", "shown"),
+    [
+        ("echo y >> AGENTS.md", "modified      AGENTS.md"),
+        ("echo n > src/deep/er/AGENTS.md", "added         src/deep/er/AGENTS.md"),
+        ("mkdir -p new/folder && echo n > new/folder/AGENTS.md", "added         new/folder/AGENTS.md"),
+        ("rm AGENTS.md", "deleted       AGENTS.md"),
+        ("mkdir -p .agents/rules && echo r > .agents/rules/x.md", "added         .agents/rules/x.md"),
+        ("printf '[guard]\\njournal_size = 5\\n' > .kguard.toml", "added         .kguard.toml"),
+    ],
+)
+def test_warm_cache_still_sees_changes(tmp_path: Path, script: str, shown: str) -> None:
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": "x\n", "src/deep/er/file.py": "pass\n"})
+    env = warm(repo)
+    result = run_kguard("run", "--on-change", "reset", "--", "sh", "-c", script, cwd=repo, env=env)
+    assert shown in result.stderr
+    assert FAST not in result.stderr
+    assert (repo / "AGENTS.md").read_text() == "x\n"
+    assert not (repo / "src/deep/er/AGENTS.md").exists()
+
+
+def test_home_rule_created_in_a_new_folder(tmp_path: Path, home: Path) -> None:
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": "x\n"})
+    env = warm(repo)
+    target = home / ".snotra" / "rules" / "new.md"
+    result = run_kguard("run", "--on-change", "reset", "--", "sh", "-c",
+                        f"mkdir -p {target.parent} && echo r > {target}", cwd=repo, env=env)
+    assert "added         ~/.snotra/rules/new.md" in result.stderr
+    assert not target.exists()
+
+
+def test_same_second_edit_is_rehashed(tmp_path: Path) -> None:
+    """A file rewritten with the same size right after the cache was written is racily clean."""
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": "aaaa\n"})
+    run_kguard("snapshot", cwd=repo)
+    stat = (repo / "AGENTS.md").stat()
+    write(repo / "AGENTS.md", "bbbb\n")
+    os.utime(repo / "AGENTS.md", ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    result = run_kguard("status", cwd=repo)
+    assert result.returncode == 1
+    assert "modified      AGENTS.md" in result.stdout
