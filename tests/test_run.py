@@ -176,3 +176,36 @@ def test_outside_git(tmp_path: Path) -> None:
     assert result.returncode == 3
     assert (folder / "AGENTS.md").read_text() == "x\n"
     assert not (folder / ".git").exists()
+
+
+def test_deleting_an_installed_git_hook_is_caught(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": "x\n"})
+    hook = write(repo / ".git" / "hooks" / "pre-commit", "#!/bin/sh\nexec kguard check --staged\n")
+    os.chmod(hook, 0o755)
+    run_kguard("snapshot", cwd=repo)
+    result = run_kguard("run", "--on-change", "reset", "--", "rm", ".git/hooks/pre-commit", cwd=repo)
+    assert "deleted       .git/hooks/pre-commit" in result.stderr
+    assert hook.read_text() == "#!/bin/sh\nexec kguard check --staged\n"
+    assert hook.stat().st_mode & 0o777 == 0o755
+
+
+def test_status_json_diff_and_reset_by_path(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": "x\n", "CLAUDE.md": "c\n"})
+    run_kguard("snapshot", cwd=repo)
+    write(repo / "AGENTS.md", "x\nnew line\n")
+    write(repo / "CLAUDE.md", "changed\n")
+    status = status_json(repo)
+    assert status["changed"] == [{"kind": "modified", "path": "AGENTS.md"}, {"kind": "modified", "path": "CLAUDE.md"}]
+    diff = run_kguard("diff", "AGENTS.md", cwd=repo)
+    assert diff.stdout == "--- a/AGENTS.md\n+++ b/AGENTS.md\n@@ -1 +1,2 @@\n x\n+new line\n"
+    assert run_kguard("reset", "CLAUDE.md", cwd=repo).returncode == 0
+    assert (repo / "CLAUDE.md").read_text() == "c\n"
+    assert (repo / "AGENTS.md").read_text() == "x\nnew line\n"
+    assert [c["path"] for c in status_json(repo)["changed"]] == ["AGENTS.md"]
+
+
+def test_path_outside_the_roots_is_a_clear_error(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": "x\n"})
+    result = run_kguard("keep", "/etc/passwd", cwd=repo)
+    assert result.returncode == 2
+    assert result.stderr == "kguard: error: /etc/passwd: not under the project root or the home\n"
