@@ -287,6 +287,9 @@ def edit(rule_id: str, new_text: str) -> int:
     names = ", ".join(path.relative_to(root).as_posix() for path, _, _ in writes)
     undo = "; ".join(f"kguard undo {e}" for e in entries)
     click.echo(f"kguard: reworded '{rule_id}' in {names}; undo: {undo}")
+    if rule is not None and not rule.path.startswith(f"{RULES_DIR}/"):
+        click.echo(f"kguard: note: {rule.path} is not changed (kguard writes only {RULES_DIR}/ files); "
+                   "`kguard check` reports BLK103 until it says the same", err=True)
     return 0
 
 

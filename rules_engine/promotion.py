@@ -238,8 +238,10 @@ the finding carries them). `sources` maps the
             issues.append(Issue("BLK102", rule.end_line, f"{where}: confidence {conf:.2f} is under min_confidence "
                                 f"{settings.min_confidence:.2f}", rule.id))
         if source is not None and normalise(rule.text) != normalise("\n".join(rule_lines(source)[:2])):
-            issues.append(Issue("BLK103", rule.line, f"{where}: the text no longer matches {rule.src} "
-                                "(run `kguard rules edit` to set both, or fix one by hand)", rule.id))
+            fix = ("`kguard rules edit` sets both" if rule.src.startswith(".agents/rules/")
+                   else "make the page and the block say the same")
+            issues.append(Issue("BLK103", rule.line, f"{where}: the text no longer matches {rule.src} ({fix})",
+                                rule.id))
         if source is not None and is_stale(source.last_used, today, settings):
             issues.append(Issue("BLK105", rule.line, f"{where}: last used {source.last_used}, over stale_days = "
                                 f"{settings.stale_days}", rule.id))

@@ -272,3 +272,17 @@ def test_status_prints_the_hint_once(repo: Path) -> None:
     assert first.returncode == 0
     assert first.stdout.splitlines()[-1] == "2 new rule recommendations — kguard rules recommend"
     assert "recommend" not in run_kguard("status", cwd=repo).stdout
+
+
+def test_edit_of_a_promoted_ai_memory_page_changes_only_the_block(repo: Path) -> None:
+    page = rule_file("Never open a second DB writer.", 0.95)
+    write(repo / ".ai-memory/_rules/single-writer-db.md", page)
+    ok(repo, "rules", "approve", "single-writer-db")
+    result = run_kguard("rules", "edit", "single-writer-db", "--text", "Never open two DB writers.", cwd=repo)
+    assert result.returncode == 0 and result.stdout.startswith("kguard: reworded 'single-writer-db' in AGENTS.md;")
+    assert "is not changed (kguard writes only .agents/rules/ files)" in result.stderr
+    assert (repo / ".ai-memory/_rules/single-writer-db.md").read_text() == page
+    check = json.loads(run_kguard("check", "--format", "json", cwd=repo).stdout)["findings"]
+    assert [(f["id"], f["message"]) for f in check] == [
+        ("BLK103", "rule 'single-writer-db': the text no longer matches .ai-memory/_rules/single-writer-db.md "
+                   "(make the page and the block say the same)")]
