@@ -15,7 +15,7 @@ _OBJECT = (r"(?:this|these|that|it|them|anything|any of this|any of these|what y
            r"process|request|file|payload|extra step)s?)")
 _CONCEAL_EN = (
     rf"\b(?:do not|don't|never|without|no need to)\s+(?:ever\s+)?(?:tell(?:ing)?|inform(?:ing)?|notify(?:ing)?|"
-    rf"alert(?:ing)?|let(?:ting)?|warn(?:ing)?)\s+{_USER}\b(?!\s+(?:to|how|which|what)\b)"
+    rf"alert(?:ing)?|let(?:ting)?|warn(?:ing)?)\s+{_USER}\b(?!\s+to\b)"
     rf"|\b(?:do not|don't|never|without)\s+(?:ever\s+)?(?:mention(?:ing)?|reveal(?:ing)?|disclos(?:e|ing)|"
     rf"show(?:ing)?|communicat(?:e|ing)|report(?:ing)?|explain(?:ing)?|shar(?:e|ing)|surfac(?:e|ing)|"
     rf"display(?:ing)?)\s+{_OBJECT}\s+(?:to|with)\s+(?:{_USER}|anyone|anybody)\b"
@@ -51,6 +51,7 @@ CONCEAL = re.compile(f"{_CONCEAL_EN}|{_CONCEAL_OTHER}", re.I)
 APPROVAL = re.compile(
     r"\bwithout\s+(?:first\s+)?(?:asking|requesting|waiting\s+for|seeking|needing|prompting|getting)\s+(?:for\s+)?"
     r"(?:the\s+)?(?:user(?:'s)?\s+|any\s+|their\s+|explicit\s+|human\s+)?(?:approval|permission|confirmation|consent)"
+    r"|\bwithout\s+(?:first\s+)?(?:asking|consulting|checking\s+with|prompting)\s+(?:the\s+)?user\b"
     r"|\b(?:do not|don't|never)\s+(?:skip\s+or\s+)?(?:ask|wait\s+for|prompt)\s+(?:the\s+user|for\s+(?:approval|"
     r"permission|confirmation))|\bauto-?approve\s+(?:all|every|any)\b",
     re.I,
@@ -62,6 +63,15 @@ DECEIVE = re.compile(
     r"|\bpretend\s+(?:to\s+the\s+user\s+)?that\b",
     re.I,
 )
+
+CONCEAL_TRIGGERS = ("user", "users", "human", "humans", "developer", "developers", "operator", "operators", "owner",
+                    "owners", "person", "anyone", "anybody", "everyone", "secretly", "covertly", "stealthily",
+                    "quietly", "silently", "benutzer", "nutzer", "anwender", "verheimliche", "verheimlichen",
+                    "verschweige", "verschweigen", "utilisateur", "utilisatrice", "usuario", "usu\u00e1rio", "utente",
+                    "\u043f\u043e\u043b\u044c\u0437\u043e\u0432\u0430\u0442\u0435\u043b", "\u7528\u6237",
+                    "\u30e6\u30fc\u30b6\u30fc", "\uc0ac\uc6a9\uc790")
+APPROVAL_TRIGGERS = ("without", "autoapprove", "auto-approve", "ask", "wait", "prompt")
+DECEIVE_TRIGGERS = ("user", "pretend")
 
 
 @detector("CON001", "conceal-from-user", "error",
@@ -87,7 +97,7 @@ def conceal(doc: Document) -> Iterator[Hit]:
     Instead: say what the agent should do, and let it report it. Rules about commit messages ("do not
     mention AI in commits") and text that discusses such phrases as attacks are not errors.
     """
-    for match in CONCEAL.finditer(doc.text):
+    for match in doc.finditer(CONCEAL, CONCEAL_TRIGGERS, 120, 120):
         if match.group().lower().startswith(("secretly", "covertly", "stealthily", "quietly", "silently")) \
                 and negated(doc, match.start()):
             continue
@@ -109,7 +119,7 @@ def bypass_approval(doc: Document) -> Iterator[Hit]:
     Instead: leave approvals to the harness's permission settings, which the user controls. Negated forms
     ("never ... without asking") are not reported.
     """
-    for match in APPROVAL.finditer(doc.text):
+    for match in doc.finditer(APPROVAL, APPROVAL_TRIGGERS, 60, 120):
         if match.group().lower().startswith("without") and negated(doc, match.start()):
             continue
         yield Hit(match.start(), match.end(), f'instruction to skip the user\'s approval: "{match.group()}"',
@@ -130,7 +140,7 @@ def deceive(doc: Document) -> Iterator[Hit]:
 
     Instead: let the agent describe what it does in its own words.
     """
-    for match in DECEIVE.finditer(doc.text):
+    for match in doc.finditer(DECEIVE, DECEIVE_TRIGGERS, 60, 120):
         if negated(doc, match.start()):
             continue
         yield Hit(match.start(), match.end(), f'instruction to mislead the user: "{match.group()}"',

@@ -12,8 +12,8 @@ from guard.scan.detector import Hit, detector
 from guard.scan.signals import signals
 from guard.scan.text import Document, visible
 
-BASE64 = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{24,}={0,2}(?![A-Za-z0-9+/=_-])")
-HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){12,}(?![0-9A-Fa-f])|(?:\\x[0-9A-Fa-f]{2}){8,}|(?:%[0-9A-Fa-f]{2}){8,}")
+BASE64 = re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}")
+HEX = re.compile(r"[0-9A-Fa-f]{24,}|(?:\\x[0-9A-Fa-f]{2}){8,}|(?:%[0-9A-Fa-f]{2}){8,}")
 DECODE_RUN = re.compile(
     r"\bbase64\s+(?:-d|--decode|-D)\b[^\n]{0,80}?\|\s*(?:sudo\s+)?(?:(?:ba|z|da)?sh|python[23]?|perl|node)\b"
     r"|\b(?:eval|exec|Function)\s*\(\s*(?:atob|base64\.b64decode|Buffer\.from|codecs\.decode|bytes\.fromhex)\s*\("
@@ -26,9 +26,19 @@ ESCAPED = re.compile(
     r"|%E2%80%8[B-F]|%E2%80%A[A-E]|%EF%BB%BF|%F3%A0%80%[89AB][0-9A-F]"
 )
 MAX_CANDIDATES = 400
+DECODE_TRIGGERS = ("base", "eval", "exec", "function", "xxd", "frombase")
+ESCAPED_TRIGGERS = ("\\u", "&#", "%e", "%f")
+ROT13_BYTES = bytes.maketrans(
+    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", b"NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm"
+)
 ROT13 = str.maketrans(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", "NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm"
 )
+
+
+def rot13(text: str) -> str:
+    """rot13 of the ASCII letters; every other character keeps its place (bytes.translate is fast)."""
+    return text.encode("utf-8", "surrogatepass").translate(ROT13_BYTES).decode("utf-8", "surrogatepass")
 
 
 def _readable(data: bytes) -> str | None:
@@ -54,6 +64,8 @@ def _b64(candidate: str) -> bytes | None:
 
 
 def _hex(candidate: str) -> bytes | None:
+    if len(candidate) % 2 and "\\" not in candidate and "%" not in candidate:
+        return None
     digits = candidate.replace("\\x", "").replace("\\X", "").replace("%", "")
     try:
         return bytes.fromhex(digits)
@@ -126,7 +138,7 @@ def rot13_payload(doc: Document) -> Iterator[Hit]:
     """
     from guard.scan import conceal, danger, exfil, override
 
-    shifted = Document(doc.text.translate(ROT13))
+    shifted = Document(rot13(doc.text))
     for det in (override.ignore_instructions, conceal.conceal, exfil.send_context, danger.self_propagation):
         for hit in det.check(shifted):
             if hit.severity == "info":
@@ -149,7 +161,7 @@ def decode_and_execute(doc: Document) -> Iterator[Hit]:
 
     Instead: ship the script in the clear.
     """
-    for match in DECODE_RUN.finditer(doc.text):
+    for match in doc.finditer(DECODE_RUN, DECODE_TRIGGERS, 30, 200):
         severity = mention_severity(doc, match.start(), match.end())
         yield Hit(match.start(), match.end(), f'decodes and runs hidden code: "{match.group()[:120]}"',
                   "warning" if severity == "info" else None)
@@ -169,5 +181,5 @@ def escaped_invisible(doc: Document) -> Iterator[Hit]:
 
     Instead: remove the escapes; a rules file needs no invisible characters.
     """
-    for match in ESCAPED.finditer(doc.text):
+    for match in doc.finditer(ESCAPED, ESCAPED_TRIGGERS, 4, 20):
         yield Hit(match.start(), match.end(), f"escaped invisible character {match.group()}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from guard.scan.context import reads_as_instruction
 from guard.scan.detector import Hit, detector
@@ -34,6 +35,7 @@ DETAILS = re.compile(r"<details\b[^>]*>(.{0,8000}?)</details\s*>", re.I | re.S)
 PADDING = re.compile(r"[ \t\u00a0\u2000-\u200a\u3000]{80,}(?=[^\s|])")
 
 
+@lru_cache(maxsize=4096)
 def judge(hidden: str) -> tuple[str, str] | None:
     """(severity, reason) for hidden text, or None when it is harmless."""
     found = signals(hidden)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from functools import cached_property
+from collections.abc import Iterator
+from functools import cached_property, lru_cache
 
 # Characters a reader cannot see (or that change what is seen): shown as <U+XXXX> in excerpts.
 # Tag characters are decoded instead (see visible()); lone surrogates come from undecodable bytes.
@@ -19,6 +20,9 @@ FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})", re.M)
 INLINE_CODE = re.compile(r"`[^`\n]+`")
 EXCERPT_BEFORE = 40
 EXCERPT_AFTER = 80
+WINDOW = 400
+NON_ASCII = re.compile("[^\x00-\x7f]")
+_LETTERS_ONLY = bytes(c if 97 <= c <= 122 else 32 for c in range(256))
 SENTENCE_ENDS = (". ", "! ", "? ", "\n\n", "\u3002", ".\n")
 
 
@@ -59,6 +63,86 @@ class Document:
             starts.append(pos + 1)
             pos = find("\n", pos + 1)
         return starts
+
+    @cached_property
+    def lower(self) -> str | None:
+        """The text lower-cased, when that keeps every offset (it does for all but a few letters)."""
+        lowered = self.text.lower()
+        return lowered if len(lowered) == len(self.text) else None
+
+    @cached_property
+    def ascii_lower(self) -> bytes:
+        """The lower-cased text as one byte per character (non-ASCII characters become "?")."""
+        return (self.lower or "").encode("ascii", "replace")
+
+    @cached_property
+    def words(self) -> frozenset[bytes]:
+        """Every run of ASCII letters in the lower-cased text: a cheap test of which triggers occur."""
+        return frozenset(self.ascii_lower.translate(_LETTERS_ONLY).split())
+
+    @cached_property
+    def non_ascii(self) -> frozenset[str]:
+        return frozenset(NON_ASCII.findall(self.lower or ""))
+
+    def _positions(self, trigger: str) -> Iterator[int]:
+        if trigger.isascii():
+            needle = trigger.encode("ascii")
+            if needle.isalpha() and needle not in self.words:
+                return
+            haystack: bytes | str = self.ascii_lower
+        else:
+            if trigger[0] not in self.non_ascii:
+                return
+            needle, haystack = trigger, self.lower or ""  # type: ignore[assignment]
+        pos = haystack.find(needle)  # type: ignore[arg-type]
+        while pos != -1:
+            yield pos
+            pos = haystack.find(needle, pos + len(needle))  # type: ignore[arg-type]
+
+    def windows(self, triggers: tuple[str, ...], before: int = WINDOW, after: int = WINDOW) -> list[tuple[int, int]]:
+        """Merged spans from `before` characters ahead of each occurrence of a (lower-case) trigger to `after`
+        characters past it: the only places a phrase detector's regex needs to look. Whole-word triggers
+        that do not occur cost one set lookup."""
+        key = f"win:{before}:{after}:" + "\0".join(triggers)
+        cached = self.cache.get(key)
+        if cached is not None:
+            return cached  # type: ignore[return-value]
+        size = len(self.text)
+        if self.lower is None:
+            spans = [(0, size)] if size else []
+        else:
+            points = sorted((max(0, pos - before), min(size, pos + len(trigger) + after))
+                            for trigger in triggers for pos in self._positions(trigger))
+            spans = []
+            for a, b in points:
+                if spans and a <= spans[-1][1]:
+                    if b > spans[-1][1]:
+                        spans[-1] = (spans[-1][0], b)
+                else:
+                    spans.append((a, b))
+        self.cache[key] = spans
+        return spans
+
+    def finditer(self, pattern: re.Pattern[str], triggers: tuple[str, ...], before: int = WINDOW,
+                 after: int = WINDOW) -> Iterator[Span]:
+        """Matches of `pattern` inside the windows around the triggers (every match holds one of them).
+        A case-insensitive pattern runs case-sensitively over the lower-cased text (several times faster),
+        with leading word boundaries checked afterwards."""
+        text = self.text
+        if self.lower is not None and pattern.flags & re.I:
+            compiled, haystack = lowered(pattern), self.lower
+        else:
+            compiled, haystack = pattern, text
+        last_end = -1
+        for a, b in self.windows(triggers, before, after):
+            for match in compiled.finditer(haystack, a, b):
+                start, end = match.span()
+                if start < last_end:
+                    continue
+                if compiled is not pattern and start > 0 and _word(text[start]) and _word(text[start - 1]):
+                    continue  # the original pattern's leading \b would not have matched here
+                last_end = max(end, start + 1)
+                yield Span(text, match)
 
     def line_of(self, offset: int) -> int:
         return bisect_right(self.line_starts, offset)
@@ -133,6 +217,77 @@ class Document:
     def sentence_around(self, start: int, end: int, limit: int = 300) -> str:
         a, b = self.sentence_bounds(start, end, limit)
         return self.text[a:b]
+
+
+class Span:
+    """A match found in the lower-cased text (or the text itself), reporting the original text."""
+
+    __slots__ = ("_text", "_match")
+
+    def __init__(self, text: str, match: re.Match[str]) -> None:
+        self._text, self._match = text, match
+
+    def start(self, group: int | str = 0) -> int:
+        return self._match.start(group)
+
+    def end(self, group: int | str = 0) -> int:
+        return self._match.end(group)
+
+    def span(self, group: int | str = 0) -> tuple[int, int]:
+        return self._match.span(group)
+
+    def group(self, group: int | str = 0) -> str | None:  # type: ignore[return]
+        a, b = self._match.span(group)
+        return None if a < 0 else self._text[a:b]
+
+    @property
+    def lastgroup(self) -> str | None:
+        return self._match.lastgroup
+
+
+def _word(char: str) -> bool:
+    return char.isascii() and (char.isalnum() or char == "_")
+
+
+def _split_alternatives(source: str) -> list[str]:
+    parts, depth, in_class, escaped, current = [], 0, False, False, []
+    for char in source:
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            parts.append("".join(current))
+            current = []
+            continue
+        current.append(char)
+    parts.append("".join(current))
+    return parts
+
+
+def _lower_source(source: str) -> str:
+    out, escaped = [], False
+    for char in source:
+        out.append(char if escaped else char.lower())
+        escaped = not escaped and char == "\\"
+    return "".join(out)
+
+
+@lru_cache(maxsize=None)
+def lowered(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """The case-sensitive twin of a case-insensitive pattern, for lower-cased text: literals lower-cased
+    (escapes kept) and the leading \\b of each alternative dropped (Span checks it, much faster)."""
+    alternatives = [alt.removeprefix("\\b") for alt in _split_alternatives(pattern.pattern)]
+    source = _lower_source("|".join(alternatives)).replace("(?p<", "(?P<")
+    return re.compile(source, pattern.flags & ~re.I)
 
 
 def _is_tag(char: str) -> bool:
