@@ -46,20 +46,29 @@ def polarity(text: str) -> tuple[int, frozenset[str]]:
     return sign, subject
 
 
+def _same_subject(a: frozenset[str], b: frozenset[str]) -> bool:
+    return len(a & b) / max(len(a), len(b)) >= SAME_SUBJECT
+
+
 def opposite(folder: Line, user: Line) -> bool:
     a_sign, a_subject = polarity(folder.text)
     b_sign, b_subject = polarity(user.text)
     if a_sign * b_sign != -1 or not a_subject or not b_subject:
         return False
-    return len(a_subject & b_subject) / max(len(a_subject), len(b_subject)) >= SAME_SUBJECT
+    return _same_subject(a_subject, b_subject)
+
+
+@lru_cache(maxsize=1)
+def _override() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    entries = lines("override")
+    return (tuple(e.split(":", 1)[1].strip() for e in entries if e.startswith("verb:")),
+            tuple(e.split(":", 1)[1].strip() for e in entries if e.startswith("target:")))
 
 
 def outweighs(text: str) -> bool:
     norm = normal(text)
-    entries = lines("override")
-    verbs = [e.split(":", 1)[1].strip() for e in entries if e.startswith("verb:")]
-    targets = [e.split(":", 1)[1].strip() for e in entries if e.startswith("target:")]
-    for verb in verbs:
+    verbs, targets = _override()
+    for verb in matches(norm, verbs):
         found = phrase_pattern(verb).search(norm)
         if found and any(phrase_pattern(t).search(norm, found.end()) for t in targets):
             return True
@@ -72,12 +81,17 @@ def find(folder_rules: Sequence[Rule], folder_lines: Sequence[Line],
     mine = [*user_lines, *(s for r in user_rules for s in r.statements)]
     theirs = [*folder_lines, *(s for r in folder_rules for s in r.statements)]
     out: list[Conflict] = []
+    signed = [(own, *polarity(own.text)) for own in mine]
+    signed = [item for item in signed if item[1] and item[2]]
     for statement in theirs:
         if outweighs(statement.text):
             out.append(Conflict("outweighs", statement, None,
                                 "a folder rule claims to outweigh your own rules"))
-        for own in mine:
-            if opposite(statement, own):
+        sign, subject = polarity(statement.text)
+        if not sign or not subject:
+            continue
+        for own, own_sign, own_subject in signed:
+            if sign * own_sign == -1 and _same_subject(subject, own_subject):
                 out.append(Conflict("opposite", statement, own,
                                     f"contradicts your rule at {own.path}:{own.line}"))
     by_name = {r.name: r for r in user_rules}
