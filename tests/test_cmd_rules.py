@@ -286,3 +286,14 @@ def test_edit_of_a_promoted_ai_memory_page_changes_only_the_block(repo: Path) ->
     assert [(f["id"], f["message"]) for f in check] == [
         ("BLK103", "rule 'single-writer-db': the text no longer matches .ai-memory/_rules/single-writer-db.md "
                    "(make the page and the block say the same)")]
+
+
+def test_approve_creates_agents_md_when_missing(tmp_path: Path) -> None:
+    root = init_repo(tmp_path / "new", {".kguard.toml": ENABLED, **RULES})
+    ok(root, "snapshot")
+    assert ok(root, "rules", "list") == "kguard: nothing is promoted in AGENTS.md (kguard rules recommend)\n"
+    out = ok(root, "rules", "approve", "sqlite-writer")
+    assert (root / "AGENTS.md").read_text() == PROMOTED[len(HAND) + 1:]
+    assert json.loads(ok(root, "log", "--format", "json"))[0]["paths"] == ["AGENTS.md"]
+    ok(root, "undo", entry_id(out))
+    assert not (root / "AGENTS.md").exists()
