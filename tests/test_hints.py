@@ -164,3 +164,11 @@ def test_duplicates_index_finds_exactly_the_pairs_brute_force_finds(texts: list[
     fast = {(h.other_line, h.line) for h in duplicates(entries, ratio)}
     slow = {(a.line, b.line) for a, b in combinations(entries, 2) if shared_ratio(a.text, b.text) >= ratio}
     assert fast == slow
+
+
+def test_rules_statements_that_read_like_episodes_or_procedures(tmp_path: Path) -> None:
+    root = fresh(tmp_path / "repo", {
+        ".agents/rules/ci.md": "---\ndescription: CI\n---\n- The deploy job is failing right now.\n"
+                               "- To release: first bump the version, then tag it.\n- Never skip CI.\n",
+    })
+    assert hints(root) == [("H003", ".agents/rules/ci.md", 4), ("H002", ".agents/rules/ci.md", 5)]
