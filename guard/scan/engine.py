@@ -11,7 +11,7 @@ from guard.scan.filelevel import is_binary
 from guard.scan.finding import Finding, sort_key
 from guard.scan.registry import REGISTRY, matches
 from guard.scan.settings import ScanSettings
-from guard.scan.text import Document
+from guard.scan.text import Document, visible
 from rules_engine.layout import glob_match
 
 # Detectors whose findings make command or tool output "read like instructions".
@@ -29,7 +29,7 @@ def _finding(det: Detector, doc: Document, hit: Hit) -> Finding:
         excerpt = doc.excerpt(hit.start, hit.end)
         matched = hit.matched if hit.matched is not None else doc.text[hit.start:hit.end]
     return Finding(id=det.id, name=det.name, severity=hit.severity or det.severity, path=doc.path, line=line,
-                   column=column, message=hit.message, excerpt=excerpt, matched=matched)
+                   column=column, message=visible(hit.message), excerpt=excerpt, matched=matched)
 
 
 def file_finding(det_id: str, path: str, message: str) -> Finding:

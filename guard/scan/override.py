@@ -50,8 +50,8 @@ AUTHORITY = re.compile(
 ADDRESSED = re.compile(
     r"\b(?:if\s+you\s+are|you\s+are)\s+an?\s+(?:ai|llm|large\s+language\s+model|language\s+model|ai\s+(?:agent|assistant)|"
     r"bot|automated\s+(?:agent|tool)|coding\s+agent|llm\s+agent)\b"
-    r"|\b(?:attention|note|notice|message|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai|llms?|"
-    r"assistants?|ai\s+agents?|agents?|language\s+models?|bots?)\b"
+    r"|\b(?:attention|note|notice|message|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai\s+agents?|"
+    r"ai\s+assistants?|ai|llms?|assistants?|agents?|language\s+models?|bots?)\b"
     r"|\battention\s+(?:ai|llm)s?\b|\b(?:dear|hey|hello)\s+(?:ai|assistant|agent|llm|claude|copilot|chatgpt)\b",
     re.I,
 )
