@@ -12,7 +12,7 @@ from rules_engine.errors import KguardError, Refused
 def keep(guard: Guard, paths: Iterable[str] | None = None) -> list[JournalEntry]:
     """Accept: held-back content comes back and becomes the baseline; other changes on disk become the
     baseline as they are."""
-    wanted = guard._resolve(paths)
+    wanted = guard.resolve_paths(paths)
     handled: set[str] = set()
     entries: list[JournalEntry] = []
     on_disk = guard.changes(paths)
@@ -26,15 +26,15 @@ def keep(guard: Guard, paths: Iterable[str] | None = None) -> list[JournalEntry]
             now = root.observed.get(rel)
             before = None
             if now is not None:
-                before = guard._store(Change(root, rel, "modified", None, now))
-            guard._restore(root, rel, item.content)
+                before = guard.store_content(Change(root, rel, "modified", None, now))
+            guard.restore(root, rel, item.content)
             if item.content is None:
                 root.state.baseline.pop(rel, None)
             else:
                 root.state.baseline[rel] = item.content
             root.state.pending = [p for p in root.state.pending if p.rel != rel]
             kind = change_kind(before, item.content) or "modified"
-            entries.append(guard._record(root, "keep", [FileChange(rel=rel, kind=kind, before=before,
+            entries.append(guard.record(root, "keep", [FileChange(rel=rel, kind=kind, before=before,
                                                                    after=item.content)],
                                          "after", note=f"held back by {item.entry}"))
     rest = [c for c in on_disk if c.key not in handled]
@@ -46,7 +46,7 @@ def keep(guard: Guard, paths: Iterable[str] | None = None) -> list[JournalEntry]
 def reset(guard: Guard, paths: Iterable[str] | None = None) -> tuple[list[JournalEntry], int]:
     """Put the baseline back for changes on disk; drop held-back content (it stays in the journal).
     Returns the journal entries and how many held-back items were dropped."""
-    wanted = guard._resolve(paths)
+    wanted = guard.resolve_paths(paths)
     entries = guard.roll_back(guard.changes(paths), "reset")
     dropped = 0
     for root in guard.roots:
@@ -82,7 +82,7 @@ def undo(guard: Guard, entry_id: str) -> JournalEntry:
     for change in entry.changes:
         expected = change.after if entry.left == "after" else change.before
         target = change.before if entry.left == "after" else change.after
-        guard._restore(root, change.rel, target)
+        guard.restore(root, change.rel, target)
         if target is None:
             root.state.baseline.pop(change.rel, None)
         else:
@@ -90,7 +90,7 @@ def undo(guard: Guard, entry_id: str) -> JournalEntry:
         records.append(FileChange(rel=change.rel, kind=change_kind(expected, target) or "modified",
                                   before=expected, after=target))
     root.state.pending = [p for p in root.state.pending if p.entry != entry.id]
-    return guard._record(root, "undo", records, "after", note=f"undo of {entry.id} ({entry.action})")
+    return guard.record(root, "undo", records, "after", note=f"undo of {entry.id} ({entry.action})")
 
 
 def _what_changed(guard: Guard, root: Root, entry: JournalEntry, rel: str) -> str:

@@ -3,6 +3,7 @@ baselines and journals. Every operation runs inside `transaction()`, which holds
 and saves it (one atomic ref update per root) together with a fresh stat cache."""
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 from collections.abc import Iterable, Iterator
@@ -17,6 +18,7 @@ from guard.discovery import Rules, home_dirs, home_rules, project_rules
 from guard.observe import Observed, observe
 from guard.paths import Places
 from guard.settings import GuardSettings, KnowledgeSettings
+from guard.statcache import RootCache
 from guard.state import Entry, FileChange, JournalEntry, Pending, State, change_kind
 from guard.store import Store
 from rules_engine.errors import KguardError
@@ -35,6 +37,7 @@ class Root:
     fresh: bool = True  # no state was stored yet
     dirty: bool = False
     observed: dict[str, Observed] = field(default_factory=dict)
+    cache: RootCache | None = None  # the stat cache records observe() produced for this root
 
     def display(self, rel: str) -> str:
         return display_path(self.scope, rel)
@@ -83,8 +86,6 @@ def _read(path: Path) -> bytes:
 
 
 def _new_id() -> str:
-    import hashlib
-
     seed = f"{time.time_ns()}-{os.getpid()}-{id(object())}".encode()
     return hashlib.sha1(seed).hexdigest()[:8]
 
@@ -127,8 +128,7 @@ class Guard:
                 root.fresh = stored is None
                 root.state = stored or State()
                 old = cache.roots.get(root.scope) if cache else None
-                root.observed, root_cache = observe(root.base, root.rules, root.dir_specs, old, written)
-                root.cache = root_cache  # type: ignore[attr-defined]
+                root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, old, written)
             yield self
             for root in self.roots:
                 if root.dirty or root.fresh:
@@ -141,8 +141,8 @@ class Guard:
         consistent = True
         for root in self.roots:
             # Re-observe what decisions rewrote, so the cache matches the disk.
-            root.observed, root_cache = observe(root.base, root.rules, root.dir_specs, root.cache, started)  # type: ignore[attr-defined]
-            cache.roots[root.scope] = root_cache
+            root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, root.cache, started)
+            cache.roots[root.scope] = root.cache
             if self._changes(root):
                 consistent = False
         cache.consistent = consistent and not self._unfinished_runs()
@@ -175,7 +175,7 @@ class Guard:
         return found
 
     def changes(self, paths: Iterable[str] | None = None) -> list[Change]:
-        wanted = self._resolve(paths)
+        wanted = self.resolve_paths(paths)
         found = [c for root in self.roots for c in self._changes(root)]
         return [c for c in found if wanted is None or c.key in wanted]
 
@@ -189,7 +189,7 @@ class Guard:
     def has_baseline(self) -> bool:
         return any(not root.fresh for root in self.roots)
 
-    def _resolve(self, paths: Iterable[str] | None) -> set[str] | None:
+    def resolve_paths(self, paths: Iterable[str] | None) -> set[str] | None:
         if not paths:
             return None
         keys = set()
@@ -210,21 +210,21 @@ class Guard:
 
     # -- writing ----------------------------------------------------------------------------------------
 
-    def _store(self, change: Change) -> Entry | None:
+    def store_content(self, change: Change) -> Entry | None:
         data = change.after_bytes()
         if data is None or change.after is None:
             return None
         oid = change.root.store.write_blob(data)
         return Entry(oid=oid, mode=change.after.mode)
 
-    def _restore(self, root: Root, rel: str, entry: Entry | None) -> None:
+    def restore(self, root: Root, rel: str, entry: Entry | None) -> None:
         path = root.path(rel)
         if entry is None:
             atomic.remove(root.base, path)
         else:
             atomic.write_entry(root.base, path, root.store.read_blob(entry.oid), entry.mode)
 
-    def _record(self, root: Root, action: str, changes: list[FileChange], left: str,
+    def record(self, root: Root, action: str, changes: list[FileChange], left: str,
                 command: str = "", note: str = "") -> JournalEntry:
         entry = JournalEntry(id=_new_id(), time=time.time(), action=action, command=command, note=note,
                              changes=changes, left=left)  # type: ignore[arg-type]
@@ -241,7 +241,7 @@ class Guard:
             mine = [c for c in todo if c.root is root]
             records = []
             for change in mine:
-                after = self._store(change)
+                after = self.store_content(change)
                 if after is None:
                     root.state.baseline.pop(change.rel, None)
                 else:
@@ -249,7 +249,7 @@ class Guard:
                 records.append(FileChange(rel=change.rel, kind=change.kind, before=change.before,
                                           after=after))  # type: ignore[arg-type]
             if records and not root.fresh:
-                entries.append(self._record(root, action, records, "after", command, note))
+                entries.append(self.record(root, action, records, "after", command, note))
             root.dirty = root.dirty or bool(records)
         return entries
 
@@ -264,15 +264,15 @@ class Guard:
                 continue
             records = []
             for change in mine:
-                rejected = self._store(change)
+                rejected = self.store_content(change)
                 records.append(FileChange(rel=change.rel, kind=change.kind, before=change.before,
                                           after=rejected))  # type: ignore[arg-type]
-            entry = self._record(root, action, records, "before", command)
+            entry = self.record(root, action, records, "before", command)
             if hold:
                 for record in records:
                     root.state.pending.append(Pending(rel=record.rel, entry=entry.id, content=record.after))
             for change in mine:
-                self._restore(root, change.rel, change.before)
+                self.restore(root, change.rel, change.before)
             entries.append(entry)
         return entries
 
@@ -285,14 +285,14 @@ class Guard:
         before = None
         if now is not None:
             current = Change(root, rel, "modified", None, now)
-            before = self._store(current)
+            before = self.store_content(current)
         oid = root.store.write_blob(data)
         mode = now.mode if now is not None and not os.path.islink(root.path(rel)) else 0o100644
         after = Entry(oid=oid, mode=mode)
         atomic.write_file(root.base, root.path(rel), data, mode)
         root.state.baseline[rel] = after
         kind = "added" if before is None else "modified"
-        entry = self._record(root, action, [FileChange(rel=rel, kind=kind, before=before, after=after)],
+        entry = self.record(root, action, [FileChange(rel=rel, kind=kind, before=before, after=after)],
                              "after", note=note)
         return entry.id
 

@@ -93,7 +93,7 @@ def diff(paths: tuple[str, ...]) -> int:
         for change in changes:
             for line in diff_lines(change):
                 click.echo(line, nl=False, color=colour)
-        wanted = guard._resolve(paths or None)
+        wanted = guard.resolve_paths(paths or None)
         for root, item in guard.pending():
             if wanted is not None and f"{root.scope}:{item.rel}" not in wanted:
                 continue
