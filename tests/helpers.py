@@ -7,7 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-KGUARD = shutil.which("kguard") or ""
+def _find_kguard() -> str:
+    """The `kguard` installed with this interpreter (not a version manager's shim in front of it)."""
+    beside = Path(sys.executable).parent / "kguard"
+    return str(beside) if beside.exists() else shutil.which("kguard") or ""
+
+
+KGUARD = _find_kguard()
 
 
 def kguard_argv() -> list[str]:
