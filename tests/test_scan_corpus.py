@@ -10,9 +10,9 @@ from guard.scan.engine import scan_bytes
 
 # Every warning that remains on the benign corpus, and why it is left as a warning:
 KNOWN_WARNINGS = {
-    # "Run `just fix` ... do not ask for approval to run it": the project grants its agent permission to run
-    # its formatter without asking. The wording is exactly what a hostile file says, so it stays a warning
-    # (CON002 is a warning by design, never an error).
+    # "do not ask for approval to run it" (the formatter) and "tests can be run without asking the user": the
+    # project grants its agent permission to run commands without asking. The wording is exactly what a
+    # hostile file says, so it stays a warning (CON002 is a warning by design, never an error).
     ("openai__codex__AGENTS.md", "CON002"),
 }
 # Info-level findings are allowed anywhere; for the record, on this corpus they are OVR004 (files that

@@ -9,7 +9,7 @@ from guard.scan.detector import Hit, detector
 from guard.scan.text import Document
 
 _USER = r"(?:the|your|this)\s+(?:user|human|developer|operator|owner|person)s?"
-_OBJECT = (r"(?:this|these|that|it|them|anything|any of this|any of these|what you(?:'re| are)? doing|"
+_OBJECT = (r"(?:(?:this|these|that)(?:\s+[\w-]+){0,2}|it|them|anything|any of this|any of these|what you(?:'re| are)? doing|"
            r"what you did|your (?:actions?|changes|steps|instructions|reasoning|activity)|"
            r"the (?:above|following|instructions?|steps?|changes?|commands?|verification|setup|rules?|script|"
            r"process|request|file|payload|extra step)s?)")

@@ -41,8 +41,13 @@ def reads_as_instruction(text: str) -> bool:
 
 
 def discussed(doc: Document, start: int, end: int) -> bool:
-    """The phrase is talked about (a warning about injections, an example), not given as an order."""
-    return DISCUSSION.search(doc.sentence_around(start, end)) is not None
+    """The phrase is talked about (a warning about injections, an example), not given as an order: judged
+    on its sentence, but never beyond the lines next to it (JSON and code have no sentences)."""
+    a, b = doc.sentence_bounds(start, end)
+    line = doc.line_of(start)
+    a = max(a, doc.line_starts[max(0, line - 2)])
+    b = min(b, doc.line_span(min(len(doc.line_starts), doc.line_of(end) + 1))[1])
+    return DISCUSSION.search(doc.text, a, max(a, b)) is not None
 
 
 def quoted(doc: Document, start: int) -> bool:

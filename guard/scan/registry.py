@@ -34,6 +34,7 @@ _ALL: tuple[Detector, ...] = (
     danger.self_propagation,
     danger.forced_execution,
     danger.external_redirect,
+    danger.remote_script,
     encoded.base64_payload,
     encoded.hex_payload,
     encoded.rot13_payload,

@@ -11,7 +11,7 @@ STRONG: tuple[Detector, ...] = (
     exfil.send_context, exfil.data_in_url, exfil.collector_host, exfil.secrets_to_network,
     override.ignore_instructions, override.role_markers, override.authority,
     danger.pipe_to_shell, danger.credential_access, danger.disable_safeguard, danger.self_propagation,
-    danger.forced_execution, danger.external_redirect,
+    danger.forced_execution, danger.external_redirect, danger.remote_script,
 )
 
 
