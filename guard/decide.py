@@ -27,16 +27,16 @@ def keep(guard: Guard, paths: Iterable[str] | None = None) -> list[JournalEntry]
             before = None
             if now is not None:
                 before = guard.store_content(Change(root, rel, "modified", None, now))
-            guard.restore(root, rel, item.content)
+            kind = change_kind(before, item.content) or "modified"
+            entries.append(guard.record(root, "keep", [FileChange(rel=rel, kind=kind, before=before,
+                                                                  after=item.content)],
+                                        "after", note=f"held back by {item.entry}"))
             if item.content is None:
                 root.state.baseline.pop(rel, None)
             else:
                 root.state.baseline[rel] = item.content
             root.state.pending = [p for p in root.state.pending if p.rel != rel]
-            kind = change_kind(before, item.content) or "modified"
-            entries.append(guard.record(root, "keep", [FileChange(rel=rel, kind=kind, before=before,
-                                                                   after=item.content)],
-                                         "after", note=f"held back by {item.entry}"))
+            guard.restore(root, rel, item.content)
     rest = [c for c in on_disk if c.key not in handled]
     entries += guard.snapshot("keep", changes=rest)
     clear_unfinished(guard)

@@ -131,9 +131,7 @@ class Guard:
                 root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, old, written)
             yield self
             for root in self.roots:
-                if root.dirty or root.fresh:
-                    root.state.journal = root.state.journal[: self.settings.journal_size]
-                    root.store.save(root.state)
+                self.checkpoint(root)
             self._write_cache(started)
 
     def _write_cache(self, started: int) -> None:
@@ -217,7 +215,15 @@ class Guard:
         oid = change.root.store.write_blob(data)
         return Entry(oid=oid, mode=change.after.mode)
 
+    def checkpoint(self, root: Root) -> None:
+        """Save the state now: before any file is overwritten, what it held must already be recorded."""
+        if root.dirty or root.fresh:
+            root.state.journal = root.state.journal[: self.settings.journal_size]
+            root.store.save(root.state)
+            root.dirty = root.fresh = False
+
     def restore(self, root: Root, rel: str, entry: Entry | None) -> None:
+        self.checkpoint(root)
         path = root.path(rel)
         if entry is None:
             atomic.remove(root.base, path)
@@ -289,11 +295,12 @@ class Guard:
         oid = root.store.write_blob(data)
         mode = now.mode if now is not None and not os.path.islink(root.path(rel)) else 0o100644
         after = Entry(oid=oid, mode=mode)
-        atomic.write_file(root.base, root.path(rel), data, mode)
         root.state.baseline[rel] = after
         kind = "added" if before is None else "modified"
         entry = self.record(root, action, [FileChange(rel=rel, kind=kind, before=before, after=after)],
-                             "after", note=note)
+                            "after", note=note)
+        self.checkpoint(root)
+        atomic.write_file(root.base, root.path(rel), data, mode)
         return entry.id
 
 
