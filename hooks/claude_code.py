@@ -142,7 +142,8 @@ def _crashed(payload: dict[str, Any], detail: str) -> Answer:
     if _fails_closed(payload):
         tool_input = payload.get("tool_input")
         target = tool_input.get("file_path") if isinstance(tool_input, dict) else None
-        return Answer(2, None, f"kguard: the hook failed ({detail}), so this {tool} of {target or 'an unknown file'} "
+        target = target if isinstance(target, str) and target else "an unknown file"
+        return Answer(2, None, f"kguard: the hook failed ({detail}), so this {tool} of {target} "
                                "is blocked: kguard fails closed for writes to knowledge files. Tell the user; "
                                "`KGUARD_DEBUG=1` shows the trace.\n" + trace)
     what = f"{event} {tool}" if event in ("PreToolUse", "PostToolUse", "PostToolUseFailure") else event
