@@ -23,7 +23,7 @@ ADDRESS = re.compile(
 DISCUSSION = re.compile(
     r"prompt[- ]?injections?|injection attacks?|\battack(?:er|ers|s)?\b|malicious|adversarial|\bbeware\b|"
     r"\bbe wary\b|watch out for|untrusted|\bexamples? of\b|\bsuch as\b|\be\.g\.|for example|red[- ]team|phishing|"
-    r"\bexploit|\bpayloads?\b|\bdetect|\bflag(?:s|ged)?\b|\brefuse\b|(?:do not|don't|never) (?:follow|obey|comply)|"
+    r"\bexfiltration\b|\bexploit|\bpayloads?\b|\bdetect|\bflag(?:s|ged)?\b|\brefuse\b|(?:do not|don't|never) (?:follow|obey|comply)|"
     r"\bthreats?\b|\bjailbreaks?\b|\bscanner\b|\bsuspicious\b",
     re.I,
 )
