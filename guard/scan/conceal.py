@@ -65,7 +65,7 @@ DECEIVE = re.compile(
     r"\b(?:explain|tell|say|assure|reassure|convince)\s+(?:to\s+)?(?:the|your)\s+user\s+(?:that\s+)?[^.\n]{0,60}?"
     r"\b(?:necessary|normal|required|expected|safe|harmless|routine|standard|needed)\b"
     r"|\b(?:lie|lying)\s+to\s+(?:the|your)\s+user|\bmislead\s+(?:the|your)\s+user"
-    r"|\bpretend\s+(?:to\s+the\s+user\s+)?that\b",
+    r"|\bpretend\s+to\s+(?:the|your)\s+user\s+that\b",
     re.I,
 )
 
@@ -142,7 +142,7 @@ def bypass_approval(doc: Document) -> Iterator[Hit]:
           clean=["Never lie to the user.", "Explain to the user what the change does."])
 def deceive(doc: Document) -> Iterator[Hit]:
     """What it finds: instructions to give the user a cover story: "explain to the user that this is
-    necessary", "lie to the user", "pretend that".
+    necessary", "lie to the user", "pretend to the user that".
 
     Why it matters: a cover story is how a rules file makes a harmful step look routine to the person who
     would otherwise stop it.

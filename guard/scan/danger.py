@@ -22,7 +22,7 @@ CREDENTIAL = re.compile(
     r"(?:(?:~|\$HOME|%USERPROFILE%|/home/\w+|/root)/)?(?:\.ssh/id_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|"
     r"\.aws/credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials|\.docker/config\.json|\.kube/config|"
     r"\.gnupg/|\.config/gh/hosts\.yml|/etc/shadow\b|/etc/sudoers\b|\bid_(?:rsa|ed25519|ecdsa)\b(?!\.pub))"
-    r"|\b(?:print|output|echo|display|show|dump|reveal|send|upload|post|log|paste|list)\s+(?:out\s+)?(?:all\s+)?"
+    r"|\b(?:print|output|echo|display|show|dump|reveal|send|upload|post|log|paste)\s+(?:out\s+)?(?:all\s+)?"
     r"(?:(?:the|your)\s+)?(?:contents?\s+of\s+(?:the\s+)?)?(?:\.env\b|environment\s+variables|env\s+vars|secrets|"
     r"api\s+keys|credentials|private\s+keys?|access\s+tokens)",
     re.I,
@@ -33,7 +33,7 @@ HAND_OVER = re.compile(r"\b(?:include|send|post|upload|paste|append|attach|email
 REMOTE_SCRIPT = re.compile(r"\b(?:add|include|insert|inject|append|embed|put)\b[^\n]{0,60}?<script\b[^>]*\bsrc\s*=\s*"
                            r"[\"']?https?://", re.I)
 SAFEGUARD = re.compile(
-    r"--no-verify\b|--no-gpg-sign\b|\bcommit\.gpgsign\s*=?\s*false\b|\bcore\.hooksPath\s*=?\s*/dev/null|"
+    r"--no-verify(?![\w-])|--no-gpg-sign\b|\bcommit\.gpgsign\s*=?\s*false\b|\bcore\.hooksPath\s*=?\s*/dev/null|"
     r"\bHUSKY=0\b|\bpre-commit\s+uninstall\b|\bkguard\s+hooks\s+uninstall\b|--dangerously-skip-permissions\b|"
     r"\bbypassPermissions\b|\brm\s+(?:-\w+\s+)*\S*\.git/hooks\b|\bchmod\s+-x\s+\S*\.git/hooks\b|"
     r"\b(?:disable|remove|uninstall|turn\s+off|switch\s+off|skip|bypass)\s+(?:the\s+)?(?:kguard|knowledge[- ]guard|"
