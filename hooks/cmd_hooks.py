@@ -171,3 +171,15 @@ def claude_code() -> int:
     if answer.err:
         click.echo(answer.err.rstrip("\n"), err=True)
     return answer.code
+
+
+@hook_group.command("github")
+def github_action() -> int:
+    """The GitHub Action's check step: inputs from KGUARD_PATHS, KGUARD_CONFIG, KGUARD_SARIF_FILE and
+    KGUARD_FAIL_ON; annotations on stdout, a summary in $GITHUB_STEP_SUMMARY, outputs in $GITHUB_OUTPUT.
+    Exit 1 when a finding at or above fail-on was found."""
+    from hooks import github
+
+    out, code = github.run()
+    click.echo(out, nl=False)
+    return code
