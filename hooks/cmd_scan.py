@@ -21,7 +21,9 @@ from hooks.render import FORMATS, exit_code, render
 from rules_engine.errors import KguardError
 from rules_engine.layout import SKIPPED_DIRS
 
-TEXT_SUFFIXES = {".md", ".mdc", ".markdown", ".txt", ".json", ".yaml", ".yml", ".toml", ".rst", ""}
+PROGRESS_FROM = 50  # files; fewer are done before anyone would look at a counter
+# What a folder scan reads: Markdown, rules files (.cursorrules, .windsurfrules ...), text and config.
+TEXT_SUFFIXES = {".md", ".mdc", ".markdown", ".txt", ".json", ".yaml", ".yml", ".toml", ".rst", ".prompt", ""}
 
 
 def _ids(value: str | None) -> list[str]:
@@ -46,22 +48,34 @@ def _walk(folder: Path) -> Iterator[Path]:
         dirnames[:] = sorted(d for d in dirnames if d not in SKIPPED_DIRS)
         for name in sorted(filenames):
             path = Path(dirpath) / name
-            if path.suffix.lower() in TEXT_SUFFIXES or name.startswith("."):
+            suffix = path.suffix.lower()
+            if suffix in TEXT_SUFFIXES or suffix.endswith("rules") or name.startswith("."):
                 yield path
+
+
+def _progress(items: list[tuple[Path, str]]) -> Iterator[tuple[Path, str]]:
+    """Yield the items; on a terminal, with a counter on stderr when there are many."""
+    show = len(items) >= PROGRESS_FROM and sys.stderr.isatty()
+    for done, item in enumerate(items, 1):
+        if show and (done % 10 == 0 or done == len(items)):
+            click.echo(f"\rkguard: scanned {done}/{len(items)} files", err=True, nl=done == len(items))
+        yield item
 
 
 def _scan_paths(paths: tuple[Path, ...], root: Path, settings: ScanSettings) -> list[Finding]:
     findings: list[Finding] = []
+    files: list[tuple[Path, str]] = []
     for given in paths:
         if str(given) == "-":
             findings += scan_bytes(sys.stdin.buffer.read(), "<stdin>", max_bytes=settings.max_file_bytes)
         elif given.is_dir():
-            for path in _walk(given):
-                findings += scan_file(path, _display(path, root), settings)
+            files += [(path, _display(path, root)) for path in _walk(given)]
         elif os.path.lexists(given):
-            findings += scan_file(given, _display(given, root), settings)
+            files.append((given, _display(given, root)))
         else:
             raise KguardError("no such file or folder", given)
+    for path, display in _progress(files):
+        findings += scan_file(path, display, settings)
     return findings
 
 
@@ -89,8 +103,8 @@ def _scan_staged(paths: tuple[Path, ...], places: Places, settings: Settings) ->
 def _scan_knowledge(places: Places, settings: Settings) -> list[Finding]:
     findings: list[Finding] = []
     files = discover(places, settings.knowledge.include, settings.knowledge.exclude, with_home=settings.knowledge.home)
-    for file in files:
-        findings += scan_file(file.path, file.display, settings.scan)
+    for path, display in _progress([(file.path, file.display) for file in files]):
+        findings += scan_file(path, display, settings.scan)
     return findings
 
 
