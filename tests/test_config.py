@@ -17,8 +17,8 @@ from tests.helpers import init_repo, run_kguard, write
          "kguard: error: {path}: bad value for 'guard.journal_size': Input should be a valid integer, "
          "unable to parse string as an integer (got 'many')\n"),
         (".kguard.toml", "[guard\n", "kguard: error: {path}:1: invalid TOML: "),
-        ("pyproject.toml", "[project]\nname='x'\n[tool.kguard.scan]\nignores = []\n",
-         "kguard: error: {path}: unknown key 'tool.kguard.scan.ignores' (allowed: baseline, ignore, per_path_ignores)\n"),
+        ("pyproject.toml", "[project]\nname='x'\n[tool.kguard.guard]\njournal = 5\n",
+         "kguard: error: {path}: unknown key 'tool.kguard.guard.journal' (allowed: journal_size)\n"),
     ],
 )
 def test_malformed_config_is_one_line_and_runs_nothing(tmp_path: Path, name: str, text: str,
