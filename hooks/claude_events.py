@@ -1,7 +1,9 @@
 """The Claude Code events, each a function from the hook's payload to a Reply (see hooks.claude_code)."""
 from __future__ import annotations
 
+import os
 import shlex
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,7 @@ from rules_engine.errors import KguardError
 # Permission modes in which Claude Code has been seen to run a tool without showing the prompt that a
 # hook's "ask" requested (anthropics/claude-code#89561): a write there cannot count as approved.
 UNPROMPTED_MODES = frozenset({"auto"})
+STALE_AFTER = 15 * 60  # seconds; Claude Code caps a Bash call at 10 minutes
 MAX_LISTED = 12
 
 
@@ -48,10 +51,21 @@ def _findings(findings: Sequence[Finding]) -> str:
     return "\n".join(f"- {line}" for line in shown) + (f"\n- ... and {more} more (kguard scan)" if more > 0 else "")
 
 
+def drop_stale_markers(session: Session) -> None:
+    """A Bash call whose PostToolUse never came (Claude Code killed mid-call) leaves a marker that its
+    long-lived pid keeps "alive"; while one stands, changes made outside any call are never adopted. No Bash
+    call outlives Claude Code's 10-minute cap, so older markers go."""
+    now = time.time()
+    for marker in runs.markers(session.places.project_state):
+        if os.path.basename(marker.path).startswith("claude-") and now - marker.started > STALE_AFTER:
+            runs.unregister(marker.path)
+
+
 def before_bash(payload: dict[str, Any]) -> Reply:
     reply = Reply("PreToolUse")
     command = str((payload.get("tool_input") or {}).get("command", ""))
     session = session_for(payload, reply)
+    drop_stale_markers(session)
     guard = session.guard
     with guard.transaction():
         leftover, unfinished = decide.before_command(guard)

@@ -27,13 +27,13 @@ here=$(dirname -- "$0")
 python={python}
 package={package}
 
-kguard() {{
+run_kguard() {{
     # The interpreter kguard was installed with comes first (the same installation that wrote this
     # script); `-P` keeps a `hooks/` folder in the repository from shadowing the package.
     if [ -x "$python" ] && [ -f "$package/hooks/entry.py" ]; then
         "$python" -P -m hooks hook git "$hook" "$@"
     elif command -v kguard >/dev/null 2>&1; then
-        command kguard hook git "$hook" "$@"
+        kguard hook git "$hook" "$@"
     else
         echo "kguard: the $hook hook cannot find kguard (neither $python nor \\`kguard\\` on PATH);" \\
              "reinstall it, or remove the hook with \\`kguard hooks uninstall\\`" >&2
@@ -46,13 +46,13 @@ if [ "$hook" = post-rewrite ]; then
     if [ -x "$here/$hook.legacy" ]; then
         printf '%s\\n' "$input" | "$here/$hook.legacy" "$@"
     fi
-    printf '%s\\n' "$input" | kguard "$@"
+    printf '%s\\n' "$input" | run_kguard "$@"
     exit 0
 fi
 if [ -x "$here/$hook.legacy" ]; then
     "$here/$hook.legacy" "$@" || {{ status=$?; case "$hook" in pre-*) exit $status ;; esac; }}
 fi
-kguard "$@"
+run_kguard "$@"
 """
 
 

@@ -5,11 +5,15 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from hooks import claude_settings
 from tests.helpers import init_repo, kguard_argv, run_kguard, write
 
 CLEAN = "# Rules\n- Run the tests before you commit.\n"
@@ -393,3 +397,51 @@ def test_installed_command_runs_the_hook(repo: Path) -> None:
                    tool_input={"file_path": str(repo / "CLAUDE.md"), "content": "x\n"})
     code, out, _ = hook(data, repo, argv=["sh", "-c", command["command"]])
     assert (code, out) == (0, ask(reason_for("CLAUDE.md", "Write")))
+
+
+def test_stale_marker_of_a_killed_call_does_not_block_adoption(repo: Path) -> None:
+    active = repo / ".git" / "kguard" / "active"
+    active.mkdir(parents=True, exist_ok=True)
+    stale = active / "claude-toolu_old.json"
+    stale.write_text(json.dumps({"pid": os.getpid(), "command": "sleep 1000", "started": time.time() - 3600}))
+    write(repo / "AGENTS.md", CLEAN + "- edited by hand between two calls\n")
+    assert hook(bash(repo, "PreToolUse", "ls", tool_use_id="toolu_01N"), repo) == (0, None, "")
+    assert not stale.exists()
+    # the hand edit became the baseline before the command ran, so the command is not blamed for it
+    assert hook(bash(repo, "PostToolUse", "ls", tool_use_id="toolu_01N", tool_response={"stdout": ""}),
+                repo) == (0, None, "")
+    assert (repo / "AGENTS.md").read_text().endswith("by hand between two calls\n")
+
+
+_json_leaf = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=8))
+_json = st.recursive(_json_leaf, lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                         st.dictionaries(st.text(max_size=6), inner, max_size=3)),
+                     max_leaves=10)
+_entry = st.fixed_dictionaries({"type": st.just("command"), "command": st.text(min_size=1, max_size=20)})
+_group = st.fixed_dictionaries({"hooks": st.lists(_entry, min_size=1, max_size=2)},
+                               optional={"matcher": st.sampled_from(["Bash", "Write|Edit", "*", ""])})
+_hooks = st.dictionaries(st.sampled_from(["PreToolUse", "PostToolUse", "Stop", "SessionStart", "Notification"]),
+                         st.lists(_group, min_size=1, max_size=2), min_size=1, max_size=3)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(other=st.dictionaries(st.text(min_size=1, max_size=6).filter(lambda k: k != "hooks"), _json, max_size=3),
+       hooks=st.one_of(st.none(), _hooks))
+def test_install_then_uninstall_gives_back_the_same_bytes(tmp_path: Path, other: dict[str, Any],
+                                                          hooks: dict[str, Any] | None) -> None:
+    hooks = {event: [g for g in groups if not any("claude-code" in h["command"] for h in g["hooks"])]
+             for event, groups in (hooks or {}).items()}
+    hooks = {event: groups for event, groups in hooks.items() if groups}
+    original = {**other, **({"hooks": hooks} if hooks else {})}
+    path = tmp_path / ".claude" / "settings.json"
+    path.parent.mkdir(exist_ok=True)
+    before = (json.dumps(original, indent=2, ensure_ascii=False) + "\n").encode()
+    path.write_bytes(before)
+    assert claude_settings.install(path, tmp_path, "kguard hook claude-code")
+    merged = json.loads(path.read_text())
+    assert {k: v for k, v in merged.items() if k != "hooks"} == other
+    for event, groups in hooks.items():
+        assert merged["hooks"][event][:len(groups)] == groups
+    assert not claude_settings.install(path, tmp_path, "kguard hook claude-code")  # idempotent
+    assert claude_settings.uninstall(path, tmp_path) == 4
+    assert path.read_bytes() == before
