@@ -115,8 +115,11 @@ def uninstall(git: bool, claude: bool) -> int:
     if claude:
         path = _settings_path(session.places)
         removed = claude_settings.uninstall(path, session.places.root)
-        click.echo(f"Claude Code: removed {removed} kguard hook entr{'y' if removed == 1 else 'ies'} from "
-                   f"{path.relative_to(session.places.root)}")
+        shown = path.relative_to(session.places.root)
+        if removed:
+            click.echo(f"Claude Code: removed {removed} kguard hook entr{'y' if removed == 1 else 'ies'} from {shown}")
+        else:
+            click.echo(f"Claude Code: no kguard hook entries in {shown}")
         written.append(path)
     _accept(session, written, "kguard hooks uninstall")
     return 0

@@ -16,12 +16,13 @@ import click
 import pygit2
 
 from guard import runs
+from guard.discovery import project_rules
 from guard.engine import Change, Guard, Root
 from guard.paths import Places
 from guard.state import Entry, change_kind
 from hooks.procs import ancestors
 from hooks.review import MODES, review
-from hooks.session import open_session
+from hooks.session import Session, open_session
 from rules_engine.errors import KguardError
 
 NULL_OID = "0" * 40
@@ -133,6 +134,25 @@ def _busy(places: Places, name: str) -> str | None:
     return None
 
 
+def _touches_knowledge(session: Session, op: Operation) -> bool:
+    """Does the tree diff of the operation hold a knowledge path? True when it cannot tell."""
+    places, knowledge = session.places, session.settings.knowledge
+    if places.git_dir is None:
+        return True
+    try:
+        repo = pygit2.Repository(str(places.git_dir))
+        old = repo.revparse_single(op.old).peel(pygit2.Tree)
+        if op.new == "INDEX":
+            diff = repo.index.diff_to_tree(old)
+        else:
+            diff = repo.diff(old, repo.revparse_single(op.new).peel(pygit2.Tree))
+        paths = {p for delta in diff.deltas for p in (delta.old_file.path, delta.new_file.path)}
+    except (KeyError, ValueError, pygit2.GitError):
+        return True
+    rules = project_rules(places, knowledge.include, knowledge.exclude)
+    return any(rules.classify(path) is not None for path in paths)
+
+
 def enclosing_run(places: Places) -> runs.RunMarker | None:
     """A `kguard run` (or a Claude Code Bash call) this git command runs inside: it compares at its end."""
     alive = {m.pid: m for m in runs.markers(places.project_state) if m.alive}
@@ -174,7 +194,6 @@ def after(name: str, args: Sequence[str], stdin: str = "") -> int:
     except KguardError as exc:  # a broken config must not switch the guard off
         from guard.paths import find_places
         from hooks.config import Settings
-        from hooks.session import Session
 
         click.echo(f"kguard: warning: {exc}; comparing with the default settings", err=True)
         session = Session(find_places(), Settings(), None)
@@ -188,6 +207,8 @@ def after(name: str, args: Sequence[str], stdin: str = "") -> int:
         click.echo(f"kguard: `{op.what}` runs inside `{outer.command}`; that run compares the knowledge "
                    "files when it ends", err=True)
         return 0
+    if not op.files_only and not _touches_knowledge(session, op):
+        return 0  # the common case (a checkout or pull that leaves the knowledge files alone) stays cheap
     chosen = os.environ.get("KGUARD_ON_CHANGE", "")
     if chosen and chosen not in MODES:
         raise KguardError(f"KGUARD_ON_CHANGE must be one of {', '.join(MODES)} (got {chosen!r})")

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.helpers import init_repo, write
+from tests.helpers import init_repo
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 ACTION = yaml.safe_load((CHECKOUT / "action.yml").read_text())
