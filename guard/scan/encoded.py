@@ -5,15 +5,18 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from guard.scan.context import mention_severity, reads_as_instruction
 from guard.scan.detector import Hit, detector
 from guard.scan.signals import signals
-from guard.scan.text import Document, visible
+from guard.scan.text import Document, Span, visible
+
+Match = re.Match[str] | Span
 
 BASE64 = re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}")
-HEX = re.compile(r"[0-9A-Fa-f]{24,}|(?:\\x[0-9A-Fa-f]{2}){8,}|(?:%[0-9A-Fa-f]{2}){8,}")
+HEX = re.compile(r"[0-9A-Fa-f]{24,}")
+HEX_ESCAPED = re.compile(r"(?:\\x[0-9A-Fa-f]{2}){8,}|(?:%[0-9A-Fa-f]{2}){8,}", re.I)
 DECODE_RUN = re.compile(
     r"\bbase64\s+(?:-d|--decode|-D)\b[^\n]{0,80}?\|\s*(?:sudo\s+)?(?:(?:ba|z|da)?sh|python[23]?|perl|node)\b"
     r"|\b(?:eval|exec|Function)\s*\(\s*(?:atob|base64\.b64decode|Buffer\.from|codecs\.decode|bytes\.fromhex)\s*\("
@@ -73,8 +76,8 @@ def _hex(candidate: str) -> bytes | None:
         return None
 
 
-def _decoded_hits(doc: Document, pattern: re.Pattern[str], decode: object, label: str) -> Iterator[Hit]:
-    for count, match in enumerate(pattern.finditer(doc.text)):
+def _decoded_hits(doc: Document, matches: Iterable[Match], decode: object, label: str) -> Iterator[Hit]:
+    for count, match in enumerate(matches):
         if count >= MAX_CANDIDATES:
             return
         data = decode(match.group())  # type: ignore[operator]
@@ -103,7 +106,7 @@ def base64_payload(doc: Document) -> Iterator[Hit]:
 
     Instead: write the text in the clear. Hashes, keys and harmless encoded text are not reported.
     """
-    yield from _decoded_hits(doc, BASE64, _b64, "base64")
+    yield from _decoded_hits(doc, BASE64.finditer(doc.text), _b64, "base64")
 
 
 @detector("ENC002", "hex-payload", "error",
@@ -120,7 +123,8 @@ def hex_payload(doc: Document) -> Iterator[Hit]:
     Instead: write the text in the clear. Commit hashes and digests decode to nothing readable and are not
     reported.
     """
-    yield from _decoded_hits(doc, HEX, _hex, "hex")
+    yield from _decoded_hits(doc, HEX.finditer(doc.text), _hex, "hex")
+    yield from _decoded_hits(doc, doc.finditer(HEX_ESCAPED, ("\\x", "%"), 4, 600), _hex, "hex")
 
 
 @detector("ENC003", "rot13-payload", "error",
