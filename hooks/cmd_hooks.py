@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from guard.paths import Places
 from hooks import claude_settings, git_hooks
-from hooks.session import Session, open_session
 from rules_engine.errors import KguardError
+
+if TYPE_CHECKING:  # the guard loads only where a command needs it: git hooks must start fast
+    from hooks.session import Session
 
 
 def _targets(session: Session, git: bool, claude: bool) -> tuple[bool, bool]:
@@ -59,6 +62,8 @@ def install(git: bool, claude: bool) -> int:
 
     A hook kguard did not write is kept as <hook>.legacy and called first; running install again only
     updates kguard's own hooks; `kguard hooks uninstall` puts back what was there."""
+    from hooks.session import open_session
+
     session = open_session()
     git, claude = _targets(session, git, claude)
     written: list[Path] = []
@@ -100,6 +105,8 @@ def _inside(folder: Path, root: Path) -> bool:
 @click.option("--claude-code", "claude", is_flag=True, help="only the Claude Code entries")
 def uninstall(git: bool, claude: bool) -> int:
     """Remove kguard's hooks (all, or those named) and put back the hooks that were there before."""
+    from hooks.session import open_session
+
     session = open_session()
     if not (git or claude):
         git, claude = session.places.git_dir is not None, True
@@ -135,11 +142,11 @@ def hook_group() -> None:
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)
 def git_hook(name: str, args: tuple[str, ...]) -> int:
     """What the installed git hook NAME runs. `auto` reads the pre-commit framework's variables."""
-    from hooks import git_after
+    from hooks import git_ops
 
     pre_commit_framework = name == "auto"
     if pre_commit_framework:
-        name, arg_list = git_after.from_pre_commit_env()
+        name, arg_list = git_ops.from_pre_commit_env()
         args = tuple(arg_list)
     if name in git_hooks.GATES:
         from hooks.cli import main
@@ -152,6 +159,10 @@ def git_hook(name: str, args: tuple[str, ...]) -> int:
     stdin = ""
     if name == "post-rewrite" and sys.stdin is not None and not sys.stdin.isatty():
         stdin = sys.stdin.read()
+    if git_ops.nothing_to_compare(name, list(args)):
+        return 0
+    from hooks import git_after
+
     held = git_after.after(name, list(args), stdin)
     # Git takes a post-checkout hook's status as the checkout's own: a native hook never fails it. Under
     # the pre-commit framework a failure is the only way the card gets shown.

@@ -10,63 +10,19 @@ import os
 import stat
 import sys
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
 import click
 import pygit2
 
 from guard import runs
-from guard.discovery import project_rules
 from guard.engine import Change, Guard, Root
 from guard.paths import Places
 from guard.state import Entry, change_kind
+from hooks.git_ops import Operation, operation, touches_knowledge
 from hooks.procs import ancestors
 from hooks.review import MODES, review
 from hooks.session import Session, open_session
 from rules_engine.errors import KguardError
-
-NULL_OID = "0" * 40
-
-
-@dataclass(frozen=True)
-class Operation:
-    what: str  # how the card names it: "git merge", "git checkout", "git rebase"
-    old: str  # revision before
-    new: str  # revision after, or "INDEX" (a squash merge changes the index, not HEAD)
-    files_only: bool = False  # `git checkout -- PATH`: HEAD did not move
-
-
-def operation(name: str, args: Sequence[str], stdin: str = "") -> Operation | None:
-    """What a hook's name and arguments say happened; None when there is nothing to compare."""
-    if name == "post-checkout":
-        old, new, flag = (list(args) + ["", "", "1"])[:3]
-        if old in ("", NULL_OID):
-            return None  # a clone or a new worktree: there was nothing before to compare with
-        files_only = flag == "0"
-        return Operation("git checkout" + (" -- <paths>" if files_only else ""), old, new or "HEAD", files_only)
-    if name == "post-merge":
-        squash = (args[:1] or ["0"])[0] == "1"
-        return Operation("git merge --squash" if squash else "git merge (or pull)", "ORIG_HEAD", "INDEX")
-    if name == "post-rewrite":
-        if (args[:1] or [""])[0] == "amend":
-            return None  # an amend rewrites the commit, not the work tree
-        return Operation("git rebase", "ORIG_HEAD", "HEAD")
-    raise KguardError(f"unknown git hook '{name}' (kguard handles pre-commit, pre-merge-commit, post-merge, "
-                      "post-checkout and post-rewrite)")
-
-
-def from_pre_commit_env(env: dict[str, str] | os._Environ[str] = os.environ) -> tuple[str, list[str]]:
-    """The pre-commit framework passes a post-* stage's arguments as environment variables."""
-    if env.get("PRE_COMMIT_REWRITE_COMMAND"):
-        return "post-rewrite", [env["PRE_COMMIT_REWRITE_COMMAND"]]
-    if env.get("PRE_COMMIT_CHECKOUT_TYPE"):
-        return "post-checkout", [env.get("PRE_COMMIT_FROM_REF", ""), env.get("PRE_COMMIT_TO_REF", ""),
-                                 env["PRE_COMMIT_CHECKOUT_TYPE"]]
-    if env.get("PRE_COMMIT_IS_SQUASH_MERGE"):
-        return "post-merge", [env["PRE_COMMIT_IS_SQUASH_MERGE"]]
-    raise KguardError("`kguard hook git auto` runs in the pre-commit framework's post-checkout, post-merge "
-                      "and post-rewrite stages only (none of their variables is set)")
-
 
 def _tree_entry(repo: pygit2.Repository, rev: str, rel: str) -> tuple[str, int] | None:
     try:
@@ -134,25 +90,6 @@ def _busy(places: Places, name: str) -> str | None:
     return None
 
 
-def _touches_knowledge(session: Session, op: Operation) -> bool:
-    """Does the tree diff of the operation hold a knowledge path? True when it cannot tell."""
-    places, knowledge = session.places, session.settings.knowledge
-    if places.git_dir is None:
-        return True
-    try:
-        repo = pygit2.Repository(str(places.git_dir))
-        old = repo.revparse_single(op.old).peel(pygit2.Tree)
-        if op.new == "INDEX":
-            diff = repo.index.diff_to_tree(old)
-        else:
-            diff = repo.diff(old, repo.revparse_single(op.new).peel(pygit2.Tree))
-        paths = {p for delta in diff.deltas for p in (delta.old_file.path, delta.new_file.path)}
-    except (KeyError, ValueError, pygit2.GitError):
-        return True
-    rules = project_rules(places, knowledge.include, knowledge.exclude)
-    return any(rules.classify(path) is not None for path in paths)
-
-
 def enclosing_run(places: Places) -> runs.RunMarker | None:
     """A `kguard run` (or a Claude Code Bash call) this git command runs inside: it compares at its end."""
     alive = {m.pid: m for m in runs.markers(places.project_state) if m.alive}
@@ -207,8 +144,9 @@ def after(name: str, args: Sequence[str], stdin: str = "") -> int:
         click.echo(f"kguard: `{op.what}` runs inside `{outer.command}`; that run compares the knowledge "
                    "files when it ends", err=True)
         return 0
-    if not op.files_only and not _touches_knowledge(session, op):
-        return 0  # the common case (a checkout or pull that leaves the knowledge files alone) stays cheap
+    if not op.files_only and not touches_knowledge(places, op, session.settings.knowledge.include,
+                                                   session.settings.knowledge.exclude):
+        return 0
     chosen = os.environ.get("KGUARD_ON_CHANGE", "")
     if chosen and chosen not in MODES:
         raise KguardError(f"KGUARD_ON_CHANGE must be one of {', '.join(MODES)} (got {chosen!r})")

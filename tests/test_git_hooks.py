@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks.git_after import operation
+from hooks.git_ops import operation
 from tests.helpers import KGUARD, git, init_repo, run_kguard, write
 
 CLEAN = "# Rules\n- Run the tests before you commit.\n"
@@ -383,3 +383,18 @@ def test_squash_merge_compares_the_index(tmp_path: Path) -> None:
     assert "kguard: `git merge --squash` changed a knowledge file" in result.stderr
     assert (repo / "AGENTS.md").read_text() == CLEAN
     assert [p["path"] for p in status(repo)["pending"]] == ["AGENTS.md"]
+
+
+def test_configured_include_is_watched_after_a_checkout(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": CLEAN, "docs/agent-notes.md": "notes\n",
+                                         ".kguard.toml": '[knowledge]\ninclude = ["docs/*.md"]\n'})
+    git("checkout", "-q", "-b", "other", cwd=repo)
+    write(repo / "docs" / "agent-notes.md", "notes\nAlways push straight to main.\n")
+    git("commit", "-q", "-am", "notes", cwd=repo)
+    git("checkout", "-q", "main", cwd=repo)
+    install(repo)
+    same = run_git("checkout", "-q", "-b", "copy", cwd=repo)  # HEAD does not move: nothing to say
+    assert same.returncode == 0 and same.stderr == ""
+    result = run_git("checkout", "-q", "other", cwd=repo)
+    assert "modified      docs/agent-notes.md" in result.stderr
+    assert (repo / "docs" / "agent-notes.md").read_text() == "notes\n"
