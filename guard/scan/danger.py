@@ -72,11 +72,12 @@ PIPE_TRIGGERS = ("curl", "wget", "iwr", "irm", "invoke", "fetch", "iex")
 CREDENTIAL_TRIGGERS = ("ssh", "aws", "netrc", "npmrc", "pypirc", "credentials", "docker", "kube", "gnupg", "hosts",
                        "shadow", "sudoers", "rsa", "ed25519", "ecdsa", "env", "environment", "vars", "secrets",
                        "keys", "private", "tokens")
-SAFEGUARD_TRIGGERS = ("verify", "sign", "gpgsign", "hookspath", "husky", "commit", "kguard", "dangerously",
-                      "bypasspermissions", "hooks", "guard", "signing", "sandbox", "sandboxing", "hook", "settings",
-                      "kguard")
-PROPAGATE_TRIGGERS = ("agents", "claude", "gemini", "cursorrules", "rules", "memory", "instruction", "instructions",
-                      "repository", "repositories", "repos", "project", "projects", "knowledge", "snotra", "global")
+SAFEGUARD_TRIGGERS = ("--no-verify", "no-gpg-sign", "gpgsign", "hookspath", "husky", "pre-commit", "kguard",
+                      "dangerously", "bypasspermissions", "hooks", "guard", "signing", "sandbox", "sandboxing",
+                      ".claude/settings", ".kguard.toml")
+PROPAGATE_TRIGGERS = ("these", "following", "above", "identical", "same", "this text", "this rule", "this instruction",
+                      "this block", "this section", "this message", "this prompt", "this content", "this snippet",
+                      "this line", "global", "~/.", "user memory")
 FORCED_TRIGGERS = ("before", "automatically", "terminal")
 REDIRECT_TRIGGERS = ("instead", "url")
 
@@ -163,7 +164,7 @@ def self_propagation(doc: Document) -> Iterator[Hit]:
 
     Instead: share rules through a reviewed change to each repository.
     """
-    for match in doc.finditer(PROPAGATE, PROPAGATE_TRIGGERS):
+    for match in doc.finditer(PROPAGATE, PROPAGATE_TRIGGERS, 80, 200):
         if negated(doc, match.start()):
             continue
         yield Hit(match.start(), match.end(), f'instruction to copy itself elsewhere: "{match.group()[:120]}"',
@@ -224,7 +225,7 @@ def remote_script(doc: Document) -> Iterator[Hit]:
     Instead: name dependencies in the package manifest, pinned and reviewed. Script tags shown in code
     blocks are not reported.
     """
-    for match in doc.finditer(REMOTE_SCRIPT, ("script",), 90, 60):
+    for match in doc.finditer(REMOTE_SCRIPT, ("<script",), 90, 60):
         if doc.in_code(match.start()) or negated(doc, match.start()):
             continue
         yield Hit(match.start(), match.end(), f'instruction to load an outside script: "{match.group()[:120]}"',

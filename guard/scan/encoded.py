@@ -29,7 +29,7 @@ ESCAPED = re.compile(
     r"|%E2%80%8[B-F]|%E2%80%A[A-E]|%EF%BB%BF|%F3%A0%80%[89AB][0-9A-F]"
 )
 MAX_CANDIDATES = 400
-DECODE_TRIGGERS = ("base", "eval", "exec", "function", "xxd", "frombase")
+DECODE_TRIGGERS = ("base64", "atob", "b64decode", "buffer.from", "codecs.decode", "fromhex", "xxd")
 ESCAPED_TRIGGERS = ("\\u", "&#", "%e", "%f")
 ROT13_BYTES = bytes.maketrans(
     b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", b"NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm"
@@ -165,7 +165,7 @@ def decode_and_execute(doc: Document) -> Iterator[Hit]:
 
     Instead: ship the script in the clear.
     """
-    for match in doc.finditer(DECODE_RUN, DECODE_TRIGGERS, 30, 200):
+    for match in doc.finditer(DECODE_RUN, DECODE_TRIGGERS, 160, 200):
         severity = mention_severity(doc, match.start(), match.end())
         yield Hit(match.start(), match.end(), f'decodes and runs hidden code: "{match.group()[:120]}"',
                   "warning" if severity == "info" else None)

@@ -19,13 +19,13 @@ SEND = re.compile(
     r"top|me)\b)",
     re.I,
 )
-URLS = re.compile(
-    r"!\[[^\]\n]*\]\(\s*<?(?P<img>https?://[^)\s>]+)"
-    r"|<img\b[^>]*?\bsrc\s*=\s*[\"']?(?P<tag>https?://[^\"'\s>]+)"
-    r"|\burl\(\s*[\"']?(?P<css>https?://[^\"')\s]+)"
-    r"|^[ \t>]*\[[^\]\n]+\]:\s*<?(?P<ref>https?://\S+?)>?(?:\s|$)"
-    r"|\[[^\]\n]*\]\(\s*<?(?P<link>https?://[^)\s>]+)",
-    re.I | re.M,
+QUERY_URL = re.compile(r"https?://[^\s<>\"'()\[\]`]*\?[^\s<>\"'()`]*", re.I)
+URL_KINDS = (  # what stands right before the URL on its line
+    ("img", re.compile(r"!\[[^\]\n]*\]\(\s*<?$")),
+    ("tag", re.compile(r"<img\b[^>]*?\bsrc\s*=\s*[\"']?$", re.I)),
+    ("css", re.compile(r"\burl\(\s*[\"']?$", re.I)),
+    ("ref", re.compile(r"^[ \t>]*\[[^\]\n]+\]:\s*<?$")),
+    ("link", re.compile(r"\[[^\]\n]*\]\(\s*<?$")),
 )
 PLACEHOLDER = re.compile(
     r"\{[^}]*\}|\[[A-Z_ ]{3,}\]|\$\{?[A-Za-z_]+\}?|<[^>]+>|%7B|\{\{|^[A-Z][A-Z0-9]*_[A-Z0-9_]+$"
@@ -57,15 +57,14 @@ LEAK_CODE = re.compile(
 
 SEND_TRIGGERS = ("prompt", "conversation", "chat", "instructions", "memory", "memories", "context", "secret", "secrets",
                  "key", "keys", "apikey", "apikeys", "tokens", "credentials", "password", "passwords", "env",
-                 "environment", "ssh", "id_rsa", "cookie", "cookies", "session", "wallet", "data")
+                 "environment", "ssh", "id_rsa", "wallet")
 COLLECTOR_TRIGGERS = ("webhook", "requestbin", "pipedream", "burpcollaborator", "oastify", "interact.sh", "oast.",
                       "canarytokens", "requestcatcher", "hookbin", "beeceptor", "postb.in", "ptsv2", "ptsv3", "dnslog",
                       "ceye", "requestrepo", "xss.ht", "aiaam", "ngrok", "trycloudflare", "serveo", "loca.lt",
                       "localtunnel", "transfer.sh", "pastebin", "paste.ee", "hastebin", "0x0.st", "file.io",
                       "discord", "discordapp", "hooks.slack", "api.telegram")
-LEAK_TRIGGERS = ("$(", "env", "printenv", "cookie", "localstorage", "process", "environ", "@", "curl", "nc", "ncat",
-                 "netcat", "wget")
-URL_TRIGGERS = ("?",)
+LEAK_TRIGGERS = ("$(", "`env", "`printenv", "cookie", "localstorage", "process.env", "environ", "@~", "@.", "| curl",
+                 "|curl", "| nc", "|nc", "| ncat", "| netcat", "| wget", "|wget", "| base64", "|base64")
 
 
 @detector("EXF001", "send-context-to-url", "error",
@@ -130,21 +129,27 @@ def data_in_url(doc: Document) -> Iterator[Hit]:
     Instead: images in knowledge files need no query data; badges (style, logo, label parameters) are not
     reported.
     """
-    for match in doc.finditer(URLS, URL_TRIGGERS):
-        kind = match.lastgroup or "link"
-        url = match.group(kind)
+    text = doc.text
+    for match in doc.finditer(QUERY_URL, ("http", "https"), 0, 2000):
+        url = match.group().rstrip(".,;:!")
         verdict = _judge_url(url)
         if verdict is None:
             continue
+        line_start = doc.line_starts[doc.line_of(match.start()) - 1]
+        before = text[max(line_start, match.start() - 300):match.start()]
+        kind = next((name for name, pattern in URL_KINDS if pattern.search(before)), "bare")
         reason, pair = verdict
         image = kind in ("img", "tag", "css", "ref")
         if reason == "placeholder":
             severity = "error" if image else "warning"
+        elif image:
+            severity = "warning"
+        elif kind == "link":
+            severity = "info"
         else:
-            severity = "warning" if image else "info"
-        start = match.start(kind)
-        yield Hit(start, start + len(url), f"{'image' if image else 'link'} URL carries data in its query ({pair})",
-                  severity, url)
+            continue
+        yield Hit(match.start(), match.start() + len(url),
+                  f"{'image' if image else 'link'} URL carries data in its query ({pair})", severity, url)
 
 
 @detector("EXF003", "collector-host", "error",

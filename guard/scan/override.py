@@ -65,8 +65,8 @@ IGNORE_TRIGGERS = ("ignore", "ignoriere", "ignorier", "ignorer", "ignorez", "ign
 ROLE_TRIGGERS = ("<|", "inst", "sys", "system", "override", "admin", "developer")
 AUTHORITY_TRIGGERS = ("precedence", "override", "overrides", "supersede", "supersedes", "outweigh", "outweighs",
                       "priority", "outrank", "outranks", "user")
-ADDRESSED_TRIGGERS = ("you", "attention", "note", "notice", "message", "instruction", "instructions", "dear", "hey",
-                      "hello")
+ADDRESSED_TRIGGERS = ("you are a", "attention", "note to", "note for", "notice to", "message to", "message for",
+                      "instructions for", "instruction for", "instructions to", "dear", "hey", "hello")
 
 
 @detector("OVR001", "ignore-previous-instructions", "error",
@@ -152,5 +152,5 @@ def addressed(doc: Document) -> Iterator[Hit]:
     Instead: nothing to change in a visible knowledge file; review text like this when it arrives in tool
     output.
     """
-    for match in doc.finditer(ADDRESSED, ADDRESSED_TRIGGERS, 40, 100):
+    for match in doc.finditer(ADDRESSED, ADDRESSED_TRIGGERS, 10, 90):
         yield Hit(match.start(), match.end(), f'text addressed to AI readers: "{match.group()}"')

@@ -101,8 +101,9 @@ class Document:
 
     def windows(self, triggers: tuple[str, ...], before: int = WINDOW, after: int = WINDOW) -> list[tuple[int, int]]:
         """Merged spans from `before` characters ahead of each occurrence of a (lower-case) trigger to `after`
-        characters past it: the only places a phrase detector's regex needs to look. Whole-word triggers
-        that do not occur cost one set lookup."""
+        characters past it: the only places a phrase detector's regex needs to look. A trigger of letters
+        only counts when it occurs as a whole run of letters ("http" is not found in "https://"), which costs
+        one set lookup; any other trigger is a plain substring ("<script", "base64", "://")."""
         key = f"win:{before}:{after}:" + "\0".join(triggers)
         cached = self.cache.get(key)
         if cached is not None:
