@@ -162,6 +162,11 @@ def _listing() -> str:
         for det in REGISTRY.values():
             if det.family == family:
                 lines.append(f"  {det.id}  {det.name:<30} {det.severity:<8} {det.summary}")
+    from hooks.cmd_check import CHECKS
+
+    lines.append("BLK/RUL: the `kguard check` gate (managed block, rules and skill files)")
+    for code, (name, severity, summary) in CHECKS.items():
+        lines.append(f"  {code}  {name:<30} {severity:<8} {summary}")
     return "\n".join(lines) + "\n\nRun `kguard explain ID` for what a detector finds, why, and an example.\n"
 
 
@@ -179,6 +184,12 @@ def explain(detector_id: str | None) -> int:
         return 0
     det = lookup(detector_id)
     if det is None:
+        from hooks.cmd_check import explain_text
+
+        text = explain_text(detector_id)
+        if text is not None:
+            click.echo(text, nl=False)
+            return 0
         raise KguardError(f"unknown detector {detector_id!r} (run `kguard explain` for the list)")
     click.echo(_explain(det), nl=False)
     return 0
