@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import click
 
+from hooks.cmd_knowledge import budget as knowledge_budget
 from hooks.rules_hint import HINT_STATE, recommend_hint_line
 from hooks.rules_read import FORMAT, list_, promoted_rows, recommend
 from hooks.rules_state import AGENTS, RULES_DIR, Promotion, decode, load, load_rules, rule_sources, usage
@@ -30,8 +31,10 @@ def rules() -> None:
       kguard rules edit ID --text T   reword a rule (its rules file and, if promoted, the block)
       kguard rules remove ID          take a rule out of the block (its rules file stays)
       kguard rules list               what is promoted, with provenance and staleness
+      kguard rules budget             the context budget (the same as `kguard budget`)
     """
 
 
 for _command in (recommend, approve, edit, remove, list_):
     rules.add_command(_command)
+rules.add_command(knowledge_budget, "budget")  # DESIGN.md names it `kguard rules budget`

@@ -23,3 +23,11 @@ def test_unknown_id(tmp_path: Path) -> None:
     result = run_kguard("explain", "NOPE999", cwd=tmp_path)
     assert result.returncode == 2
     assert result.stderr == "kguard: error: unknown detector 'NOPE999' (run `kguard explain` for the list)\n"
+
+
+def test_rules_budget_is_the_budget_command(tmp_path: Path) -> None:
+    (tmp_path / "AGENTS.md").write_text("# Rules\n- Use tabs.\n")
+    direct = run_kguard("budget", "--format", "json", cwd=tmp_path)
+    alias = run_kguard("rules", "budget", "--format", "json", cwd=tmp_path)
+    assert alias.returncode == direct.returncode == 0
+    assert alias.stdout == direct.stdout
