@@ -106,6 +106,8 @@ def main() -> int:
                           GIT_CONFIG_NOSYSTEM="1", NO_COLOR="1")
         bare, guarded = make_repo(base / "bare"), make_repo(base / "guarded")
         subprocess.run([KGUARD, "hooks", "install", "--git"], cwd=guarded, check=True, capture_output=True)
+        time.sleep(2.5)  # past the stat cache's racily-clean window, as between two real tool calls
+        subprocess.run([KGUARD, "snapshot"], cwd=guarded, check=True, capture_output=True)
         print(f"kguard hook latency, median of {rounds} ({KGUARD}):")
         claude(guarded, rounds)
         print("git with and without kguard's hooks:")

@@ -78,7 +78,7 @@ def touches_knowledge(places: Places, op: Operation, include: Iterable[str] = ()
     return any(rules.classify(path) is not None for path in paths)
 
 
-def _has_config(root: str) -> bool:
+def has_config(root: str) -> bool:
     if os.path.exists(os.path.join(root, ".kguard.toml")):
         return True
     try:
@@ -97,7 +97,7 @@ def nothing_to_compare(name: str, args: Sequence[str]) -> bool:
     if op.files_only:
         return False
     root, git_dir, common = where.find_root(os.getcwd())
-    if git_dir is None or _has_config(root):
+    if git_dir is None or has_config(root):
         return False
     if op.old == op.new:
         return True  # `git checkout -b`: HEAD did not move

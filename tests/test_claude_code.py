@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -445,3 +446,25 @@ def test_install_then_uninstall_gives_back_the_same_bytes(tmp_path: Path, other:
     assert not claude_settings.install(path, tmp_path, "kguard hook claude-code")  # idempotent
     assert claude_settings.uninstall(path, tmp_path) == 4
     assert path.read_bytes() == before
+
+
+def test_fast_path_skips_the_guard_when_nothing_moved_and_hands_over_when_something_did(repo: Path) -> None:
+    time.sleep(1.2)  # past the stat cache's racily-clean window
+    assert run_kguard("snapshot", cwd=repo).returncode == 0
+    time.sleep(1.2)
+    importtime = [sys.executable, "-X", "importtime", "-m", "hooks", "hook", "claude-code"]
+    command = "echo x >> AGENTS.md"
+    code, out, err = hook(bash(repo, "PreToolUse", command, tool_use_id="toolu_01T"), repo, argv=importtime)
+    assert (code, out) == (0, None)
+    assert "hooks.claude_fast" in err and "hooks.claude_events" not in err and "pydantic" not in err
+    assert (repo / ".git" / "kguard" / "active" / "claude-toolu_01T.json").exists()
+    data = payload(repo, "PreToolUse", tool_name="Edit", tool_use_id="toolu_01U",
+                   tool_input={"file_path": str(repo / "src" / "app.py"), "old_string": "1", "new_string": "2"})
+    code, out, err = hook(data, repo, argv=importtime)
+    assert (code, out) == (0, None) and "hooks.claude_events" not in err
+    subprocess.run(["sh", "-c", command], cwd=repo, check=True)
+    code, out, err = hook(bash(repo, "PostToolUse", command, tool_use_id="toolu_01T",
+                               tool_response={"stdout": ""}), repo, argv=importtime)
+    assert "hooks.claude_events" in err  # something moved: the full comparison ran
+    assert out["decision"] == "block"
+    assert (repo / "AGENTS.md").read_text() == CLEAN
