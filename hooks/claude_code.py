@@ -105,7 +105,7 @@ def findings_text(findings: Sequence[Finding]) -> str:
 def flag_output(reply: Reply, payload: dict[str, Any], what: str) -> None:
     from guard.scan.engine import reads_like_instructions
 
-    text = output_text(payload.get("tool_response"))
+    text = output_text(payload.get("tool_response")) or output_text({"error": payload.get("error")})
     if not text.strip():
         return
     found = reads_like_instructions(text, "<output>")

@@ -3,6 +3,7 @@ taking out only kguard's own entries again. An entry is ours when its command ru
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
 import shutil
@@ -34,6 +35,9 @@ def hook_command() -> str:
 
 def load(path: Path) -> tuple[dict[str, Any], int]:
     """The settings and the indent the file uses (2 when new)."""
+    if path.is_symlink():  # replacing it would cut the link the user set up; writing through it is not ours
+        raise KguardError(f"is a symlink (to {os.readlink(path)}); not changed: run the install where it points, "
+                          "or add the entries by hand", path)
     try:
         raw = path.read_bytes()
     except FileNotFoundError:

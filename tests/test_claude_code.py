@@ -468,3 +468,15 @@ def test_fast_path_skips_the_guard_when_nothing_moved_and_hands_over_when_someth
     assert "hooks.claude_events" in err  # something moved: the full comparison ran
     assert out["decision"] == "block"
     assert (repo / "AGENTS.md").read_text() == CLEAN
+
+
+def test_install_leaves_a_symlinked_settings_file_alone(repo: Path, tmp_path: Path) -> None:
+    shared = write(tmp_path / "dotfiles" / "claude-settings.json", '{"model": "opus"}\n')
+    (repo / ".claude").mkdir()
+    (repo / ".claude" / "settings.json").symlink_to(shared)
+    result = run_kguard("hooks", "install", "--claude-code", cwd=repo)
+    assert result.returncode == 2
+    assert result.stderr == (f"kguard: error: {repo / '.claude' / 'settings.json'}: is a symlink (to {shared}); "
+                             "not changed: run the install where it points, or add the entries by hand\n")
+    assert (repo / ".claude" / "settings.json").is_symlink()
+    assert shared.read_text() == '{"model": "opus"}\n'
