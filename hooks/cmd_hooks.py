@@ -61,7 +61,13 @@ def install(git: bool, claude: bool) -> int:
     project has a .claude folder or a CLAUDE.md.
 
     A hook kguard did not write is kept as <hook>.legacy and called first; running install again only
-    updates kguard's own hooks; `kguard hooks uninstall` puts back what was there."""
+    updates kguard's own hooks; `kguard hooks uninstall` puts back what was there.
+
+    \b
+    Examples:
+      kguard hooks install --git            # into core.hooksPath when set, else .git/hooks
+      kguard hooks install --claude-code    # merge entries into .claude/settings.json
+      kguard hooks uninstall --git"""
     from hooks.session import open_session
 
     session = open_session()

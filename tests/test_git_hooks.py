@@ -398,3 +398,52 @@ def test_configured_include_is_watched_after_a_checkout(tmp_path: Path) -> None:
     result = run_git("checkout", "-q", "other", cwd=repo)
     assert "modified      docs/agent-notes.md" in result.stderr
     assert (repo / "docs" / "agent-notes.md").read_text() == "notes\n"
+
+
+def _drive_on_a_terminal(argv: list[str], cwd: Path, answers: dict[str, str], timeout: float = 60) -> str:
+    """Run `argv` with a pseudo-terminal as its controlling terminal (so /dev/tty works, as for a person at
+    a shell); whenever the output ends with a prompt that names a key of `answers`, type its value."""
+    import pty
+    import select
+
+    pid, master = pty.fork()
+    if pid == 0:  # the child: its controlling terminal is the pty
+        os.chdir(cwd)
+        os.execvp(argv[0], argv)
+    seen, answered = b"", set()
+    try:
+        while True:
+            ready, _, _ = select.select([master], [], [], timeout)
+            if not ready:
+                raise AssertionError(f"no output for {timeout}s; so far:\n{seen.decode(errors='replace')}")
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # the child closed the terminal
+                break
+            if not chunk:
+                break
+            seen += chunk
+            tail = seen.decode(errors="replace").rsplit("\n", 1)[-1]
+            for key, answer in answers.items():
+                if key not in answered and key in tail and "[k]eep" in tail:
+                    os.write(master, answer.encode() + b"\n")
+                    answered.add(key)
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(master)
+    assert os.waitstatus_to_exitcode(status) == 0, seen.decode(errors="replace")
+    assert answered == set(answers), seen.decode(errors="replace")
+    return seen.decode(errors="replace")
+
+
+def test_at_a_terminal_the_pull_asks_per_file(tmp_path: Path) -> None:
+    _, clone = _pull_pair(tmp_path)
+    output = _drive_on_a_terminal(["git", "pull", "-q"], clone,
+                                  {"modified AGENTS.md": "k", "added src/lib/AGENTS.md": "r"})
+    assert "kguard: `git merge (or pull)` changed a knowledge file" in output
+    assert (clone / "AGENTS.md").read_text() == HIDDEN  # kept
+    assert not (clone / "src" / "lib" / "AGENTS.md").exists()  # reset
+    log = json.loads(run_kguard("log", "--format", "json", cwd=clone).stdout)
+    assert [(e["action"], e["paths"]) for e in log[:2]] == [("reset", ["src/lib/AGENTS.md"]),
+                                                            ("keep", ["AGENTS.md"])]
+    assert status(clone)["pending"] == []
