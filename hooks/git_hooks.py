@@ -24,6 +24,9 @@ TEMPLATE = """#!/bin/sh
 # the hook that was here before (kept as {name}.legacy and called first).
 hook={name}
 here=$(dirname -- "$0")
+legacy="$here/$hook.legacy"
+# Another manager (the pre-commit framework) may have moved this script to $hook.legacy: never call itself.
+[ "$(basename -- "$0")" = "$hook.legacy" ] && legacy=/nonexistent
 python={python}
 package={package}
 
@@ -43,14 +46,14 @@ run_kguard() {{
 
 if [ "$hook" = post-rewrite ]; then
     input=$(cat)
-    if [ -x "$here/$hook.legacy" ]; then
-        printf '%s\\n' "$input" | "$here/$hook.legacy" "$@"
+    if [ -x "$legacy" ]; then
+        printf '%s\\n' "$input" | "$legacy" "$@"
     fi
     printf '%s\\n' "$input" | run_kguard "$@"
     exit 0
 fi
-if [ -x "$here/$hook.legacy" ]; then
-    "$here/$hook.legacy" "$@" || {{ status=$?; case "$hook" in pre-*) exit $status ;; esac; }}
+if [ -x "$legacy" ]; then
+    "$legacy" "$@" || {{ status=$?; case "$hook" in pre-*) exit $status ;; esac; }}
 fi
 run_kguard "$@"
 """

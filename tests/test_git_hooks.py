@@ -6,6 +6,7 @@ import json
 import os
 import stat
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -447,3 +448,23 @@ def test_at_a_terminal_the_pull_asks_per_file(tmp_path: Path) -> None:
     assert [(e["action"], e["paths"]) for e in log[:2]] == [("reset", ["src/lib/AGENTS.md"]),
                                                             ("keep", ["AGENTS.md"])]
     assert status(clone)["pending"] == []
+
+
+def test_pre_commit_framework_installed_over_our_hooks_chains_them_once(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": CLEAN, ".pre-commit-config.yaml": "repos: []\n"})
+    install(repo)
+    framework = subprocess.run([sys.executable, "-m", "pre_commit", "install"], cwd=repo, capture_output=True,
+                               text=True, env={**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pch")})
+    assert framework.returncode == 0, framework.stderr
+    hooks = repo / ".git" / "hooks"
+    assert b"kguard-managed-hook" in (hooks / "pre-commit.legacy").read_bytes()  # the framework moved ours
+    write(repo / "AGENTS.md", HIDDEN)
+    git("add", "AGENTS.md", cwd=repo)
+    blocked = subprocess.run(["git", "commit", "-q", "-m", "bad"], cwd=repo, capture_output=True, text=True,
+                             timeout=60, env={**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pch")})
+    assert blocked.returncode == 1  # ours ran once, as the framework's legacy hook, and did not call itself
+    assert blocked.stderr.count("kguard: pre-commit refused") == 1
+    out = run_kguard("hooks", "uninstall", "--git", cwd=repo)
+    assert "git hook pre-commit: removed" in out.stdout
+    assert not (hooks / "pre-commit.legacy").exists()
+    assert b"pre-commit" in (hooks / "pre-commit").read_bytes()  # the framework's own hook stays
