@@ -468,3 +468,35 @@ def test_pre_commit_framework_installed_over_our_hooks_chains_them_once(tmp_path
     assert "git hook pre-commit: removed" in out.stdout
     assert not (hooks / "pre-commit.legacy").exists()
     assert b"pre-commit" in (hooks / "pre-commit").read_bytes()  # the framework's own hook stays
+
+
+def test_hooks_path_outside_the_repository(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": CLEAN})
+    shared = tmp_path / "shared-hooks"
+    git("config", "core.hooksPath", str(shared), cwd=repo)
+    out = install(repo)
+    assert f"git hooks folder: {shared}" in out
+    assert "note: core.hooksPath points outside this repository" in out
+    assert sorted(p.name for p in shared.iterdir()) == sorted(HOOKS)
+    write(repo / "AGENTS.md", HIDDEN)
+    git("add", "AGENTS.md", cwd=repo)
+    assert run_git("commit", "-q", "-m", "bad", cwd=repo).returncode == 1
+    assert run_kguard("hooks", "uninstall", "--git", cwd=repo).returncode == 0
+    assert list(shared.iterdir()) == []
+
+
+def test_checkout_in_a_linked_worktree_is_compared_there(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": CLEAN})
+    git("checkout", "-q", "-b", "other", cwd=repo)
+    write(repo / "AGENTS.md", HIDDEN)
+    git("commit", "-q", "-am", "other rules", cwd=repo)
+    git("checkout", "-q", "main", cwd=repo)
+    install(repo)
+    worktree = tmp_path / "wt"
+    git("worktree", "add", "-q", "-b", "side", str(worktree), "main", cwd=repo)
+    result = run_git("checkout", "-q", "other", cwd=worktree)
+    assert result.returncode == 0
+    assert "kguard: `git checkout` changed a knowledge file" in result.stderr
+    assert (worktree / "AGENTS.md").read_text() == CLEAN
+    assert [p["path"] for p in status(worktree)["pending"]] == ["AGENTS.md"]
+    assert status(repo)["pending"] == []  # the main worktree has its own baseline and nothing held
