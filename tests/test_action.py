@@ -19,6 +19,7 @@ import pytest
 import yaml
 
 from tests.helpers import init_repo
+from tests.test_render import validate as validate_sarif  # the schema check the renderer's tests use
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 ACTION = yaml.safe_load((CHECKOUT / "action.yml").read_text())
@@ -112,8 +113,8 @@ def run_action(workspace: Path, runner: tuple[Path, Path], tmp: Path, install: b
     return Run(code, stdout, stderr, summary.read_text(), outputs)
 
 
-def test_action_installs_the_toolkit_and_reports_hidden_instructions(tmp_path: Path,
-                                                                     runner: tuple[Path, Path]) -> None:
+def test_action_installs_the_toolkit_and_reports_hidden_instructions(tmp_path: Path, runner: tuple[Path, Path],
+                                                                     shared_dir: Path) -> None:
     repo = init_repo(tmp_path / "workspace", {"AGENTS.md": HIDDEN, "CLAUDE.md": CLEAN})
     result = run_action(repo, runner, tmp_path, install=True, **{"sarif-file": "results/kguard.sarif"})
     assert result.code == 1, result.stderr
@@ -133,6 +134,8 @@ def test_action_installs_the_toolkit_and_reports_hidden_instructions(tmp_path: P
            "previous instructions\" |" in summary
     assert summary[-1] == "SARIF written to `results/kguard.sarif`."
     sarif = json.loads((repo / "results" / "kguard.sarif").read_text())
+    schema = json.loads((shared_dir / "schemas" / "sarif-schema-2.1.0.json").read_text())
+    assert validate_sarif(sarif, schema, schema) == []
     assert sarif["version"] == "2.1.0"
     results = sarif["runs"][0]["results"]
     assert [(r["ruleId"], r["level"]) for r in results] == [("HMD001", "error"), ("OVR001", "error"),
