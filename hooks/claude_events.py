@@ -75,10 +75,12 @@ def before_bash(payload: dict[str, Any]) -> Reply:
     return reply
 
 
-def _scan_new(text: str, display: str) -> list[Finding]:
-    from guard.scan.engine import scan_text
+def _scan_new(session: Session, text: str, display: str) -> list[Finding]:
+    """The new text as the repository's scan settings see it (ignores, per-path ignores, severities)."""
+    from guard.scan.engine import filter_findings, scan_text
 
-    return [f for f in scan_text(text, display) if f.severity != "info"]
+    found = filter_findings(scan_text(text, display), session.settings.scan, session.places.root)
+    return [f for f in found if f.severity != "info"]
 
 
 def before_write(payload: dict[str, Any]) -> Reply:
@@ -97,7 +99,7 @@ def before_write(payload: dict[str, Any]) -> Reply:
     reason = (f"kguard: {target} is a knowledge file that agents load into every prompt (or that switches "
               f"the guard or the agent's hooks on and off). {tool} would change it: allow only if you asked "
               "for this change.")
-    found = _scan_new(text, target)
+    found = _scan_new(session, text, target)
     if found:
         reason += f" Covert signals in the new text:\n{findings_text(found)}"
     reply.decision = ("ask", reason)
