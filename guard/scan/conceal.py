@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.text import Document
+from guard.scan.triggers import declare
 
 _USER = r"(?:the|your|this)\s+(?:user|human|developer|operator|owner|person)s?"
 _OBJECT = (r"(?:(?:this|these|that)(?:\s+[\w-]+){0,2}|it|them|anything|any of this|any of these|what you(?:'re| are)? doing|"
@@ -77,6 +78,8 @@ CONCEAL_TRIGGERS = ("user", "users", "human", "humans", "developer", "developers
                     "\u30e6\u30fc\u30b6\u30fc", "\uc0ac\uc6a9\uc790")
 APPROVAL_TRIGGERS = ("without", "autoapprove", "auto-approve", "ask", "wait", "prompt")
 DECEIVE_TRIGGERS = ("user", "pretend")
+QUIET_TRIGGERS = ("without", "quietly", "silently")
+declare(CONCEAL_TRIGGERS, APPROVAL_TRIGGERS, DECEIVE_TRIGGERS, QUIET_TRIGGERS)
 
 
 @detector("CON001", "conceal-from-user", "error",
@@ -108,7 +111,7 @@ def conceal(doc: Document) -> Iterator[Hit]:
             continue
         yield Hit(match.start(), match.end(), f'instruction to conceal from the user: "{match.group()}"',
                   mention_severity(doc, match.start(), match.end()))
-    for match in doc.finditer(QUIET, ("without", "quietly", "silently"), 60, 100):
+    for match in doc.finditer(QUIET, QUIET_TRIGGERS, 60, 100):
         if negated(doc, match.start()):
             continue
         severity = mention_severity(doc, match.start(), match.end(), "warning")

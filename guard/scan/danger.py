@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.text import Document
+from guard.scan.triggers import declare
 
 PIPE_SHELL = re.compile(
     r"\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|fetch)\b[^\n|;]{0,200}\|\s*(?:sudo\s+(?:-\S+\s+)*)?"
@@ -80,6 +81,9 @@ PROPAGATE_TRIGGERS = ("these", "following", "above", "identical", "same", "this 
                       "this line", "global", "~/.", "user memory")
 FORCED_TRIGGERS = ("before", "automatically", "terminal")
 REDIRECT_TRIGGERS = ("instead", "url")
+SCRIPT_TRIGGERS = ("<script",)
+declare(PIPE_TRIGGERS, CREDENTIAL_TRIGGERS, SAFEGUARD_TRIGGERS, PROPAGATE_TRIGGERS, FORCED_TRIGGERS, REDIRECT_TRIGGERS,
+        SCRIPT_TRIGGERS)
 
 
 @detector("DNG001", "pipe-to-shell", "warning",
@@ -225,7 +229,7 @@ def remote_script(doc: Document) -> Iterator[Hit]:
     Instead: name dependencies in the package manifest, pinned and reviewed. Script tags shown in code
     blocks are not reported.
     """
-    for match in doc.finditer(REMOTE_SCRIPT, ("<script",), 90, 60):
+    for match in doc.finditer(REMOTE_SCRIPT, SCRIPT_TRIGGERS, 90, 60):
         if doc.in_code(match.start()) or negated(doc, match.start()):
             continue
         yield Hit(match.start(), match.end(), f'instruction to load an outside script: "{match.group()[:120]}"',

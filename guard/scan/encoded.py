@@ -10,7 +10,8 @@ from collections.abc import Iterable, Iterator
 from guard.scan.context import mention_severity, reads_as_instruction
 from guard.scan.detector import Hit, detector
 from guard.scan.signals import signals
-from guard.scan.text import Document, Span, visible
+from guard.scan.text import Document, Span, rot13, visible
+from guard.scan.triggers import declare
 
 Match = re.Match[str] | Span
 
@@ -31,17 +32,8 @@ ESCAPED = re.compile(
 MAX_CANDIDATES = 400
 DECODE_TRIGGERS = ("base64", "atob", "b64decode", "buffer.from", "codecs.decode", "fromhex", "xxd")
 ESCAPED_TRIGGERS = ("\\u", "&#", "%e", "%f")
-ROT13_BYTES = bytes.maketrans(
-    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", b"NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm"
-)
-ROT13 = str.maketrans(
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", "NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm"
-)
-
-
-def rot13(text: str) -> str:
-    """rot13 of the ASCII letters; every other character keeps its place (bytes.translate is fast)."""
-    return text.encode("utf-8", "surrogatepass").translate(ROT13_BYTES).decode("utf-8", "surrogatepass")
+HEX_ESCAPED_TRIGGERS = ("\\x", "%")
+declare(DECODE_TRIGGERS, ESCAPED_TRIGGERS, HEX_ESCAPED_TRIGGERS)
 
 
 def _readable(data: bytes) -> str | None:
@@ -124,7 +116,7 @@ def hex_payload(doc: Document) -> Iterator[Hit]:
     reported.
     """
     yield from _decoded_hits(doc, HEX.finditer(doc.text), _hex, "hex")
-    yield from _decoded_hits(doc, doc.finditer(HEX_ESCAPED, ("\\x", "%"), 4, 600), _hex, "hex")
+    yield from _decoded_hits(doc, doc.finditer(HEX_ESCAPED, HEX_ESCAPED_TRIGGERS, 4, 600), _hex, "hex")
 
 
 @detector("ENC003", "rot13-payload", "error",
@@ -142,7 +134,7 @@ def rot13_payload(doc: Document) -> Iterator[Hit]:
     """
     from guard.scan import conceal, danger, exfil, override
 
-    shifted = Document(rot13(doc.text))
+    shifted = doc.rot13()
     for det in (override.ignore_instructions, conceal.conceal, exfil.send_context, danger.self_propagation):
         for hit in det.check(shifted):
             if hit.severity == "info":

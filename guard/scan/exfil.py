@@ -8,6 +8,7 @@ from urllib.parse import parse_qsl, urlsplit
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.text import Document
+from guard.scan.triggers import declare
 
 SEND = re.compile(
     r"\b(?:send|sends|sending|post|upload|transmit|forward|exfiltrate|submit|leak|report|share|append|attach|"
@@ -65,6 +66,8 @@ COLLECTOR_TRIGGERS = ("webhook", "requestbin", "pipedream", "burpcollaborator", 
                       "discord", "discordapp", "hooks.slack", "api.telegram")
 LEAK_TRIGGERS = ("$(", "`env", "`printenv", "cookie", "localstorage", "process.env", "environ", "@~", "@.", "| curl",
                  "|curl", "| nc", "|nc", "| ncat", "| netcat", "| wget", "|wget", "| base64", "|base64")
+URL_TRIGGERS = ("http", "https")
+declare(SEND_TRIGGERS, COLLECTOR_TRIGGERS, LEAK_TRIGGERS, URL_TRIGGERS)
 
 
 @detector("EXF001", "send-context-to-url", "error",
@@ -130,7 +133,7 @@ def data_in_url(doc: Document) -> Iterator[Hit]:
     reported.
     """
     text = doc.text
-    for match in doc.finditer(QUERY_URL, ("http", "https"), 0, 2000):
+    for match in doc.finditer(QUERY_URL, URL_TRIGGERS, 0, 2000):
         url = match.group().rstrip(".,;:!")
         verdict = _judge_url(url)
         if verdict is None:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from guard.scan.detector import Hit, detector
 from guard.scan.text import Document
+from guard.scan.triggers import declare
 
 UNDECODABLE = re.compile("[\udc80-\udcff]+")
 SUPPRESS = re.compile(
@@ -15,6 +16,8 @@ SUPPRESS = re.compile(
     re.I,
 )
 BINARY_PROBE = 8192
+SUPPRESS_TRIGGERS = ("kguard", "knowledge", "noqa", "nosec", "nolint")
+declare(SUPPRESS_TRIGGERS)
 
 
 def is_binary(text: str) -> bool:
@@ -48,7 +51,7 @@ def not_utf8(doc: Document) -> Iterator[Hit]:
 
     Instead: re-save the file as UTF-8.
     """
-    match = UNDECODABLE.search(doc.text)
+    match = next(doc.finditer_non_ascii(UNDECODABLE), None)
     if match:
         yield Hit(match.start(), match.end(), "bytes that are not valid UTF-8", matched="not-utf8")
 
@@ -95,5 +98,5 @@ def inline_suppression(doc: Document) -> Iterator[Hit]:
     Instead: tune the scanner in the config (`[scan] ignore`, `per_path_ignores`, `baseline`), which the
     guard protects.
     """
-    for match in doc.finditer(SUPPRESS, ("kguard", "knowledge", "noqa", "nosec", "nolint")):
+    for match in doc.finditer(SUPPRESS, SUPPRESS_TRIGGERS):
         yield Hit(match.start(), match.end(), f'inline suppression "{match.group()}" is not honoured')

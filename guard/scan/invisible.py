@@ -34,7 +34,7 @@ COMPLEX_SCRIPTS = ((0x0590, 0x08FF), (0x0900, 0x109F), (0x1780, 0x18AF), (0xA8E0
 def _gated(doc: Document) -> bool:
     gate = doc.cache.get("inv")
     if gate is None:
-        gate = doc.cache["inv"] = GATE.search(doc.text) is not None
+        gate = doc.cache["inv"] = GATE.search(doc.non_ascii_text) is not None
     return bool(gate)
 
 
@@ -73,7 +73,7 @@ def zero_width(doc: Document) -> Iterator[Hit]:
         return
     text = doc.text
     runs = []
-    for match in ZERO_WIDTH.finditer(text):
+    for match in doc.finditer_non_ascii(ZERO_WIDTH):
         start, end = match.span()
         run = match.group()
         if start == 0 and run == "\ufeff":
@@ -113,7 +113,7 @@ def bidi(doc: Document) -> Iterator[Hit]:
     if not _gated(doc):
         return
     text = doc.text
-    for match in BIDI.finditer(text):
+    for match in doc.finditer_non_ascii(BIDI):
         run = match.group()
         line = doc.line_of(match.start())
         rtl = RTL.search(doc.line_text(line)) is not None
@@ -147,7 +147,7 @@ def unicode_tags(doc: Document) -> Iterator[Hit]:
     if not _gated(doc):
         return
     text = doc.text
-    for match in TAGS.finditer(text):
+    for match in doc.finditer_non_ascii(TAGS):
         run = match.group()
         before = text[match.start() - 1] if match.start() else ""
         if before == "\U0001f3f4" and run.endswith("\U000e007f") and all(
@@ -182,7 +182,7 @@ def variation_selectors(doc: Document) -> Iterator[Hit]:
     """
     if not _gated(doc):
         return
-    for match in SELECTORS.finditer(doc.text):
+    for match in doc.finditer_non_ascii(SELECTORS):
         data = decode_selectors(match.group())
         shown = visible(data.decode("utf-8", "backslashreplace"))
         start = max(0, match.start() - 1)  # the carrier character
@@ -207,7 +207,7 @@ def ignorable_in_word(doc: Document) -> Iterator[Hit]:
     if not _gated(doc):
         return
     text = doc.text
-    for match in IGNORABLE.finditer(text):
+    for match in doc.finditer_non_ascii(IGNORABLE):
         before, after = _around(text, match.start(), match.end())
         if not (before.isalpha() and after.isalpha()):
             continue
@@ -236,7 +236,7 @@ def blank_filler(doc: Document) -> Iterator[Hit]:
     if not _gated(doc):
         return
     text = doc.text
-    for match in FILLER.finditer(text):
+    for match in doc.finditer_non_ascii(FILLER):
         before, after = _around(text, match.start(), match.end())
         if 0x1100 <= ord(before) <= 0x11FF or 0x1100 <= ord(after) <= 0x11FF:
             continue
@@ -266,7 +266,7 @@ def homoglyphs(doc: Document) -> Iterator[Hit]:
         return
     text = doc.text
     seen: set[int] = set()
-    for match in CONFUSABLE.finditer(text):
+    for match in doc.finditer_non_ascii(CONFUSABLE):
         a = match.start()
         while a > 0 and text[a - 1].isalpha():
             a -= 1

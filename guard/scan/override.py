@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.text import Document
+from guard.scan.triggers import declare
 
 IGNORE = re.compile(
     r"\b(?:ignore|disregard|forget|override|bypass|abandon|discard)\s+(?:all\s+|any\s+|the\s+|your\s+|every\s+|of\s+)*"
@@ -67,6 +68,7 @@ AUTHORITY_TRIGGERS = ("precedence", "override", "overrides", "supersede", "super
                       "priority", "outrank", "outranks", "user")
 ADDRESSED_TRIGGERS = ("you are a", "attention", "note to", "note for", "notice to", "message to", "message for",
                       "instructions for", "instruction for", "instructions to", "dear", "hey", "hello")
+declare(IGNORE_TRIGGERS, ROLE_TRIGGERS, AUTHORITY_TRIGGERS, ADDRESSED_TRIGGERS)
 
 
 @detector("OVR001", "ignore-previous-instructions", "error",

@@ -7,6 +7,8 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from functools import cached_property, lru_cache
 
+from guard.scan.triggers import LETTERS_ONLY, TranslatedIndex, TriggerIndex
+
 # Characters a reader cannot see (or that change what is seen): shown as <U+XXXX> in excerpts.
 # Tag characters are decoded instead (see visible()); lone surrogates come from undecodable bytes.
 _HIDDEN_CLASS = (
@@ -22,8 +24,20 @@ EXCERPT_BEFORE = 40
 EXCERPT_AFTER = 80
 WINDOW = 400
 NON_ASCII = re.compile("[^\x00-\x7f]")
-_LETTERS_ONLY = bytes(c if 97 <= c <= 122 else 32 for c in range(256))
+NON_ASCII_RUN = re.compile("[^\x00-\x7f]+")
+RUN_SPACING = 64  # runs of non-ASCII text closer than this on average: one search of the whole text is cheaper
+INDEX_MIN_CHARS = 65_536  # below this, one find per trigger is cheaper than indexing the words
 SENTENCE_ENDS = (". ", "! ", "? ", "\n\n", "\u3002", ".\n")
+
+
+ROT13_BYTES = bytes.maketrans(
+    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", b"NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm"
+)
+
+
+def rot13(text: str) -> str:
+    """rot13 of the ASCII letters; every other character keeps its place (bytes.translate is fast)."""
+    return text.encode("utf-8", "surrogatepass").translate(ROT13_BYTES).decode("utf-8", "surrogatepass")
 
 
 def decode_tags(run: str) -> str:
@@ -75,19 +89,68 @@ class Document:
         """The lower-cased text as one byte per character (non-ASCII characters become "?")."""
         return (self.lower or "").encode("ascii", "replace")
 
+    def rot13(self) -> Document:
+        """The rot13 of this text. What rot13 leaves in place (lines, code blocks, words and their
+        positions) is shared, not computed again."""
+        shifted = Document(rot13(self.text))
+        if "\u212a" in self.text:  # KELVIN SIGN lower-cases to an ASCII "k", which rot13 would shift
+            return shifted
+        shared = shifted.__dict__
+        shared["line_starts"] = self.line_starts
+        shared["lower"] = None if self.lower is None else rot13(self.lower)
+        shared["fenced_lines"] = self.fenced_lines
+        shared["non_ascii"] = self.non_ascii
+        shared["non_ascii_runs"] = self.non_ascii_runs
+        if self.index is not None:
+            shared["index"] = self.index.translated(ROT13_BYTES)
+        return shifted
+
+    @cached_property
+    def index(self) -> TriggerIndex | TranslatedIndex | None:
+        """Trigger positions from one pass over the words, for texts large enough to need it."""
+        return TriggerIndex(self.ascii_lower) if len(self.text) >= INDEX_MIN_CHARS else None
+
     @cached_property
     def words(self) -> frozenset[bytes]:
         """Every run of ASCII letters in the lower-cased text: a cheap test of which triggers occur."""
-        return frozenset(self.ascii_lower.translate(_LETTERS_ONLY).split())
+        if self.index is not None:
+            return self.index.words
+        return frozenset(self.ascii_lower.translate(LETTERS_ONLY).split())
 
     @cached_property
     def non_ascii(self) -> frozenset[str]:
-        return frozenset(NON_ASCII.findall(self.lower or ""))
+        lower = self.lower or ""
+        return frozenset() if lower.isascii() else frozenset(NON_ASCII.findall(lower))
+
+    @cached_property
+    def non_ascii_runs(self) -> list[tuple[int, int]]:
+        """Spans of the runs of non-ASCII characters (empty for ASCII text, found in constant time)."""
+        return [] if self.text.isascii() else [m.span() for m in NON_ASCII_RUN.finditer(self.text)]
+
+    @cached_property
+    def non_ascii_text(self) -> str:
+        """The runs of non-ASCII characters, one per line."""
+        text = self.text
+        return "\n".join(text[a:b] for a, b in self.non_ascii_runs)
+
+    def finditer_non_ascii(self, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
+        """pattern.finditer(text) for a pattern that matches only non-ASCII characters (no anchors, no
+        lookaround): its matches lie inside the runs of them, so only those are searched."""
+        if pattern.search(self.non_ascii_text) is None:
+            return
+        if len(self.non_ascii_runs) * RUN_SPACING > len(self.text):
+            yield from pattern.finditer(self.text)
+            return
+        for a, b in self.non_ascii_runs:
+            yield from pattern.finditer(self.text, a, b)
 
     def _positions(self, trigger: str) -> Iterator[int]:
         if trigger.isascii():
             needle = trigger.encode("ascii")
             if needle.isalpha() and needle not in self.words:
+                return
+            if self.index is not None:
+                yield from self.index.positions(needle)
                 return
             haystack: bytes | str = self.ascii_lower
         else:

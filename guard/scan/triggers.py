@@ -1,0 +1,162 @@
+"""Where the phrase detectors' trigger strings occur in a large text, found in one pass over its words
+instead of one scan of the whole text per trigger. Gives exactly what a `bytes.find` loop would: every
+non-overlapping occurrence, left to right."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cached_property, lru_cache
+from itertools import compress
+
+LETTERS_ONLY = bytes(c if 97 <= c <= 122 else 32 for c in range(256))
+# Every trigger the detector modules declare (see declare()): one index pass finds them all.
+VOCABULARY: set[str] = set()
+
+
+def declare(*groups: Iterable[str]) -> None:
+    """Name triggers up front, so that the first lookup in a text indexes all of them at once."""
+    for group in groups:
+        VOCABULARY.update(group)
+
+
+@lru_cache(maxsize=None)
+def anchor(trigger: bytes) -> tuple[bytes, int, str] | None:
+    """(run, offset, how) for the trigger's longest run of letters, which lies in one word of the text:
+    "sub" the whole trigger inside a word, "exact" the whole word, "prefix" its start, "suffix" its end.
+    None: no usable run (found by a plain search instead)."""
+    runs: list[tuple[int, int]] = []
+    start = -1
+    for i, byte in enumerate(trigger + b" "):
+        if 65 <= byte <= 90:
+            return None  # the text is lower-cased: an upper-case trigger is never there
+        if 97 <= byte <= 122:
+            if start < 0:
+                start = i
+        elif start >= 0:
+            runs.append((start, i))
+            start = -1
+    if not runs:
+        return None
+    a, b = max(runs, key=lambda run: run[1] - run[0])
+    if a == 0 and b == len(trigger):
+        return trigger, 0, "sub"
+    if b - a < 2:
+        return None
+    how = "suffix" if a == 0 else "prefix" if b == len(trigger) else "exact"
+    return trigger[a:b], a, how
+
+
+def _find_all(haystack: bytes, needle: bytes, step: int) -> list[int]:
+    found = []
+    pos = haystack.find(needle)
+    while pos != -1:
+        found.append(pos)
+        pos = haystack.find(needle, pos + step)
+    return found
+
+
+def non_overlapping(positions: list[int], length: int) -> list[int]:
+    """Keep occurrences left to right, skipping any that overlaps the last one kept (as a find loop does)."""
+    kept: list[int] = []
+    end = -1
+    for pos in sorted(positions):
+        if pos >= end:
+            kept.append(pos)
+            end = pos + length
+    return kept
+
+
+class TriggerIndex:
+    """The words (runs of a-z) of a lower-cased one-byte-per-character text, and the occurrences of
+    triggers, computed on demand for the whole vocabulary at once and cached."""
+
+    def __init__(self, haystack: bytes) -> None:
+        self.haystack = haystack
+        self.letters = b" " + haystack.translate(LETTERS_ONLY) + b" "  # word at i: letters[i] is a space
+        self.parts = self.letters.split()
+        self.words = frozenset(self.parts)
+        self.found: dict[bytes, list[int]] = {}
+
+    def positions(self, trigger: bytes, table: bytes | None = None) -> list[int]:
+        """Occurrences of `trigger`, or, with a translation table, of the trigger translated (the first
+        lookup of either kind indexes the whole vocabulary, translated the same way)."""
+        key = trigger if table is None else trigger.translate(table)
+        if key not in self.found:
+            VOCABULARY.add(trigger.decode("ascii"))  # an undeclared trigger: indexed with the rest from now on
+            wanted = {v.encode("ascii") for v in VOCABULARY if v.isascii()}
+            if table is not None:
+                wanted = {t.translate(table) for t in wanted}
+            self._index([t for t in wanted if t not in self.found])
+        return self.found[key]
+
+    def translated(self, table: bytes) -> TranslatedIndex:
+        return TranslatedIndex(self, table)
+
+    def _index(self, triggers: list[bytes]) -> None:
+        blob = b" " + b" ".join(sorted(self.words)) + b" "
+        # word -> [(trigger, trigger start minus word start, must the whole trigger be checked?)]
+        plan: dict[bytes, list[tuple[bytes, int, bool]]] = {}
+        plain: dict[int, list[bytes]] = {}
+        for trigger in triggers:
+            self.found[trigger] = []
+            spec = anchor(trigger)
+            if spec is None:
+                plain.setdefault(trigger[0], []).append(trigger)
+                continue
+            run, offset, how = spec
+            for word, shift in _words_with(blob, run, how):
+                plan.setdefault(word, []).append((trigger, shift - offset, how != "sub"))
+        haystack = self.haystack
+        raw: dict[bytes, list[int]] = {}
+        for first, group in plain.items():
+            places = _find_all(haystack, bytes((first,)), 1)
+            for trigger in group:
+                raw[trigger] = [pos for pos in places if haystack.startswith(trigger, pos)]
+        # The chosen words in text order; each is the next bounded occurrence of itself in `letters`.
+        letters, pos = self.letters, 0
+        for word in compress(self.parts, map(plan.__contains__, self.parts)):
+            at = letters.find(b" " + word + b" ", pos)
+            pos = at + len(word) + 1
+            for trigger, delta, verify in plan[word]:
+                start = at + delta
+                if not verify or (start >= 0 and haystack.startswith(trigger, start)):
+                    raw.setdefault(trigger, []).append(start)
+        for trigger, positions in raw.items():
+            self.found[trigger] = non_overlapping(positions, len(trigger))
+
+
+class TranslatedIndex:
+    """The index of a text whose letters went through a one-to-one translation table that keeps them
+    letters (rot13): every word stays in place, so the original index answers for it."""
+
+    def __init__(self, index: TriggerIndex, table: bytes) -> None:
+        self.index = index
+        self.table = table
+
+    @cached_property
+    def words(self) -> frozenset[bytes]:
+        return frozenset(word.translate(self.table) for word in self.index.words)
+
+    def positions(self, trigger: bytes) -> list[int]:
+        return self.index.positions(trigger, self.table)
+
+
+def _words_with(blob: bytes, run: bytes, how: str) -> list[tuple[bytes, int]]:
+    """(word, where the run starts in it) for every word of `blob` (" word word ") holding the run as `how`
+    says; "sub" lists every (overlapping) place inside each word."""
+    out: list[tuple[bytes, int]] = []
+    if how == "exact":
+        return [(run, 0)] if b" " + run + b" " in blob else []
+    if how == "prefix":
+        for pos in _find_all(blob, b" " + run, 1):
+            out.append((blob[pos + 1:blob.index(b" ", pos + 1)], 0))
+        return out
+    if how == "suffix":
+        for pos in _find_all(blob, run + b" ", 1):
+            start = blob.rindex(b" ", 0, pos) + 1
+            out.append((blob[start:pos + len(run)], pos - start))
+        return out
+    for pos in _find_all(blob, run, 1):
+        start = blob.rindex(b" ", 0, pos) + 1
+        end = blob.index(b" ", pos)
+        out.append((blob[start:end], pos - start))
+    return out
