@@ -28,7 +28,9 @@ class Finding(BaseModel):
     @computed_field  # type: ignore[prop-decorator]
     @property
     def fingerprint(self) -> str:
-        digest = hashlib.sha256(f"{self.id}\0{self.path}\0{self.matched or self.excerpt}".encode())
+        # surrogatepass: text from undecodable bytes holds lone surrogates, which must hash, not raise
+        key = f"{self.id}\0{self.path}\0{self.matched or self.excerpt}"
+        digest = hashlib.sha256(key.encode("utf-8", "surrogatepass"))
         return digest.hexdigest()[:16]
 
 

@@ -185,7 +185,9 @@ def variation_selectors(doc: Document) -> Iterator[Hit]:
     for match in doc.finditer_non_ascii(SELECTORS):
         data = decode_selectors(match.group())
         shown = visible(data.decode("utf-8", "backslashreplace"))
-        start = max(0, match.start() - 1)  # the carrier character
+        start = match.start()
+        if start and doc.text[start - 1] not in "\r\n":
+            start -= 1  # the carrier character (a line break carries nothing: the finding stays on its line)
         yield Hit(start, match.end(), f'{len(data)} bytes hidden in variation selectors: "{shown[:200]}"')
 
 
