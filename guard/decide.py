@@ -1,6 +1,7 @@
 """Decisions on changes: keep, reset, undo, and what a run does with changes it finds before its command."""
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 
 from guard import runs
@@ -100,6 +101,26 @@ def _what_changed(guard: Guard, root: Root, entry: JournalEntry, rel: str) -> st
         if any(c.rel == rel for c in later.changes):
             return f"entry {later.id} ({later.action}) changed it later"
     return "it was edited outside kguard after that"
+
+
+# Filesystem timestamps come from a coarse clock; a file the command made in its first moments may carry a
+# ctime a few ms before the command's start. Only files older than this are taken as made before it.
+CTIME_MARGIN_NS = 200_000_000
+
+
+def added_before(changes: list[Change], started_ns: int) -> list[Change]:
+    """Added files whose inode change time (which no process can set back) predates the command."""
+    earlier = []
+    for change in changes:
+        if change.kind != "added":
+            continue
+        try:
+            ctime = os.lstat(change.root.path(change.rel)).st_ctime_ns
+        except OSError:
+            continue
+        if ctime < started_ns - CTIME_MARGIN_NS:
+            earlier.append(change)
+    return earlier
 
 
 def clear_unfinished(guard: Guard) -> None:

@@ -93,9 +93,10 @@ def dir_checks(cache: Cache) -> list[tuple[str, int]]:
     return checks
 
 
-def unchanged(cache: Cache, dir_checks: list[tuple[str, int]] | None = None) -> bool:
+def unchanged(cache: Cache, folders: list[tuple[str, int]] | None = None, with_folders: bool = True) -> bool:
     """True when nothing under any guarded root can have changed since the cache was written. Pass the
-    same `dir_checks` (from `dir_checks`) to repeated calls to build the folder list once."""
+    same `folders` (from `dir_checks`) to repeated calls to build the list once. Without folders, only
+    the known files and watched paths are checked: a new file would go unseen."""
     if not cache.consistent:
         return False
     racy_after = cache.written_ns - RACY_NS
@@ -103,7 +104,9 @@ def unchanged(cache: Cache, dir_checks: list[tuple[str, int]] | None = None) -> 
         if watch_entry(path) != expected:
             return False
     lstat = os.lstat
-    for path, mtime in dir_checks if dir_checks is not None else dir_checks(cache):
+    if not with_folders:
+        folders = []
+    for path, mtime in folders if folders is not None else dir_checks(cache):
         try:
             now = lstat(path).st_mtime_ns
         except OSError:

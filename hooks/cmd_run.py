@@ -41,13 +41,21 @@ def _session_after(session: Session | None) -> Session:
 
 
 def after(command: str, code: int, mode: str, marker: str, session: Session | None = None,
-          held_before: int = 0) -> int:
-    """Compare after the command and decide. Returns the exit status for `kguard run`."""
+          held_before: int = 0, started_ns: int | None = None) -> int:
+    """Compare after the command and decide. Returns the exit status for `kguard run`. With `started_ns`
+    (the fast path did not look for new files before the command), files added before it began are
+    adopted as changes made outside a run instead of being charged to the command."""
     session = _session_after(session)
     guard = session.guard
     with guard.transaction():
         runs.unregister(marker)
-        held = review(guard, guard.changes(), mode, command)
+        changes = guard.changes()
+        if started_ns is not None:
+            earlier = decide.added_before(changes, started_ns)
+            if earlier:
+                guard.snapshot("adopt", changes=earlier, note="added outside kguard before the command")
+                changes = [c for c in changes if c not in earlier]
+        held = review(guard, changes, mode, command)
         if mode == "fail" and held:
             runs.keep_unreviewed(session.places.project_state, command)
     if (held or held_before) and code == 0:

@@ -4,6 +4,7 @@ hand over to the full implementation (hooks.cmd_run)."""
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Sequence
 
 from guard import runs, statcache
@@ -42,8 +43,9 @@ def try_fast(args: Sequence[str]) -> int | None:
     cache = statcache.load(os.path.join(state, "cache.json"))
     if cache is None:
         return None
-    checks = statcache.dir_checks(cache)
-    if not statcache.unchanged(cache, checks):
+    # Before the command only the known files are checked; folders (new files) are checked once, after
+    # it. A file that appeared before the command is told apart by its ctime (see cmd_run.after).
+    if not statcache.unchanged(cache, with_folders=False):
         return None
     if any(not marker.alive for marker in runs.markers(state)):
         return None
@@ -51,8 +53,9 @@ def try_fast(args: Sequence[str]) -> int | None:
 
     text = describe(command)
     marker = runs.register(state, text)
+    started = time.time_ns()
     code = spawn(command)
-    if statcache.unchanged(cache, checks):
+    if statcache.unchanged(cache):
         runs.unregister(marker)
         if os.environ.get("KGUARD_DEBUG"):
             os.write(2, b"kguard: debug: fast path, nothing changed\n")
@@ -63,4 +66,4 @@ def try_fast(args: Sequence[str]) -> int | None:
     from hooks.cli import guarded
     from hooks.cmd_run import after
 
-    return guarded(lambda: after(text, code, mode or default_mode(), marker))
+    return guarded(lambda: after(text, code, mode or default_mode(), marker, started_ns=started))

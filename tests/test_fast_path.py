@@ -71,3 +71,20 @@ def test_same_second_edit_is_rehashed(tmp_path: Path) -> None:
     result = run_kguard("status", cwd=repo)
     assert result.returncode == 1
     assert "modified      AGENTS.md" in result.stdout
+
+
+def test_file_added_before_the_command_is_adopted_not_charged_to_it(tmp_path: Path) -> None:
+    """The fast path looks for new files only after the command; a nested AGENTS.md made by hand before
+    it (older ctime) is adopted, one the command makes is shown."""
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": "x\n", "src/deep/file.py": "pass\n"})
+    env = warm(repo)
+    write(repo / "src" / "deep" / "AGENTS.md", "made by hand\n")
+    time.sleep(0.5)
+    result = run_kguard("run", "--on-change", "reset", "--", "sh", "-c", "echo cmd > src/AGENTS.md",
+                        cwd=repo, env=env)
+    assert "added         src/AGENTS.md" in result.stderr
+    assert "src/deep/AGENTS.md" not in result.stderr
+    assert (repo / "src" / "deep" / "AGENTS.md").read_text() == "made by hand\n"
+    assert not (repo / "src" / "AGENTS.md").exists()
+    log = [line for line in run_kguard("log", cwd=repo).stdout.splitlines() if "adopt" in line]
+    assert log and "added src/deep/AGENTS.md" in log[0]
