@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 from guard.discovery import KnowledgeFile
 from guard.paths import Places
+from rules_engine.errors import KguardError
+from rules_engine.parse import read
 
 DAY = 86_400.0
 
@@ -64,8 +66,8 @@ def ages(places: Places, files: Sequence[KnowledgeFile], now: float | None = Non
     for kf in files:
         try:
             mtime = os.stat(kf.path).st_mtime
-            work = kf.path.read_bytes().split(b"\n")
-        except OSError:
+            work = read(kf.path, kf.display).split(b"\n")  # never blocks on a FIFO
+        except (OSError, KguardError):
             continue
         times = None
         if kf.scope == "project" and repo is not None and head is not None:

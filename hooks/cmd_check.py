@@ -16,7 +16,7 @@ from pathlib import Path
 import click
 
 from guard.discovery import discover, project_rules
-from guard.scan.engine import filter_findings, scan_bytes
+from guard.scan.engine import file_finding, filter_findings, scan_bytes
 from guard.scan.finding import Finding
 from guard.scan.registry import REGISTRY
 from hooks.render import FORMATS, exit_code, render
@@ -25,8 +25,9 @@ from hooks.style import use_colour
 from rules_engine import block as blk
 from rules_engine import promotion as prom
 from rules_engine.errors import KguardError
+from rules_engine.layout import PROJECT
 from rules_engine.models import Rule
-from rules_engine.parse import parse_rule, parse_skill
+from rules_engine.parse import parse_rule, parse_skill, read
 
 # Our own IDs beside the scanner's: RUL for invalid rules files and skills, BLK for the managed block.
 CHECKS: dict[str, tuple[str, str, str]] = {
@@ -35,6 +36,8 @@ CHECKS: dict[str, tuple[str, str, str]] = {
     "RUL002": ("invalid-skill-file", "error", "a SKILL.md cannot be read or lacks its description"),
     **prom.CHECKS,
 }
+GITLINK = 0o160000
+SYMLINK = 0o120000
 
 
 @dataclass(frozen=True)
@@ -42,56 +45,126 @@ class Item:
     rel: str  # POSIX path relative to the root: also what is displayed
     kind: str  # the layout kind: rule, procedure, fact, instructions, control, or "page" (ai-memory)
     data: bytes
+    via: str = ""  # for a symlink: the root-relative path of the file it leads to
 
 
-def _read(path: Path) -> bytes | None:
+def _via(path: Path, root: Path) -> str:
+    if not path.is_symlink():
+        return ""
     try:
-        return None if path.is_symlink() or not path.is_file() else path.read_bytes()
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except (OSError, ValueError, RuntimeError):
+        return ""
+
+
+def _read(path: Path, rel: str, limit: int) -> tuple[bytes | None, Finding | None]:
+    """The file's bytes through symlinks, as the agent reads it; or, for what cannot be read (a folder, a
+    FIFO, a dangling symlink or a loop) or is over the size limit, the file-level finding saying so."""
+    try:
+        size = path.stat().st_size
     except OSError:
-        return None
+        size = 0  # read() names the problem
+    if size > limit:
+        return None, file_finding("FIL003", rel, f"{size} bytes, over the limit of {limit}: not scanned")
+    try:
+        return read(path, rel), None
+    except KguardError as exc:
+        return None, file_finding("FIL004", rel, exc.message)
 
 
-def worktree_items(session: Session) -> tuple[list[Item], set[str]]:
+def worktree_items(session: Session) -> tuple[list[Item], set[str], list[Finding]]:
     places, settings = session.places, session.settings
-    items = []
+    limit = settings.scan.max_file_bytes
+    items, unreadable = [], []
     for f in discover(places, settings.knowledge.include, settings.knowledge.exclude, with_home=False):
-        data = _read(f.path)
+        data, problem = _read(f.path, f.rel, limit)
         if data is not None:
-            items.append(Item(f.rel, f.location.kind, data))
+            items.append(Item(f.rel, f.location.kind, data, _via(f.path, places.root)))
+        elif problem is not None:
+            unreadable.append(problem)
     store = places.root / settings.rules_promotion.memory_store / "_rules"
+    known = {i.rel for i in items} | {p.path for p in unreadable}
     if store.is_dir():
         for path in sorted(store.glob("*.md")):
-            data = _read(path)
             rel = path.relative_to(places.root).as_posix()
-            if data is not None and all(i.rel != rel for i in items):
+            if rel in known:
+                continue
+            data, problem = _read(path, rel, limit)
+            if data is not None:
                 items.append(Item(rel, "page", data))
-    return items, set()
+            elif problem is not None:
+                unreadable.append(problem)
+    from hooks.knowledge_model import folders_in_place_of_files
+
+    known = {i.rel for i in items} | {p.path for p in unreadable}
+    unreadable += [file_finding("FIL004", rel, "is a folder, expected a file")
+                   for rel, _ in folders_in_place_of_files(places.root, "project", PROJECT) if rel not in known]
+    return items, set(), unreadable
 
 
-def staged_items(session: Session) -> tuple[list[Item], set[str]]:
+def _link_target(link: str, target: bytes) -> str | None:
+    """The index path a staged symlink at `link` points to, or None when it leaves the repository."""
+    try:
+        text = target.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if text.startswith("/"):
+        return None
+    parts: list[str] = link.split("/")[:-1]
+    for part in text.split("/"):
+        if part == "..":
+            if not parts:
+                return None
+            parts.pop()
+        elif part not in ("", "."):
+            parts.append(part)
+    return "/".join(parts)
+
+
+def staged_items(session: Session) -> tuple[list[Item], set[str], list[Finding]]:
     """The blobs of the index being committed (GIT_INDEX_FILE inside a hook: `commit -a`, `--only`, linked
-    worktrees), never the work tree; and every path the index holds (for "does the source exist")."""
-    from guard.scan.staged import staged_blobs
+    worktrees), never the work tree; and every path the index holds (for "does the source exist"). A staged
+    symlink is checked as the blob it points to when that is staged too (the agent reads through the link)."""
+    import pygit2
+
+    from guard.scan.staged import open_repository
 
     places, settings = session.places, session.settings
     if places.git_dir is None:
         raise KguardError("--staged needs a git repository", places.root)
     rules = project_rules(places, settings.knowledge.include, settings.knowledge.exclude)
     store = settings.rules_promotion.memory_store.strip("/") + "/_rules/"
-    paths: set[str] = set()
-    kinds: dict[str, str] = {}
+    repo = open_repository(places.root)
+    index = {entry.path: entry for entry in repo.index if entry.mode != GITLINK}  # stage 0 and conflicts
 
-    def wanted(rel: str) -> bool:
-        paths.add(rel)
+    def kind_of(rel: str) -> str | None:
         location = rules.classify(rel)
         rest = rel[len(store):] if rel.startswith(store) else ""
-        kind = location.kind if location else "page" if rest.endswith(".md") and "/" not in rest else None
-        if kind is not None:
-            kinds[rel] = kind
-        return kind is not None
+        return location.kind if location else "page" if rest.endswith(".md") and "/" not in rest else None
 
-    items = [Item(rel, kinds[rel], data) for rel, data in staged_blobs(places.root, wanted)]
-    return items, paths
+    def blob(oid: object) -> bytes | None:
+        found = repo.get(oid)
+        return found.data if isinstance(found, pygit2.Blob) else None
+
+    items, unreadable = [], []
+    for rel, entry in index.items():
+        kind = kind_of(rel)
+        if kind is None:
+            continue
+        data, current, seen = blob(entry.id), rel, {rel}
+        while data is not None and entry.mode == SYMLINK:
+            target = _link_target(current, data)
+            if target is None or target in seen or target not in index:
+                data = None
+                unreadable.append(file_finding("FIL004", rel, "a staged symlink to a file that is not staged "
+                                               "in this repository: not checked"))
+                break
+            seen.add(target)
+            current, entry = target, index[target]
+            data = blob(entry.id)
+        if data is not None:
+            items.append(Item(rel, kind, data, current if current != rel else ""))
+    return items, set(index), unreadable
 
 
 def _finding(code: str, path: str, line: int, message: str, text: str, rule: str = "") -> Finding:
@@ -122,12 +195,13 @@ def validate(items: Sequence[Item]) -> tuple[list[Finding], dict[str, Rule]]:
     return findings, rules
 
 
-def audit_blocks(session: Session, items: Sequence[Item], selected: set[str], sources: dict[str, Rule],
+def audit_blocks(session: Session, items: Sequence[Item], selected: set[str] | None, sources: dict[str, Rule],
                  exists: set[str] | None) -> list[Finding]:
     settings = session.settings.rules_promotion
     today = date.today()
     findings = []
     blocks: dict[str, tuple[str, blk.Block]] = {}
+    via = {item.rel: item.via for item in items}
     for item in items:
         if item.kind != "instructions":
             continue
@@ -137,7 +211,9 @@ def audit_blocks(session: Session, items: Sequence[Item], selected: set[str], so
             continue  # the scanner reports undecodable bytes
         block = blk.parse(text, settings.marker_prefix)
         blocks[item.rel] = (text, block)
-        if item.rel not in selected or (block.start is None and block.sub is None and not block.problems):
+        if item.via in via:
+            continue  # a symlink to another knowledge file: its block is audited under the file's own name
+        if not _chosen(item.rel, selected) or (block.start is None and block.sub is None and not block.problems):
             continue
         present = exists if exists is not None else {
             r.src for r in block.rules if (session.places.root / r.src).is_file()}
@@ -146,7 +222,8 @@ def audit_blocks(session: Session, items: Sequence[Item], selected: set[str], so
                                      issue.rule))
     agents = blocks.get("AGENTS.md")
     for other in ("CLAUDE.md", ".claude/CLAUDE.md"):
-        if agents and other in blocks and other in selected:
+        one_file = (via.get(other) or other) == (via.get("AGENTS.md") or "AGENTS.md")  # linked: loaded once
+        if agents and other in blocks and _chosen(other, selected) and not one_file:
             text, block = blocks[other]
             for issue in prom.double_loading(agents[1], block, other):
                 findings.append(_finding(issue.code, other, issue.line, issue.message, _line(text, issue.line),
@@ -159,18 +236,27 @@ def scan(session: Session, items: Sequence[Item]) -> list[Finding]:
     return [f for item in items for f in scan_bytes(item.data, item.rel, max_bytes=limit)]
 
 
-def _selected(session: Session, items: Sequence[Item], paths: Sequence[str]) -> set[str]:
+def _selected(session: Session, items: Sequence[Item], paths: Sequence[str], staged: bool = False) -> set[str] | None:
+    """The root-relative paths (files, or folders standing for what is below them) to report on; None for
+    all. A path that does not exist is an error, as for `kguard scan`, unless --staged (staged deletions)."""
     if not paths:
-        return {i.rel for i in items}
+        return None
     root = session.places.root
     wanted = set()
     for raw in paths:
-        path = Path(os.path.abspath(raw))
+        path = Path(os.path.abspath(os.path.expanduser(raw)))
         try:
-            wanted.add(path.relative_to(root).as_posix())
+            rel = path.relative_to(root).as_posix()
         except ValueError:
             raise KguardError("not inside the project root", raw) from None
+        if not staged and not os.path.lexists(path):
+            raise KguardError("no such file or folder", raw)
+        wanted.add("" if rel == "." else rel)
     return wanted
+
+
+def _chosen(rel: str, selected: set[str] | None) -> bool:
+    return selected is None or any(rel == w or w == "" or rel.startswith(w + "/") for w in selected)
 
 
 def _ids(value: str | None) -> list[str]:
@@ -184,12 +270,12 @@ def _ids(value: str | None) -> list[str]:
 def run_check(session: Session, staged: bool, paths: Sequence[str], select: Sequence[str] = (),
               ignore: Sequence[str] = ()) -> list[Finding]:
     """Every finding of the gate, after the config's ignores, per-path ignores, baseline and severities."""
-    items, index_paths = staged_items(session) if staged else worktree_items(session)
-    selected = _selected(session, items, paths)
+    items, index_paths, unreadable = staged_items(session) if staged else worktree_items(session)
+    selected = _selected(session, items, paths, staged)
     invalid, sources = validate(items)
-    findings = [f for f in invalid if f.path in selected]
+    findings = [f for f in [*unreadable, *invalid] if _chosen(f.path, selected)]
     findings += audit_blocks(session, items, selected, sources, index_paths if staged else None)
-    findings += scan(session, [i for i in items if i.rel in selected])
+    findings += scan(session, [i for i in items if _chosen(i.rel, selected)])
     return filter_findings(findings, session.settings.scan, session.places.root, list(select), list(ignore))
 
 

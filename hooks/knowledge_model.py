@@ -42,7 +42,7 @@ class Model:
         )
 
 
-def _folders_in_place_of_files(base: Path, scope: str, locations: tuple[Location, ...]) -> list[tuple[str, Location]]:
+def folders_in_place_of_files(base: Path, scope: str, locations: tuple[Location, ...]) -> list[tuple[str, Location]]:
     """A folder where a knowledge file should be (say `.agents/memory.md/`): discovery walks into folders, so
     look for them here, for the patterns that are cheap to expand (no `**`)."""
     found = []
@@ -70,9 +70,9 @@ def load(cwd: Path | None = None) -> Model:
             entries.append((kf.display, kf.location, parser(kf.display, read(kf.path, kf.display))))
         except KguardError as exc:
             entries.append((kf.display, kf.location, exc))
-    folders = _folders_in_place_of_files(places.root, "project", PROJECT)
+    folders = folders_in_place_of_files(places.root, "project", PROJECT)
     if knowledge.home:
-        folders += _folders_in_place_of_files(places.home, "home", home_locations(str(places.root)))
+        folders += folders_in_place_of_files(places.home, "home", home_locations(str(places.root)))
     seen = {display for display, _, _ in entries}
     for display, location in folders:
         if display not in seen:

@@ -1,7 +1,7 @@
 """Settings owned by the rules engine. Each section is one table of the config file."""
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 
 class BudgetSettings(BaseModel):
@@ -29,8 +29,16 @@ class PromotionSettings(BaseModel):
     recommend_hint: bool = Field(False, description="`kguard status` says when the candidate set has grown")
     marker_prefix: str = Field("ai-memory", min_length=1, pattern=r"^[A-Za-z0-9_.-]+$",
                                description="the marker prefix: <!-- PREFIX:start --> ... <!-- PREFIX:end -->")
-    memory_store: str = Field(".ai-memory", description="an ai-memory store (relative to the root) whose "
+    memory_store: str = Field(".ai-memory", min_length=1, description="an ai-memory store (relative to the root) whose "
                               "_rules/ pages are candidates too, when present")
     half_life_days: int = Field(90, gt=0, description="recency of use halves every this many days")
     stale_days: int = Field(180, gt=0, description="a promoted rule unused for this long is flagged stale")
     top: int = Field(5, gt=0, description="how many candidates `rules recommend` shows without --all")
+
+    @field_validator("memory_store")
+    @classmethod
+    def _inside_root(cls, value: str) -> str:
+        parts = value.replace("\\", "/").split("/")
+        if value.startswith(("/", "~")) or ".." in parts or "\0" in value or (len(value) > 1 and value[1] == ":"):
+            raise ValueError("must be a folder inside the project, relative to its root (no '..', not absolute)")
+        return value
