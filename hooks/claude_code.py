@@ -147,7 +147,9 @@ def handle(payload: dict[str, Any]) -> Answer:
     if event == "PostToolUse":
         return events.after_other(payload).answer()
     if event == "SessionStart":
-        return events.session_start(payload).answer()
+        from hooks.claude_session import session_start
+
+        return session_start(payload).answer()
     return Answer()
 
 
