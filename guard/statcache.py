@@ -88,8 +88,8 @@ def watch_entry(path: str) -> list[int] | None:
 def dir_checks(cache: Cache) -> list[tuple[str, int]]:
     checks = []
     for root in cache.roots.values():
-        base = root.base
-        checks.extend((os.path.join(base, rel) if rel else base, mtime) for rel, (mtime, _) in root.dirs.items())
+        prefix = root.base.rstrip("/") + "/"
+        checks.extend((prefix + rel if rel else root.base, entry[0]) for rel, entry in root.dirs.items())
     return checks
 
 
