@@ -30,6 +30,8 @@ ESCAPED = re.compile(
     r"|%E2%80%8[B-F]|%E2%80%A[A-E]|%EF%BB%BF|%F3%A0%80%[89AB][0-9A-F]"
 )
 MAX_CANDIDATES = 400
+BASE64_CHARS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-"
+HEX_CHARS = b"0123456789ABCDEFabcdef"
 DECODE_TRIGGERS = ("base64", "atob", "b64decode", "buffer.from", "codecs.decode", "fromhex", "xxd")
 ESCAPED_TRIGGERS = ("\\u", "&#", "%e", "%f")
 HEX_ESCAPED_TRIGGERS = ("\\x", "%")
@@ -68,6 +70,18 @@ def _hex(candidate: str) -> bytes | None:
         return None
 
 
+def _runs(doc: Document, pattern: re.Pattern[str], members: bytes, minimum: int) -> Iterator[re.Match[str]]:
+    """pattern.finditer(doc.text) for a pattern that is a run of at least `minimum` of the ASCII `members`
+    (and what may follow it, never one of them): each match starts where such a run starts."""
+    end = 0
+    for start, _ in doc.long_runs(members, minimum):
+        if start >= end:
+            match = pattern.match(doc.text, start)
+            if match:
+                end = match.end()
+                yield match
+
+
 def _decoded_hits(doc: Document, matches: Iterable[Match], decode: object, label: str) -> Iterator[Hit]:
     for count, match in enumerate(matches):
         if count >= MAX_CANDIDATES:
@@ -98,7 +112,7 @@ def base64_payload(doc: Document) -> Iterator[Hit]:
 
     Instead: write the text in the clear. Hashes, keys and harmless encoded text are not reported.
     """
-    yield from _decoded_hits(doc, BASE64.finditer(doc.text), _b64, "base64")
+    yield from _decoded_hits(doc, _runs(doc, BASE64, BASE64_CHARS, 24), _b64, "base64")
 
 
 @detector("ENC002", "hex-payload", "error",
@@ -115,7 +129,7 @@ def hex_payload(doc: Document) -> Iterator[Hit]:
     Instead: write the text in the clear. Commit hashes and digests decode to nothing readable and are not
     reported.
     """
-    yield from _decoded_hits(doc, HEX.finditer(doc.text), _hex, "hex")
+    yield from _decoded_hits(doc, _runs(doc, HEX, HEX_CHARS, 24), _hex, "hex")
     yield from _decoded_hits(doc, doc.finditer(HEX_ESCAPED, HEX_ESCAPED_TRIGGERS, 4, 600), _hex, "hex")
 
 

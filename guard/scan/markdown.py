@@ -35,6 +35,26 @@ DETAILS = re.compile(r"<details\b[^>]*>(.{0,8000}?)</details\s*>", re.I | re.S)
 PADDING = re.compile(r"[ \t\u00a0\u2000-\u200a\u3000]{80,}(?=[^\s|])")
 
 
+def _lines_with(doc: Document, needle: str) -> list[int]:
+    """Start offsets of the lines holding `needle`. A one-line pattern anchored with ^ (re.M) that must
+    contain `needle` matches, through pattern.match at these offsets, exactly what finditer finds."""
+    text, starts = doc.text, []
+    pos = text.find(needle)
+    while pos != -1:
+        start = text.rfind("\n", 0, pos) + 1
+        if not starts or start != starts[-1]:
+            starts.append(start)
+        pos = text.find(needle, pos + 1)
+    return starts
+
+
+def _padding(doc: Document) -> Iterator[re.Match[str]]:
+    """PADDING.finditer(doc.text), searched only in runs of 80 or more spaces, tabs or non-ASCII characters
+    (and the character after each, for the lookahead)."""
+    for start, end in doc.long_runs(b" \t?", 80):
+        yield from PADDING.finditer(doc.text, start, end + 1)
+
+
 @lru_cache(maxsize=4096)
 def judge(hidden: str) -> tuple[str, str] | None:
     """(severity, reason) for hidden text, or None when it is harmless."""
@@ -99,8 +119,9 @@ def link_comment(doc: Document) -> Iterator[Hit]:
     if "]:" not in doc.text:
         return
     seen: set[int] = set()
+    starts = _lines_with(doc, "]:")
     for pattern in (LINK_COMMENT, LINK_TITLE):
-        for match in pattern.finditer(doc.text):
+        for match in filter(None, (pattern.match(doc.text, start) for start in starts)):
             if match.start() in seen or doc.line_of(match.start()) in doc.fenced_lines:
                 continue
             seen.add(match.start())
@@ -161,7 +182,7 @@ def pushed_right(doc: Document) -> Iterator[Hit]:
 
     Instead: put the text on its own visible line. Padded table cells are not reported.
     """
-    for match in PADDING.finditer(doc.text):
+    for match in _padding(doc):
         line = doc.line_of(match.end())
         if line in doc.fenced_lines:
             continue

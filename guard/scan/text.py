@@ -85,6 +85,23 @@ class Document:
         return lowered if len(lowered) == len(self.text) else None
 
     @cached_property
+    def ascii(self) -> bytes:
+        """One byte per character: the text's ASCII characters, and "?" for every other one."""
+        return self.text.encode("ascii", "replace")
+
+    def long_runs(self, members: bytes, minimum: int) -> Iterator[tuple[int, int]]:
+        """Spans of the maximal runs of at least `minimum` characters whose byte in `ascii` is one of
+        `members` (b"?" stands for any non-ASCII character), found by plain searches."""
+        marks = self.ascii.translate(_marking_table(members))
+        needle = b"a" * minimum
+        pos = marks.find(needle)
+        while pos != -1:
+            end = marks.find(b" ", pos + minimum)
+            end = len(marks) if end == -1 else end
+            yield pos, end
+            pos = marks.find(needle, end)
+
+    @cached_property
     def ascii_lower(self) -> bytes:
         """The lower-cased text as one byte per character (non-ASCII characters become "?")."""
         return (self.lower or "").encode("ascii", "replace")
@@ -352,6 +369,11 @@ def lowered(pattern: re.Pattern[str]) -> re.Pattern[str]:
     alternatives = [alt.removeprefix("\\b") for alt in _split_alternatives(pattern.pattern)]
     source = _lower_source("|".join(alternatives)).replace("(?p<", "(?P<")
     return re.compile(source, pattern.flags & ~re.I)
+
+
+@lru_cache(maxsize=None)
+def _marking_table(members: bytes) -> bytes:
+    return bytes(97 if byte in members else 32 for byte in range(256))
 
 
 def _is_tag(char: str) -> bool:
