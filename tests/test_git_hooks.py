@@ -500,3 +500,21 @@ def test_checkout_in_a_linked_worktree_is_compared_there(tmp_path: Path) -> None
     assert (worktree / "AGENTS.md").read_text() == CLEAN
     assert [p["path"] for p in status(worktree)["pending"]] == ["AGENTS.md"]
     assert status(repo)["pending"] == []  # the main worktree has its own baseline and nothing held
+
+
+def test_true_merge_commit_holds_back_what_the_other_branch_changed(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": CLEAN, "a.txt": "a\n"})
+    git("checkout", "-q", "-b", "topic", cwd=repo)
+    write(repo / "AGENTS.md", CLEAN + "- Prefer small pull requests.\n")
+    git("commit", "-q", "-am", "topic rules", cwd=repo)
+    git("checkout", "-q", "main", cwd=repo)
+    write(repo / "a.txt", "b\n")
+    git("commit", "-q", "-am", "main work", cwd=repo)
+    install(repo)
+    result = run_git("merge", "--no-ff", "-m", "merge topic", "topic", cwd=repo)
+    assert result.returncode == 0, result.stderr  # clean text passes pre-merge-commit
+    assert git("rev-list", "--count", "HEAD", cwd=repo).strip() == "4"
+    assert "modified      AGENTS.md" in result.stderr and "+- Prefer small pull requests." in result.stderr
+    assert (repo / "AGENTS.md").read_text() == CLEAN
+    assert run_kguard("keep", "AGENTS.md", cwd=repo).returncode == 0
+    assert git("status", "--porcelain", cwd=repo) == ""
