@@ -2,6 +2,7 @@
 enabled = true`, and always through the guard (atomic, journaled: `kguard undo ID` takes them back)."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -34,10 +35,16 @@ def _write(session: Session, writes: list[tuple[Path, str, str]], action: str,
     with guard.transaction() as g:
         for path, _, _ in writes:
             display = path.relative_to(root).as_posix()
+            if path.is_symlink():
+                raise KguardError(f"is a symlink (to {os.readlink(path)}); kguard writes no file through a symlink "
+                                  "and will not replace it with a copy: edit the file it points to by hand; "
+                                  "nothing changed", display)
             now = path.read_bytes() if path.is_file() else None
             if now != expected.get(path):
                 raise Refused(f"{display} changed while kguard was reading it; nothing changed, run it again")
-            if g.has_baseline() and g.changes([str(path)]):
+            scope = g.key_for(str(path)).partition(":")[0]
+            fresh = all(r.fresh for r in g.roots if r.scope == scope)  # this project's baseline, not home's
+            if not fresh and g.changes([str(path)]):
                 raise Refused(f"{display} has changes nobody reviewed yet: look at them (kguard diff {display}) "
                               f"and keep or reset them (kguard keep {display} / kguard reset {display}) first; "
                               "nothing changed")

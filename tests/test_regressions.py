@@ -100,3 +100,35 @@ def test_check_with_a_missing_path_said_no_findings(tmp_path: Path) -> None:
     code, findings = check_json(root / "sub", ".")
     assert code == 1 and {f["path"] for f in findings} == {"sub/AGENTS.md"}
     assert check_json(root, "AGENTS.md") == (0, [])
+
+
+def _promotable(tmp_path: Path, name: str) -> Path:
+    rule = "---\ndescription: tabs\nalways: true\nconfidence: 0.9\nsessions: 5\n---\nNever use tabs.\n"
+    return init_repo(tmp_path / name, {".kguard.toml": "[rules_promotion]\nenabled = true\n",
+                                       ".agents/rules/tabs.md": rule, "docs/agents.md": "# Project\n"})
+
+
+def test_rules_approve_refused_in_a_new_project_once_the_home_had_a_baseline(tmp_path: Path, home: Path) -> None:
+    """Any earlier kguard use anywhere gives the home root a baseline; `rules approve` took that for this
+    project's and refused a first approve with "AGENTS.md has changes nobody reviewed yet"."""
+    write(home / ".claude" / "CLAUDE.md", "# mine\n")
+    other = init_repo(tmp_path / "other")
+    assert run_kguard("snapshot", cwd=other).returncode == 0
+    root = _promotable(tmp_path, "new")
+    write(root / "AGENTS.md", "# Project\n")
+    result = run_kguard("rules", "approve", "tabs", cwd=root)
+    assert result.returncode == 0, result.stderr
+    assert "<!-- rule: tabs; src: .agents/rules/tabs.md; conf: 0.90 -->" in (root / "AGENTS.md").read_text()
+
+
+def test_rules_approve_replaced_a_symlinked_agents_md_with_a_copy(tmp_path: Path) -> None:
+    root = _promotable(tmp_path, "r")
+    os.symlink("docs/agents.md", root / "AGENTS.md")
+    assert run_kguard("snapshot", cwd=root).returncode == 0
+    result = run_kguard("rules", "approve", "tabs", cwd=root)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == ("kguard: error: AGENTS.md: is a symlink (to docs/agents.md); kguard writes no file "
+                             "through a symlink and will not replace it with a copy: edit the file it points to "
+                             "by hand; nothing changed\n")
+    assert os.readlink(root / "AGENTS.md") == "docs/agents.md"
+    assert (root / "docs/agents.md").read_text() == "# Project\n"
