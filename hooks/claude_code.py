@@ -134,6 +134,10 @@ def handle(payload: dict[str, Any]) -> Answer:
         fast = None
     if fast is not None:
         return fast.answer()
+    if event == "PostToolUse" and not bash and tool not in WRITE_TOOLS:  # WebFetch and the like: output only
+        reply = Reply("PostToolUse")
+        flag_output(reply, payload, str(tool))
+        return reply.answer()
     from hooks import claude_events as events  # the guard itself: loaded only past the fast path
 
     if bash and event == "PreToolUse":
@@ -144,8 +148,6 @@ def handle(payload: dict[str, Any]) -> Answer:
         return events.after_bash(payload).answer()
     if event == "PostToolUse" and tool in WRITE_TOOLS:
         return events.after_write(payload).answer()
-    if event == "PostToolUse":
-        return events.after_other(payload).answer()
     if event == "SessionStart":
         from hooks.claude_session import session_start
 

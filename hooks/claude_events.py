@@ -134,12 +134,6 @@ def after_bash(payload: dict[str, Any]) -> Reply:
     return reply
 
 
-def after_other(payload: dict[str, Any]) -> Reply:
-    reply = Reply("PostToolUse")
-    flag_output(reply, payload, str(payload.get("tool_name")))
-    return reply
-
-
 def after_write(payload: dict[str, Any]) -> Reply:
     """The user was asked (PreToolUse) and the tool ran: record the change in the journal, so it can be
     undone. In a mode where the prompt may not have been shown, hold it back instead."""
