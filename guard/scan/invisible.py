@@ -267,21 +267,21 @@ def homoglyphs(doc: Document) -> Iterator[Hit]:
     if not _gated(doc):
         return
     text = doc.text
-    seen: set[int] = set()
+    word_end = 0
     for match in doc.finditer_non_ascii(CONFUSABLE):
+        if match.start() < word_end:
+            continue  # in the word just judged (confusables are letters): the same verdict
         a = match.start()
         while a > 0 and text[a - 1].isalpha():
             a -= 1
-        if a in seen:
-            continue
         b = match.end()
         while b < len(text) and text[b].isalpha():
             b += 1
+        word_end = b
         word = text[a:b]
         latin = [c for c in word if c.isascii()]
         foreign = [c for c in word if not c.isascii()]
         if not latin or not all(CONFUSABLE.fullmatch(c) for c in foreign):
             continue
-        seen.add(a)
         names = ", ".join(sorted({unicodedata.name(c, f"U+{ord(c):04X}") for c in foreign}))
         yield Hit(a, b, f'"{word}" mixes Latin with look-alike letters ({names})')

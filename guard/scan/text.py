@@ -118,6 +118,7 @@ class Document:
         shared["fenced_lines"] = self.fenced_lines
         shared["non_ascii"] = self.non_ascii
         shared["non_ascii_runs"] = self.non_ascii_runs
+        shared["lower_runs"] = self.lower_runs  # rot13 changes ASCII letters only
         if self.index is not None:
             shared["index"] = self.index.translated(ROT13_BYTES)
         return shifted
@@ -161,6 +162,27 @@ class Document:
         for a, b in self.non_ascii_runs:
             yield from pattern.finditer(self.text, a, b)
 
+    @cached_property
+    def lower_runs(self) -> tuple[str, list[int], list[int]]:
+        """The lower-cased runs of non-ASCII characters joined by newlines, where each run starts in that
+        string, and where it starts in the text."""
+        lower, runs = self.lower or "", self.non_ascii_runs
+        joined_starts, pos = [], 0
+        for a, b in runs:
+            joined_starts.append(pos)
+            pos += b - a + 1
+        return "\n".join(lower[a:b] for a, b in runs), joined_starts, [a for a, _ in runs]
+
+    def _non_ascii_positions(self, trigger: str) -> Iterator[int]:
+        """Occurrences of a trigger made only of non-ASCII characters in the lower-cased text: they lie inside
+        its runs of non-ASCII characters (no ASCII character lower-cases to one)."""
+        joined, joined_starts, starts = self.lower_runs
+        pos = joined.find(trigger)
+        while pos != -1:
+            run = bisect_right(joined_starts, pos) - 1
+            yield starts[run] + pos - joined_starts[run]
+            pos = joined.find(trigger, pos + len(trigger))
+
     def _positions(self, trigger: str) -> Iterator[int]:
         if trigger.isascii():
             needle = trigger.encode("ascii")
@@ -172,6 +194,9 @@ class Document:
             haystack: bytes | str = self.ascii_lower
         else:
             if trigger[0] not in self.non_ascii:
+                return
+            if not any(char.isascii() for char in trigger):
+                yield from self._non_ascii_positions(trigger)
                 return
             needle, haystack = trigger, self.lower or ""  # type: ignore[assignment]
         pos = haystack.find(needle)  # type: ignore[arg-type]
