@@ -3,6 +3,8 @@ the sub-block change; a file without a block gets one appended after one blank l
 rule takes exactly that block away again (line endings, a BOM and a missing final newline kept)."""
 from __future__ import annotations
 
+import unicodedata
+
 from rules_engine.block_model import ID_RE, SUB_LABEL, Block, BlockError
 from rules_engine.block_parse import parse_lines
 from rules_engine.block_text import content, detect_newline, ending, split_bom
@@ -20,6 +22,12 @@ def check_text(text: str) -> list[str]:
     for part in parts:
         if "<!--" in part or "-->" in part:
             raise BlockError("the rule text may not contain '<!--' or '-->' (the trailer is added for you)")
+        for ch in part:
+            category = unicodedata.category(ch)
+            if category == "Cs":  # a lone surrogate: bytes of the command line that were not UTF-8
+                raise BlockError("the rule text is not valid UTF-8")
+            if (category == "Cc" and ch != "\t") or category in ("Zl", "Zp"):
+                raise BlockError(f"the rule text may not contain control characters (U+{ord(ch):04X})")
     return parts
 
 

@@ -132,3 +132,26 @@ def test_rules_approve_replaced_a_symlinked_agents_md_with_a_copy(tmp_path: Path
                              "by hand; nothing changed\n")
     assert os.readlink(root / "AGENTS.md") == "docs/agents.md"
     assert (root / "docs/agents.md").read_text() == "# Project\n"
+
+
+@pytest.mark.parametrize("text, message", [
+    (b"x\x85y", "the rule text is not valid UTF-8"),
+    (b"Never \x1b[31m tabs", "the rule text may not contain control characters (U+001B)"),
+    ("a\u2028b".encode(), "the rule text may not contain control characters (U+2028)"),
+])
+def test_rules_edit_with_bytes_that_are_not_utf8_exited_70(tmp_path: Path, text: bytes, message: str) -> None:
+    """`kguard rules edit ID --text $'x\\x85y'` died with "internal error: UnicodeEncodeError" (exit 70); an
+    escape sequence or U+2028 went into AGENTS.md unchecked. Now a one-line refusal and nothing written."""
+    import subprocess
+
+    from tests.helpers import kguard_argv
+
+    root = _promotable(tmp_path, "r")
+    write(root / "AGENTS.md", "# Project\n")
+    assert run_kguard("snapshot", cwd=root).returncode == 0
+    assert run_kguard("rules", "approve", "tabs", cwd=root).returncode == 0
+    before = {p: (root / p).read_bytes() for p in ("AGENTS.md", ".agents/rules/tabs.md")}
+    result = subprocess.run([*kguard_argv(), "rules", "edit", "tabs", "--text", os.fsdecode(text)], cwd=root,
+                            capture_output=True)
+    assert (result.returncode, result.stderr.decode()) == (2, f"kguard: error: {message}\n")
+    assert {p: (root / p).read_bytes() for p in before} == before
