@@ -23,8 +23,7 @@ INLINE_CODE = re.compile(r"`[^`\n]+`")
 EXCERPT_BEFORE = 40
 EXCERPT_AFTER = 80
 WINDOW = 400
-NON_ASCII = re.compile("[^\x00-\x7f]")
-NON_ASCII_RUN = re.compile("[^\x00-\x7f]+")
+NEWLINE = re.compile("\n")
 RUN_SPACING = 64  # runs of non-ASCII text closer than this on average: one search of the whole text is cheaper
 INDEX_MIN_CHARS = 65_536  # below this, one find per trigger is cheaper than indexing the words
 SENTENCE_ENDS = (". ", "! ", "? ", "\n\n", "\u3002", ".\n")
@@ -71,11 +70,7 @@ class Document:
     @cached_property
     def line_starts(self) -> list[int]:
         starts = [0]
-        find = self.text.find
-        pos = find("\n")
-        while pos != -1:
-            starts.append(pos + 1)
-            pos = find("\n", pos + 1)
+        starts += [match.end() for match in NEWLINE.finditer(self.text)]
         return starts
 
     @cached_property
@@ -137,13 +132,31 @@ class Document:
 
     @cached_property
     def non_ascii(self) -> frozenset[str]:
-        lower = self.lower or ""
-        return frozenset() if lower.isascii() else frozenset(NON_ASCII.findall(lower))
+        """The non-ASCII characters of the lower-cased text (all of them lie in the text's non-ASCII runs)."""
+        return frozenset(char for char in set(self.lower_runs[0]) if not char.isascii())
 
     @cached_property
     def non_ascii_runs(self) -> list[tuple[int, int]]:
-        """Spans of the runs of non-ASCII characters (empty for ASCII text, found in constant time)."""
-        return [] if self.text.isascii() else [m.span() for m in NON_ASCII_RUN.finditer(self.text)]
+        """Spans of the runs of non-ASCII characters (for ASCII text found in constant time)."""
+        text = self.text
+        if text.isascii():
+            return []
+        runs: list[tuple[int, int]] = []
+        for a, b in _runs_of_question_marks(self.ascii):  # every non-ASCII character is a "?" there
+            if "?" not in text[a:b]:
+                runs.append((a, b))
+                continue
+            start = -1
+            for i in range(a, b):
+                if text[i] == "?":
+                    if start >= 0:
+                        runs.append((start, i))
+                    start = -1
+                elif start < 0:
+                    start = i
+            if start >= 0:
+                runs.append((start, b))
+        return runs
 
     @cached_property
     def non_ascii_text(self) -> str:
@@ -288,7 +301,7 @@ class Document:
         inside: set[int] = set()
         opener = ""
         start_line = 0
-        for match in FENCE.finditer(self.text):
+        for match in self._fences():
             line = self.line_of(match.start())
             marker = match.group(1)
             if not opener:
@@ -299,6 +312,21 @@ class Document:
         if opener:
             inside.update(range(start_line, len(self.line_starts) + 1))
         return frozenset(inside)
+
+    def _fences(self) -> Iterator[re.Match[str]]:
+        """FENCE.finditer(text), tried only at the start of the lines that hold ``` or ~~~ (FENCE matches at
+        a line's start, within the line)."""
+        text = self.text
+        starts = set()
+        for marker in ("```", "~~~"):
+            pos = text.find(marker)
+            while pos != -1:
+                starts.add(text.rfind("\n", 0, pos) + 1)
+                pos = text.find(marker, text.find("\n", pos) + 1 or len(text))
+        for start in sorted(starts):
+            match = FENCE.match(text, start)
+            if match:
+                yield match
 
     def in_code(self, offset: int) -> bool:
         """True inside a fenced block or an inline code span."""
@@ -394,6 +422,16 @@ def lowered(pattern: re.Pattern[str]) -> re.Pattern[str]:
     alternatives = [alt.removeprefix("\\b") for alt in _split_alternatives(pattern.pattern)]
     source = _lower_source("|".join(alternatives)).replace("(?p<", "(?P<")
     return re.compile(source, pattern.flags & ~re.I)
+
+
+def _runs_of_question_marks(data: bytes) -> Iterator[tuple[int, int]]:
+    pos = data.find(b"?")
+    while pos != -1:
+        end = pos + 1
+        while end < len(data) and data[end] == 63:
+            end += 1
+        yield pos, end
+        pos = data.find(b"?", end)
 
 
 @lru_cache(maxsize=None)

@@ -85,7 +85,10 @@ class TriggerIndex:
             wanted = {v.encode("ascii") for v in VOCABULARY if v.isascii()}
             if table is not None:
                 wanted = {t.translate(table) for t in wanted}
-            self._index([t for t in wanted if t not in self.found])
+            # Callers look a trigger of letters up only when it is a word of the text (Document.windows).
+            words = self.words
+            batch = {t for t in wanted if t not in self.found and (not t.isalpha() or t in words)}
+            self._index(sorted(batch | {key}))
         return self.found[key]
 
     def translated(self, table: bytes) -> TranslatedIndex:
@@ -93,33 +96,34 @@ class TriggerIndex:
 
     def _index(self, triggers: list[bytes]) -> None:
         blob = b" " + b" ".join(sorted(self.words)) + b" "
-        # word -> [(trigger, trigger start minus word start, must the whole trigger be checked?)]
-        plan: dict[bytes, list[tuple[bytes, int, bool]]] = {}
+        haystack = self.haystack
+        raw: dict[bytes, list[int]] = {trigger: [] for trigger in triggers}
+        # word -> [(where its trigger occurrences go, trigger start minus word start, trigger to check or None)]
+        plan: dict[bytes, list[tuple[list[int], int, bytes | None]]] = {}
         plain: dict[int, list[bytes]] = {}
         for trigger in triggers:
-            self.found[trigger] = []
             spec = anchor(trigger)
             if spec is None:
                 plain.setdefault(trigger[0], []).append(trigger)
                 continue
             run, offset, how = spec
+            check = None if how == "sub" else trigger
             for word, shift in _words_with(blob, run, how):
-                plan.setdefault(word, []).append((trigger, shift - offset, how != "sub"))
-        haystack = self.haystack
-        raw: dict[bytes, list[int]] = {}
+                plan.setdefault(word, []).append((raw[trigger], shift - offset, check))
         for first, group in plain.items():
             places = _find_all(haystack, bytes((first,)), 1)
             for trigger in group:
                 raw[trigger] = [pos for pos in places if haystack.startswith(trigger, pos)]
         # The chosen words in text order; each is the next bounded occurrence of itself in `letters`.
         letters, pos = self.letters, 0
+        bounded = {word: b" " + word + b" " for word in plan}
         for word in compress(self.parts, map(plan.__contains__, self.parts)):
-            at = letters.find(b" " + word + b" ", pos)
+            at = letters.find(bounded[word], pos)
             pos = at + len(word) + 1
-            for trigger, delta, verify in plan[word]:
+            for found, delta, check in plan[word]:
                 start = at + delta
-                if not verify or (start >= 0 and haystack.startswith(trigger, start)):
-                    raw.setdefault(trigger, []).append(start)
+                if check is None or (start >= 0 and haystack.startswith(check, start)):
+                    found.append(start)
         for trigger, positions in raw.items():
             self.found[trigger] = non_overlapping(positions, len(trigger))
 
