@@ -33,7 +33,9 @@ def check_text(text: str) -> list[str]:
 
 def render_rule(rule_id: str, text: str, src: str, conf: float, newline: str = "\n") -> str:
     if not ID_RE.match(rule_id):
-        raise BlockError(f"bad rule id {rule_id!r} (letters, digits, '.', '_', '-')")
+        raise BlockError(f"bad rule id {rule_id!r}: a rule's id is its file name without .md, and may hold only "
+                         "ASCII letters, digits, '_' and, after the first, '.', '@', '+', '-'; "
+                         "rename the rules file to promote it")
     if not src or any(c in src for c in ";<>\r\n"):
         raise BlockError(f"bad source path for the trailer: {src!r}")
     if not 0.0 <= conf <= 1.0:

@@ -155,3 +155,15 @@ def test_rules_edit_with_bytes_that_are_not_utf8_exited_70(tmp_path: Path, text:
                             capture_output=True)
     assert (result.returncode, result.stderr.decode()) == (2, f"kguard: error: {message}\n")
     assert {p: (root / p).read_bytes() for p in before} == before
+
+
+def test_rules_approve_of_a_file_name_with_a_space_gave_a_terse_error(tmp_path: Path) -> None:
+    root = _promotable(tmp_path, "r")
+    write(root / ".agents/rules/sp ace.md", (root / ".agents/rules/tabs.md").read_text())
+    write(root / "AGENTS.md", "# Project\n")
+    assert run_kguard("snapshot", cwd=root).returncode == 0
+    result = run_kguard("rules", "approve", "sp ace", cwd=root)
+    assert (result.returncode, result.stderr) == (2, (
+        "kguard: error: bad rule id 'sp ace': a rule's id is its file name without .md, and may hold only ASCII "
+        "letters, digits, '_' and, after the first, '.', '@', '+', '-'; rename the rules file to promote it\n"))
+    assert (root / "AGENTS.md").read_text() == "# Project\n"
