@@ -135,7 +135,11 @@ def staged_items(session: Session) -> tuple[list[Item], set[str], list[Finding]]
     rules = project_rules(places, settings.knowledge.include, settings.knowledge.exclude)
     store = settings.rules_promotion.memory_store.strip("/") + "/_rules/"
     repo = open_repository(places.root)
-    index = {entry.path: entry for entry in repo.index if entry.mode != GITLINK}  # stage 0 and conflicts
+    try:
+        index = {entry.path: entry for entry in repo.index if entry.mode != GITLINK}  # stage 0
+    except pygit2.GitError as exc:
+        where = os.environ.get("GIT_INDEX_FILE") or places.git_dir / "index"
+        raise KguardError(f"cannot read the git index ({exc})", where) from None
 
     def kind_of(rel: str) -> str | None:
         location = rules.classify(rel)

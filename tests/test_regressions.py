@@ -167,3 +167,12 @@ def test_rules_approve_of_a_file_name_with_a_space_gave_a_terse_error(tmp_path: 
         "kguard: error: bad rule id 'sp ace': a rule's id is its file name without .md, and may hold only ASCII "
         "letters, digits, '_' and, after the first, '.', '@', '+', '-'; rename the rules file to promote it\n"))
     assert (root / "AGENTS.md").read_text() == "# Project\n"
+
+
+def test_check_staged_with_a_corrupt_index_exited_70(tmp_path: Path) -> None:
+    root = init_repo(tmp_path / "r", {"AGENTS.md": "# ok\n"})
+    write(root / ".git" / "index", "garbage\n")
+    result = run_kguard("check", "--staged", cwd=root)
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"kguard: error: {root / '.git' / 'index'}: cannot read the git index (")
+    assert "internal error" not in result.stderr
