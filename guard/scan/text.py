@@ -7,6 +7,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from functools import cached_property, lru_cache
 
+from guard.scan.patterns import Span, first_char_scan, lowered, scan
 from guard.scan.triggers import LETTERS_ONLY, TranslatedIndex, TriggerIndex
 
 # Characters a reader cannot see (or that change what is seen): shown as <U+XXXX> in excerpts.
@@ -252,16 +253,17 @@ class Document:
             compiled, haystack = lowered(pattern), self.lower
         else:
             compiled, haystack = pattern, text
+        shift = 0 if first_char_scan(compiled) is None else 1
         last_end = -1
         for a, b in self.windows(triggers, before, after):
-            for match in compiled.finditer(haystack, a, b):
-                start, end = match.span()
+            for match in scan(compiled, haystack, a, b):
+                start, end = match.span(shift)
                 if start < last_end:
                     continue
                 if compiled is not pattern and start > 0 and _word(text[start]) and _word(text[start - 1]):
                     continue  # the original pattern's leading \b would not have matched here
                 last_end = max(end, start + 1)
-                yield Span(text, match)
+                yield Span(text, match, shift)
 
     def line_of(self, offset: int) -> int:
         return bisect_right(self.line_starts, offset)
@@ -353,75 +355,8 @@ class Document:
         return self.text[a:b]
 
 
-class Span:
-    """A match found in the lower-cased text (or the text itself), reporting the original text."""
-
-    __slots__ = ("_text", "_match")
-
-    def __init__(self, text: str, match: re.Match[str]) -> None:
-        self._text, self._match = text, match
-
-    def start(self, group: int | str = 0) -> int:
-        return self._match.start(group)
-
-    def end(self, group: int | str = 0) -> int:
-        return self._match.end(group)
-
-    def span(self, group: int | str = 0) -> tuple[int, int]:
-        return self._match.span(group)
-
-    def group(self, group: int | str = 0) -> str | None:  # type: ignore[return]
-        a, b = self._match.span(group)
-        return None if a < 0 else self._text[a:b]
-
-    @property
-    def lastgroup(self) -> str | None:
-        return self._match.lastgroup
-
-
 def _word(char: str) -> bool:
     return char.isascii() and (char.isalnum() or char == "_")
-
-
-def _split_alternatives(source: str) -> list[str]:
-    parts, depth, in_class, escaped, current = [], 0, False, False, []
-    for char in source:
-        if escaped:
-            escaped = False
-        elif char == "\\":
-            escaped = True
-        elif in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-        elif char == "|" and depth == 0:
-            parts.append("".join(current))
-            current = []
-            continue
-        current.append(char)
-    parts.append("".join(current))
-    return parts
-
-
-def _lower_source(source: str) -> str:
-    out, escaped = [], False
-    for char in source:
-        out.append(char if escaped else char.lower())
-        escaped = not escaped and char == "\\"
-    return "".join(out)
-
-
-@lru_cache(maxsize=None)
-def lowered(pattern: re.Pattern[str]) -> re.Pattern[str]:
-    """The case-sensitive twin of a case-insensitive pattern, for lower-cased text: literals lower-cased
-    (escapes kept) and the leading \\b of each alternative dropped (Span checks it, much faster)."""
-    alternatives = [alt.removeprefix("\\b") for alt in _split_alternatives(pattern.pattern)]
-    source = _lower_source("|".join(alternatives)).replace("(?p<", "(?P<")
-    return re.compile(source, pattern.flags & ~re.I)
 
 
 def _runs_of_question_marks(data: bytes) -> Iterator[tuple[int, int]]:

@@ -1,0 +1,161 @@
+"""Faster ways to run a detector's regular expression with the same result: a case-sensitive twin for
+lower-cased text, and a scan that tries the expression only where its first character can occur."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+
+try:
+    from re import _constants as sre_constants  # type: ignore[attr-defined]
+    from re import _parser as sre_parser  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - another Python: no first-character scan, same results
+    sre_parser = sre_constants = None
+
+
+BACKREFERENCE = re.compile(r"\\[1-9]|\(\?P=")
+
+
+def _split_alternatives(source: str) -> list[str]:
+    parts, depth, in_class, escaped, current = [], 0, False, False, []
+    for char in source:
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            parts.append("".join(current))
+            current = []
+            continue
+        current.append(char)
+    parts.append("".join(current))
+    return parts
+
+
+def _lower_source(source: str) -> str:
+    out, escaped = [], False
+    for char in source:
+        out.append(char if escaped else char.lower())
+        escaped = not escaped and char == "\\"
+    return "".join(out)
+
+
+@lru_cache(maxsize=None)
+def lowered(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """The case-sensitive twin of a case-insensitive pattern, for lower-cased text: literals lower-cased
+    (escapes kept) and the leading \\b of each alternative dropped (Span checks it, much faster)."""
+    alternatives = [alt.removeprefix("\\b") for alt in _split_alternatives(pattern.pattern)]
+    source = _lower_source("|".join(alternatives)).replace("(?p<", "(?P<")
+    return re.compile(source, pattern.flags & ~re.I)
+
+
+def _first_chars(items: list[tuple[object, object]]) -> set[str] | None:
+    """Every character a match of the parsed pattern can start with; None when that is not a short list."""
+    out: set[str] = set()
+    c = sre_constants
+    for op, av in items:
+        if op is c.AT:
+            continue  # \b, ^, $: zero width
+        if op is c.LITERAL:
+            return out | {chr(av)}  # type: ignore[arg-type]
+        if op is c.IN:
+            for kind, value in av:  # type: ignore[union-attr]
+                if kind is c.LITERAL:
+                    out.add(chr(value))
+                elif kind is c.RANGE and value[1] - value[0] < 64:
+                    out.update(chr(code) for code in range(value[0], value[1] + 1))
+                else:
+                    return None
+            return out
+        if op is c.BRANCH:
+            for alternative in av[1]:  # type: ignore[index]
+                found = _first_chars(list(alternative))
+                if found is None:
+                    return None
+                out |= found
+            return out
+        if op is c.SUBPATTERN:
+            if av[1] & re.I:  # type: ignore[index]
+                return None  # a case-insensitive group: its first letter has two cases
+            found = _first_chars(list(av[3]))  # type: ignore[index]
+            return None if found is None else out | found
+        if op in (c.MAX_REPEAT, c.MIN_REPEAT):
+            low, _, sub = av  # type: ignore[misc]
+            found = _first_chars(list(sub))
+            if found is None:
+                return None
+            out |= found
+            if low > 0:
+                return out
+            continue
+        return None
+    return None  # the pattern can match the empty string
+
+
+@lru_cache(maxsize=None)
+def first_char_scan(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
+    """`[F](?<=(?=(P))[\\s\\S])`: matches one character of F (the characters P can start with) where P matches,
+    with P's match as group 1. The regex engine skips every other character fast, which pays for patterns
+    of several alternatives. None when it would not help or cannot be built."""
+    if sre_parser is None or pattern.flags & re.I or len(_split_alternatives(pattern.pattern)) < 2:
+        return None
+    if BACKREFERENCE.search(pattern.pattern):
+        return None  # group numbers shift by one inside the scan
+    try:
+        parsed = sre_parser.parse(pattern.pattern, pattern.flags)
+        first = _first_chars(list(parsed))
+        if first is None or parsed.getwidth()[0] == 0:
+            return None
+        chars = "".join(re.escape(char) for char in sorted(first))
+        return re.compile(f"[{chars}](?<=(?=({pattern.pattern}))[\\s\\S])", pattern.flags)
+    except (re.error, AttributeError, TypeError, ValueError):  # an unexpected parser: no scan, same results
+        return None
+
+
+def scan(pattern: re.Pattern[str], haystack: str, start: int, end: int) -> Iterator[re.Match[str]]:
+    """pattern.finditer(haystack, start, end), as raw matches: with a first-character scan, each match's
+    own span is its group 1 (see Span)."""
+    scanner = first_char_scan(pattern)
+    if scanner is None:
+        yield from pattern.finditer(haystack, start, end)
+        return
+    last = -1
+    for match in scanner.finditer(haystack, start, end):
+        a, b = match.span(1)
+        if a >= last:  # finditer resumes after a match: one that starts inside it is never seen
+            last = b
+            yield match
+
+
+class Span:
+    """A match found in the lower-cased text (or the text itself), reporting the original text; `shift`
+    is 1 for a match of a first-character scan, whose group n is the pattern's group n - 1."""
+
+    __slots__ = ("_text", "_match", "_shift")
+
+    def __init__(self, text: str, match: re.Match[str], shift: int = 0) -> None:
+        self._text, self._match, self._shift = text, match, shift
+
+    def _group(self, group: int | str) -> int | str:
+        return group + self._shift if isinstance(group, int) else group
+
+    def start(self, group: int | str = 0) -> int:
+        return self._match.start(self._group(group))
+
+    def end(self, group: int | str = 0) -> int:
+        return self._match.end(self._group(group))
+
+    def span(self, group: int | str = 0) -> tuple[int, int]:
+        return self._match.span(self._group(group))
+
+    def group(self, group: int | str = 0) -> str | None:  # type: ignore[return]
+        a, b = self._match.span(self._group(group))
+        return None if a < 0 else self._text[a:b]
