@@ -3,10 +3,11 @@ instead of one scan of the whole text per trigger. Gives exactly what a `bytes.f
 non-overlapping occurrence, left to right."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Iterator
 from functools import cached_property, lru_cache
 from itertools import compress
 
+FEW_WORDS = 8  # up to this many words to look for: one search each beats a pass over every word
 LETTERS_ONLY = bytes(c if 97 <= c <= 122 else 32 for c in range(256))
 # Every trigger the detector modules declare (see declare()): one index pass finds them all.
 VOCABULARY: set[str] = set()
@@ -94,8 +95,12 @@ class TriggerIndex:
     def translated(self, table: bytes) -> TranslatedIndex:
         return TranslatedIndex(self, table)
 
+    @cached_property
+    def blob(self) -> bytes:
+        return b" " + b" ".join(sorted(self.words)) + b" "
+
     def _index(self, triggers: list[bytes]) -> None:
-        blob = b" " + b" ".join(sorted(self.words)) + b" "
+        blob = self.blob
         haystack = self.haystack
         raw: dict[bytes, list[int]] = {trigger: [] for trigger in triggers}
         # word -> [(where its trigger occurrences go, trigger start minus word start, trigger to check or None)]
@@ -114,18 +119,29 @@ class TriggerIndex:
             places = _find_all(haystack, bytes((first,)), 1)
             for trigger in group:
                 raw[trigger] = [pos for pos in places if haystack.startswith(trigger, pos)]
-        # The chosen words in text order; each is the next bounded occurrence of itself in `letters`.
-        letters, pos = self.letters, 0
-        bounded = {word: b" " + word + b" " for word in plan}
-        for word in compress(self.parts, map(plan.__contains__, self.parts)):
-            at = letters.find(bounded[word], pos)
-            pos = at + len(word) + 1
+        for word, at in self._occurrences(plan):
             for found, delta, check in plan[word]:
                 start = at + delta
                 if check is None or (start >= 0 and haystack.startswith(check, start)):
                     found.append(start)
         for trigger, positions in raw.items():
             self.found[trigger] = non_overlapping(positions, len(trigger))
+
+
+    def _occurrences(self, chosen: Collection[bytes]) -> Iterator[tuple[bytes, int]]:
+        """(word, offset) of every occurrence of the chosen words: for a few words, one search each;
+        else one pass over all words, each chosen one being the next bounded occurrence of itself."""
+        letters = self.letters
+        if len(chosen) <= FEW_WORDS:
+            for word in chosen:
+                for at in _find_all(letters, b" " + word + b" ", len(word) + 1):
+                    yield word, at
+            return
+        pos = 0
+        for word in compress(self.parts, map(chosen.__contains__, self.parts)):
+            at = letters.find(b" " + word + b" ", pos)
+            pos = at + len(word) + 1
+            yield word, at
 
 
 class TranslatedIndex:
