@@ -19,6 +19,7 @@ from guard.discovery import discover, project_rules
 from guard.scan.engine import file_finding, filter_findings, scan_bytes
 from guard.scan.finding import Finding
 from guard.scan.registry import REGISTRY
+from guard.scan.text import visible
 from hooks.render import FORMATS, exit_code, render
 from hooks.session import Session, open_session
 from hooks.style import use_colour
@@ -174,7 +175,7 @@ def staged_items(session: Session) -> tuple[list[Item], set[str], list[Finding]]
 def _finding(code: str, path: str, line: int, message: str, text: str, rule: str = "") -> Finding:
     name, severity, _ = CHECKS[code]
     return Finding(id=code, name=name, severity=severity, path=path, line=line, column=1 if line else 0,  # type: ignore[arg-type]
-                   message=message, excerpt=text.strip()[:200], matched=f"{rule}\0{text.strip()}")
+                   message=visible(message), excerpt=visible(text.strip()[:200]), matched=f"{rule}\0{text.strip()}")
 
 
 def _line(text: str, line: int) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from hooks.knowledge_model import Model, load
+from hooks.knowledge_model import Model, load, printable
 from rules_engine import catalogue, conflicts as conflict_rules, hints as hint_rules
 from rules_engine.catalogue import READER_TEXT
 from rules_engine.models import Document, Line, Memory, Rule
@@ -19,8 +19,17 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), de
 
 def _done(model: Model, code: int) -> int:
     for error in model.errors:
-        click.echo(f"kguard: error: {error}", err=True)
+        echo(f"kguard: error: {one_line(error)}", err=True)
     return 2 if model.errors else code
+
+
+def echo(text: str = "", err: bool = False) -> None:
+    click.echo(printable(text), err=err)
+
+
+def one_line(text: object) -> str:
+    """A path or an error message on one line, whatever newlines a file name holds."""
+    return str(text).replace("\n", "<U+000A>")
 
 
 def _json(data: Any) -> None:
@@ -40,11 +49,11 @@ def knowledge(fmt: str) -> int:
     for r in rows:
         if (r.kind, r.reader) != heading:
             heading = (r.kind, r.reader)
-            click.echo(f"{r.kind} — {READER_TEXT.get(r.reader, r.reader)}")
+            echo(f"{r.kind} — {READER_TEXT.get(r.reader, r.reader)}")
         label = f"{r.name}: {r.description}" if r.name else ""
-        click.echo(f"  {r.path}  [{', '.join(r.treatment)}]" + (f"  {label}" if label else ""))
+        echo(f"  {one_line(r.path)}  [{', '.join(r.treatment)}]" + (f"  {label}" if label else ""))
     if not rows:
-        click.echo("no knowledge files found")
+        echo("no knowledge files found")
     return _done(model, 0)
 
 
@@ -66,26 +75,26 @@ def budget(context_window: int | None, fmt: str) -> int:
             "files": [asdict(p) for p in report.files],
         })
         return _done(model, code)
-    click.echo(f"context budget: {report.limit:,} tokens ({report.share:.0%} of {report.context_window:,})")
+    echo(f"context budget: {report.limit:,} tokens ({report.share:.0%} of {report.context_window:,})")
     names = {"memory": "memory", "always_rules": "always rules", "agents_md": "AGENTS.md", "catalogue": "catalogue"}
     for key, label in names.items():
         before, after = report.before[key], report.after[key]
         shown = f"{before:>8,}" + (f" -> {after:,}" if after != before else "")
-        click.echo(f"  {label:<13}{shown}")
-    click.echo(f"  {'total':<13}{report.total_before:>8,}"
+        echo(f"  {label:<13}{shown}")
+    echo(f"  {'total':<13}{report.total_before:>8,}"
                + (f" -> {report.total_after:,}" if report.total_after != report.total_before else ""))
     for number, step in enumerate(report.steps, 1):
-        click.echo(f"step {number}: {step.message}")
+        echo(f"step {number}: {step.message}")
         for path in step.paths if step.step == "rules-on-demand" else ():
-            click.echo(f"  {path}")
+            echo(f"  {one_line(path)}")
     if report.memory_over:
-        click.echo(f"memory alone needs {report.before['memory']:,} tokens, over the budget of "
+        echo(f"memory alone needs {report.before['memory']:,} tokens, over the budget of "
                    f"{report.limit:,}: it is never shortened; make it smaller")
     elif not report.fits:
-        click.echo(f"still over the budget by {report.total_after - report.limit:,} tokens: "
+        echo(f"still over the budget by {report.total_after - report.limit:,} tokens: "
                    "your own always rules and memory are never moved")
     else:
-        click.echo("fits" if not report.steps else "fits after the steps above")
+        echo("fits" if not report.steps else "fits after the steps above")
     return _done(model, code)
 
 
@@ -106,10 +115,10 @@ def hints(fmt: str) -> int:
         _json({"hints": [asdict(h) for h in found]})
         return _done(model, 0)
     for h in found:
-        where = h.path if h.line is None else f"{h.path}:{h.line}"
-        click.echo(f"{where}: {h.id} {h.name}: {h.message} (suggested: {h.action})")
+        where = one_line(h.path if h.line is None else f"{h.path}:{h.line}")
+        echo(f"{where}: {h.id} {h.name}: {one_line(h.message)} (suggested: {h.action})")
     if not found:
-        click.echo("no hints")
+        echo("no hints")
     return _done(model, 0)
 
 
@@ -135,10 +144,10 @@ def conflicts(fmt: str) -> int:
                               "message": c.message} for c in found]})
         return _done(model, 1 if found else 0)
     for c in found:
-        click.echo(f"{c.folder.path}:{c.folder.line}: {c.kind}: {c.message}")
-        click.echo(f"    folder: {c.folder.text}")
+        echo(one_line(f"{c.folder.path}:{c.folder.line}: {c.kind}: {c.message}"))
+        echo(f"    folder: {c.folder.text}")
         if c.user is not None:
-            click.echo(f"    yours:  {c.user.path}:{c.user.line}: {c.user.text}")
+            echo(f"    yours:  {one_line(c.user.path)}:{c.user.line}: {c.user.text}")
     if not found:
-        click.echo("no conflicts")
+        echo("no conflicts")
     return _done(model, 1 if found else 0)

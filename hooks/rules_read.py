@@ -8,9 +8,15 @@ from typing import Any
 
 import click
 
+from hooks.knowledge_model import printable
+
 from hooks.rules_state import AGENTS, Promotion, load, usage
 from hooks.session import open_session
 from rules_engine import promotion as prom
+
+def echo(text: str = "") -> None:
+    click.echo(printable(text))
+
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 
@@ -33,25 +39,25 @@ def recommend(show_all: bool, fmt: str) -> int:
     promoted = [r.id for r in state.block.rules]
     shown = prom.recommend(state.candidates, promoted, state.settings, show_all)
     for error in state.errors:
-        click.echo(f"kguard: warning: {error} (skipped)", err=True)
+        click.echo(printable(f"kguard: warning: {error} (skipped)"), err=True)
     if fmt == "json":
         click.echo(json.dumps({"candidates": [_candidate_json(c, False) for c in shown]}, indent=2))
         return 0
     if not shown:
-        click.echo("kguard: no rule qualifies for promotion" + ("" if show_all else
+        echo("kguard: no rule qualifies for promotion" + ("" if show_all else
                    " (kguard rules recommend --all shows why each one does not)"))
         return 0
     for c in shown:
         mark = "" if c.eligible else "  [not eligible]"
         conf = f"{c.confidence:.2f}" if c.confidence is not None else "-"
-        click.echo(f"{c.id}  score {c.score:.2f}  confidence {conf}  breadth {c.breadth:.1f}  {c.source}{mark}")
+        echo(f"{c.id}  score {c.score:.2f}  confidence {conf}  breadth {c.breadth:.1f}  {c.source}{mark}")
         for line in c.text.split("\n"):
-            click.echo(f"    {line}")
-        click.echo(f"    why: {c.why}")
+            echo(f"    {line}")
+        echo(f"    why: {c.why}")
     eligible = [c for c in state.candidates if c.eligible and c.id not in promoted]
     if not show_all and len(eligible) > len(shown):
-        click.echo(f"({len(eligible) - len(shown)} more: kguard rules recommend --all)")
-    click.echo(f"block: {usage(state.block, state.settings)}; promote one with: kguard rules approve ID")
+        echo(f"({len(eligible) - len(shown)} more: kguard rules recommend --all)")
+    echo(f"block: {usage(state.block, state.settings)}; promote one with: kguard rules approve ID")
     return 0
 
 
@@ -87,15 +93,15 @@ def list_(fmt: str) -> int:
         }, indent=2))
         return 0
     if not rows:
-        click.echo(f"kguard: nothing is promoted in {AGENTS} (kguard rules recommend)")
+        echo(f"kguard: nothing is promoted in {AGENTS} (kguard rules recommend)")
         return 0
-    click.echo(f"{AGENTS}: {usage(state.block, state.settings)}")
+    echo(f"{AGENTS}: {usage(state.block, state.settings)}")
     for row in rows:
         flags = [name for name, on in (("stale", row["stale"]), ("source missing", not row["source_exists"]),
                                        ("text differs from source", row["drift"])) if on]
         extra = f"  [{', '.join(flags)}]" if flags else ""
-        click.echo(f"{row['id']}  line {row['line']}  src {row['source']}  conf {row['confidence']:.2f}  "
+        echo(f"{row['id']}  line {row['line']}  src {row['source']}  conf {row['confidence']:.2f}  "
                    f"score {row['score']:.2f}{extra}")
         for line in str(row["text"]).split("\n"):
-            click.echo(f"    {line}")
+            echo(f"    {line}")
     return 0
