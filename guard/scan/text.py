@@ -1,63 +1,28 @@
-"""A scanned text: offsets to line and column, code regions, and the visible rendering of invisible
-characters (`<U+200B>`) that every excerpt goes through."""
+"""A scanned text: offsets to line and column, code regions, sentences, excerpts, and the lookups the
+detectors share (lower-cased and one-byte forms, words, runs of non-ASCII text), each computed once."""
 from __future__ import annotations
 
 import re
 from bisect import bisect_right
 from collections.abc import Iterator
-from functools import cached_property, lru_cache
+from functools import cached_property
 
-from guard.scan.patterns import Span, first_char_scan, lowered, scan
+from guard.scan import runs
+from guard.scan import windows as phrase_search
+from guard.scan.patterns import Span
+from guard.scan.reveal import ROT13_BYTES, decode_tags, is_tag, rot13, visible
 from guard.scan.triggers import LETTERS_ONLY, TranslatedIndex, TriggerIndex
+from guard.scan.windows import WINDOW
 
-# Characters a reader cannot see (or that change what is seen): shown as <U+XXXX> in excerpts.
-# Tag characters are decoded instead (see visible()); lone surrogates come from undecodable bytes.
-_HIDDEN_CLASS = (
-    "\x00-\x08\x0b-\x1f\x7f-\x9f\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f"
-    "\u2000-\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb"
-    "\U0001d173-\U0001d17a\U000e0100-\U000e01ef\ud800-\udfff"
-)
-HIDDEN = re.compile(f"[{_HIDDEN_CLASS}]|[\U000e0000-\U000e007f]+")
-TAG_RUN = re.compile("[\U000e0000-\U000e007f]+")
+__all__ = ["FENCE", "ROT13_BYTES", "WINDOW", "Document", "Span", "decode_tags", "rot13", "visible"]
+
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})", re.M)
 INLINE_CODE = re.compile(r"`[^`\n]+`")
 EXCERPT_BEFORE = 40
 EXCERPT_AFTER = 80
-WINDOW = 400
 NEWLINE = re.compile("\n")
-RUN_SPACING = 64  # runs of non-ASCII text closer than this on average: one search of the whole text is cheaper
 INDEX_MIN_CHARS = 65_536  # below this, one find per trigger is cheaper than indexing the words
 SENTENCE_ENDS = (". ", "! ", "? ", "\n\n", "\u3002", ".\n")
-
-
-ROT13_BYTES = bytes.maketrans(
-    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", b"NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm"
-)
-
-
-def rot13(text: str) -> str:
-    """rot13 of the ASCII letters; every other character keeps its place (bytes.translate is fast)."""
-    return text.encode("utf-8", "surrogatepass").translate(ROT13_BYTES).decode("utf-8", "surrogatepass")
-
-
-def decode_tags(run: str) -> str:
-    """Unicode tag characters mirror ASCII at U+E0000; what they spell is the hidden message."""
-    return "".join(chr(ord(c) - 0xE0000) if 0xE0020 <= ord(c) <= 0xE007E else f"<U+{ord(c):X}>" for c in run)
-
-
-def _reveal(match: re.Match[str]) -> str:
-    text = match.group()
-    if len(text) > 1 or 0xE0000 <= ord(text) <= 0xE007F:
-        return f"<TAGS:{decode_tags(text)}>"
-    code = ord(text)
-    if 0xDC80 <= code <= 0xDCFF:  # surrogateescape of an undecodable byte
-        return f"<0x{code - 0xDC00:02X}>"
-    return f"<U+{code:04X}>"
-
-
-def visible(text: str) -> str:
-    """`text` with every invisible or format character made visible and tag runs decoded; never raises."""
-    return HIDDEN.sub(_reveal, text)
 
 
 class Document:
@@ -84,18 +49,6 @@ class Document:
     def ascii(self) -> bytes:
         """One byte per character: the text's ASCII characters, and "?" for every other one."""
         return self.text.encode("ascii", "replace")
-
-    def long_runs(self, members: bytes, minimum: int) -> Iterator[tuple[int, int]]:
-        """Spans of the maximal runs of at least `minimum` characters whose byte in `ascii` is one of
-        `members` (b"?" stands for any non-ASCII character), found by plain searches."""
-        marks = self.ascii.translate(_marking_table(members))
-        needle = b"a" * minimum
-        pos = marks.find(needle)
-        while pos != -1:
-            end = marks.find(b" ", pos + minimum)
-            end = len(marks) if end == -1 else end
-            yield pos, end
-            pos = marks.find(needle, end)
 
     @cached_property
     def ascii_lower(self) -> bytes:
@@ -138,26 +91,7 @@ class Document:
 
     @cached_property
     def non_ascii_runs(self) -> list[tuple[int, int]]:
-        """Spans of the runs of non-ASCII characters (for ASCII text found in constant time)."""
-        text = self.text
-        if text.isascii():
-            return []
-        runs: list[tuple[int, int]] = []
-        for a, b in _runs_of_question_marks(self.ascii):  # every non-ASCII character is a "?" there
-            if "?" not in text[a:b]:
-                runs.append((a, b))
-                continue
-            start = -1
-            for i in range(a, b):
-                if text[i] == "?":
-                    if start >= 0:
-                        runs.append((start, i))
-                    start = -1
-                elif start < 0:
-                    start = i
-            if start >= 0:
-                runs.append((start, b))
-        return runs
+        return runs.non_ascii_runs(self.text, self.ascii)
 
     @cached_property
     def non_ascii_text(self) -> str:
@@ -165,105 +99,26 @@ class Document:
         text = self.text
         return "\n".join(text[a:b] for a, b in self.non_ascii_runs)
 
-    def finditer_non_ascii(self, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
-        """pattern.finditer(text) for a pattern that matches only non-ASCII characters (no anchors, no
-        lookaround): its matches lie inside the runs of them, so only those are searched."""
-        if pattern.search(self.non_ascii_text) is None:
-            return
-        if len(self.non_ascii_runs) * RUN_SPACING > len(self.text):
-            yield from pattern.finditer(self.text)
-            return
-        for a, b in self.non_ascii_runs:
-            yield from pattern.finditer(self.text, a, b)
-
     @cached_property
     def lower_runs(self) -> tuple[str, list[int], list[int]]:
-        """The lower-cased runs of non-ASCII characters joined by newlines, where each run starts in that
-        string, and where it starts in the text."""
-        lower, runs = self.lower or "", self.non_ascii_runs
-        joined_starts, pos = [], 0
-        for a, b in runs:
-            joined_starts.append(pos)
-            pos += b - a + 1
-        return "\n".join(lower[a:b] for a, b in runs), joined_starts, [a for a, _ in runs]
+        return runs.lower_runs(self.lower or "", self.non_ascii_runs)
 
-    def _non_ascii_positions(self, trigger: str) -> Iterator[int]:
-        """Occurrences of a trigger made only of non-ASCII characters in the lower-cased text: they lie inside
-        its runs of non-ASCII characters (no ASCII character lower-cases to one)."""
-        joined, joined_starts, starts = self.lower_runs
-        pos = joined.find(trigger)
-        while pos != -1:
-            run = bisect_right(joined_starts, pos) - 1
-            yield starts[run] + pos - joined_starts[run]
-            pos = joined.find(trigger, pos + len(trigger))
+    def finditer_non_ascii(self, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
+        """pattern.finditer(text) for a pattern of non-ASCII characters only (see runs.finditer_in_runs)."""
+        return runs.finditer_in_runs(pattern, self.text, self.non_ascii_runs, self.non_ascii_text)
 
-    def _positions(self, trigger: str) -> Iterator[int]:
-        if trigger.isascii():
-            needle = trigger.encode("ascii")
-            if needle.isalpha() and needle not in self.words:
-                return
-            if self.index is not None:
-                yield from self.index.positions(needle)
-                return
-            haystack: bytes | str = self.ascii_lower
-        else:
-            if trigger[0] not in self.non_ascii:
-                return
-            if not any(char.isascii() for char in trigger):
-                yield from self._non_ascii_positions(trigger)
-                return
-            needle, haystack = trigger, self.lower or ""  # type: ignore[assignment]
-        pos = haystack.find(needle)  # type: ignore[arg-type]
-        while pos != -1:
-            yield pos
-            pos = haystack.find(needle, pos + len(needle))  # type: ignore[arg-type]
+    def long_runs(self, members: bytes, minimum: int) -> Iterator[tuple[int, int]]:
+        """Maximal runs of at least `minimum` characters whose byte in `ascii` is one of `members` (b"?"
+        stands for any non-ASCII character, and a question mark)."""
+        return runs.long_runs(self.ascii, members, minimum)
 
-    def windows(self, triggers: tuple[str, ...], before: int = WINDOW, after: int = WINDOW) -> list[tuple[int, int]]:
-        """Merged spans from `before` characters ahead of each occurrence of a (lower-case) trigger to `after`
-        characters past it: the only places a phrase detector's regex needs to look. A trigger of letters
-        only counts when it occurs as a whole run of letters ("http" is not found in "https://"), which costs
-        one set lookup; any other trigger is a plain substring ("<script", "base64", "://")."""
-        key = f"win:{before}:{after}:" + "\0".join(triggers)
-        cached = self.cache.get(key)
-        if cached is not None:
-            return cached  # type: ignore[return-value]
-        size = len(self.text)
-        if self.lower is None:
-            spans = [(0, size)] if size else []
-        else:
-            points = sorted((max(0, pos - before), min(size, pos + len(trigger) + after))
-                            for trigger in triggers for pos in self._positions(trigger))
-            spans = []
-            for a, b in points:
-                if spans and a <= spans[-1][1]:
-                    if b > spans[-1][1]:
-                        spans[-1] = (spans[-1][0], b)
-                else:
-                    spans.append((a, b))
-        self.cache[key] = spans
-        return spans
+    def windows(self, triggers: tuple[str, ...], before: int = WINDOW,
+                after: int = WINDOW) -> list[tuple[int, int]]:
+        return phrase_search.windows(self, triggers, before, after)
 
     def finditer(self, pattern: re.Pattern[str], triggers: tuple[str, ...], before: int = WINDOW,
                  after: int = WINDOW) -> Iterator[Span]:
-        """Matches of `pattern` inside the windows around the triggers (every match holds one of them).
-        A case-insensitive pattern runs case-sensitively over the lower-cased text (several times faster),
-        with leading word boundaries checked afterwards."""
-        text = self.text
-        if self.lower is not None and pattern.flags & re.I:
-            compiled, haystack = lowered(pattern), self.lower
-        else:
-            compiled, haystack = pattern, text
-        shift = 0 if first_char_scan(compiled) is None else 1
-        last_end = -1
-        for a, b in self.windows(triggers, before, after):
-            for match in scan(compiled, haystack, a, b):
-                start, end = match.span(shift)
-                if start < last_end:
-                    continue
-                if compiled is not pattern and start > 0 and _word(text[start]) and _word(text[start - 1]):
-                    continue  # the original pattern's leading \b would not have matched here
-                last_end = max(end, start + 1)
-                yield Span(text, match, shift)
+        return phrase_search.finditer(self, pattern, triggers, before, after)
 
     def line_of(self, offset: int) -> int:
         return bisect_right(self.line_starts, offset)
@@ -291,9 +146,9 @@ class Document:
         a = max(lo, min(start, hi) - EXCERPT_BEFORE)
         b = min(hi, max(end, start) + EXCERPT_AFTER)
         text = self.text
-        while a > lo and _is_tag(text[a]) and _is_tag(text[a - 1]):
+        while a > lo and is_tag(text[a]) and is_tag(text[a - 1]):
             a -= 1  # never cut a run of tag characters: its decoding must stay whole
-        while b < hi and _is_tag(text[b - 1]) and _is_tag(text[b]):
+        while b < hi and is_tag(text[b - 1]) and is_tag(text[b]):
             b += 1
         return visible(text[a:b]).strip()
 
@@ -353,26 +208,3 @@ class Document:
     def sentence_around(self, start: int, end: int, limit: int = 300) -> str:
         a, b = self.sentence_bounds(start, end, limit)
         return self.text[a:b]
-
-
-def _word(char: str) -> bool:
-    return char.isascii() and (char.isalnum() or char == "_")
-
-
-def _runs_of_question_marks(data: bytes) -> Iterator[tuple[int, int]]:
-    pos = data.find(b"?")
-    while pos != -1:
-        end = pos + 1
-        while end < len(data) and data[end] == 63:
-            end += 1
-        yield pos, end
-        pos = data.find(b"?", end)
-
-
-@lru_cache(maxsize=None)
-def _marking_table(members: bytes) -> bytes:
-    return bytes(97 if byte in members else 32 for byte in range(256))
-
-
-def _is_tag(char: str) -> bool:
-    return 0xE0000 <= ord(char) <= 0xE007F

@@ -1,0 +1,94 @@
+"""Runs of characters found with plain byte searches instead of a regular expression over the whole
+text: the runs of non-ASCII text (where every invisible-character detector and non-ASCII trigger looks),
+and long runs of one class of characters (base64, hex, padding)."""
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterator
+from functools import lru_cache
+
+RUN_SPACING = 64  # runs of non-ASCII text closer than this on average: one search of the whole text is cheaper
+
+
+def non_ascii_runs(text: str, ascii: bytes) -> list[tuple[int, int]]:
+    """Spans of the runs of non-ASCII characters of `text`, given its one-byte form in which every
+    non-ASCII character is "?" (for ASCII text found in constant time)."""
+    if text.isascii():
+        return []
+    runs: list[tuple[int, int]] = []
+    for a, b in _runs_of(ascii, 63):
+        if "?" not in text[a:b]:
+            runs.append((a, b))
+            continue
+        start = -1  # literal question marks split the run
+        for i in range(a, b):
+            if text[i] == "?":
+                if start >= 0:
+                    runs.append((start, i))
+                start = -1
+            elif start < 0:
+                start = i
+        if start >= 0:
+            runs.append((start, b))
+    return runs
+
+
+def finditer_in_runs(pattern: re.Pattern[str], text: str, runs: list[tuple[int, int]],
+                     joined: str) -> Iterator[re.Match[str]]:
+    """pattern.finditer(text) for a pattern that matches only non-ASCII characters (no anchors, no
+    lookaround): its matches lie inside the runs (`joined`: their text, one per line)."""
+    if pattern.search(joined) is None:
+        return
+    if len(runs) * RUN_SPACING > len(text):
+        yield from pattern.finditer(text)
+        return
+    for a, b in runs:
+        yield from pattern.finditer(text, a, b)
+
+
+def lower_runs(lower: str, runs: list[tuple[int, int]]) -> tuple[str, list[int], list[int]]:
+    """The lower-cased runs joined by newlines, where each run starts in that string, and in the text."""
+    joined_starts, pos = [], 0
+    for a, b in runs:
+        joined_starts.append(pos)
+        pos += b - a + 1
+    return "\n".join(lower[a:b] for a, b in runs), joined_starts, [a for a, _ in runs]
+
+
+def positions_in_runs(runs: tuple[str, list[int], list[int]], trigger: str) -> Iterator[int]:
+    """Non-overlapping occurrences of a trigger made only of non-ASCII characters in the lower-cased text:
+    they lie inside its runs of non-ASCII characters (no ASCII character lower-cases to one)."""
+    joined, joined_starts, starts = runs
+    pos = joined.find(trigger)
+    while pos != -1:
+        run = bisect_right(joined_starts, pos) - 1
+        yield starts[run] + pos - joined_starts[run]
+        pos = joined.find(trigger, pos + len(trigger))
+
+
+def long_runs(ascii: bytes, members: bytes, minimum: int) -> Iterator[tuple[int, int]]:
+    """Spans of the maximal runs of at least `minimum` bytes of `ascii` that are `members`."""
+    marks = ascii.translate(_marking_table(members))
+    needle = b"a" * minimum
+    pos = marks.find(needle)
+    while pos != -1:
+        end = marks.find(b" ", pos + minimum)
+        end = len(marks) if end == -1 else end
+        yield pos, end
+        pos = marks.find(needle, end)
+
+
+def _runs_of(data: bytes, byte: int) -> Iterator[tuple[int, int]]:
+    pos = data.find(byte)
+    while pos != -1:
+        end = pos + 1
+        while end < len(data) and data[end] == byte:
+            end += 1
+        yield pos, end
+        pos = data.find(byte, end)
+
+
+@lru_cache(maxsize=None)
+def _marking_table(members: bytes) -> bytes:
+    return bytes(97 if byte in members else 32 for byte in range(256))

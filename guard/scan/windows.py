@@ -1,0 +1,92 @@
+"""Where a phrase detector's regex needs to look: windows around the occurrences of its trigger strings,
+and the regex run inside them (over the lower-cased text, as a first-character scan when that helps)."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from guard.scan.patterns import Span, first_char_scan, lowered, scan
+from guard.scan.runs import positions_in_runs
+
+if TYPE_CHECKING:
+    from guard.scan.text import Document
+
+WINDOW = 400
+
+
+def trigger_positions(doc: Document, trigger: str) -> Iterator[int]:
+    """Non-overlapping occurrences of a lower-case trigger in the lower-cased text; none for a trigger of
+    letters that is not a whole word of the text."""
+    if trigger.isascii():
+        needle = trigger.encode("ascii")
+        if needle.isalpha() and needle not in doc.words:
+            return
+        if doc.index is not None:
+            yield from doc.index.positions(needle)
+            return
+        haystack: bytes | str = doc.ascii_lower
+    else:
+        if trigger[0] not in doc.non_ascii:
+            return
+        if not any(char.isascii() for char in trigger):
+            yield from positions_in_runs(doc.lower_runs, trigger)
+            return
+        needle, haystack = trigger, doc.lower or ""  # type: ignore[assignment]
+    pos = haystack.find(needle)  # type: ignore[arg-type]
+    while pos != -1:
+        yield pos
+        pos = haystack.find(needle, pos + len(needle))  # type: ignore[arg-type]
+
+
+def windows(doc: Document, triggers: tuple[str, ...], before: int = WINDOW, after: int = WINDOW) -> list[tuple[int, int]]:
+    """Merged spans from `before` characters ahead of each occurrence of a (lower-case) trigger to `after`
+    characters past it: the only places a phrase detector's regex needs to look. A trigger of letters
+    only counts when it occurs as a whole run of letters ("http" is not found in "https://"), which costs
+    one set lookup; any other trigger is a plain substring ("<script", "base64", "://")."""
+    key = f"win:{before}:{after}:" + "\0".join(triggers)
+    cached = doc.cache.get(key)
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    size = len(doc.text)
+    if doc.lower is None:
+        spans = [(0, size)] if size else []
+    else:
+        points = sorted((max(0, pos - before), min(size, pos + len(trigger) + after))
+                        for trigger in triggers for pos in trigger_positions(doc, trigger))
+        spans = []
+        for a, b in points:
+            if spans and a <= spans[-1][1]:
+                if b > spans[-1][1]:
+                    spans[-1] = (spans[-1][0], b)
+            else:
+                spans.append((a, b))
+    doc.cache[key] = spans
+    return spans
+
+
+def finditer(doc: Document, pattern: re.Pattern[str], triggers: tuple[str, ...], before: int = WINDOW,
+             after: int = WINDOW) -> Iterator[Span]:
+    """Matches of `pattern` inside the windows around the triggers (every match holds one of them).
+    A case-insensitive pattern runs case-sensitively over the lower-cased text (several times faster),
+    with leading word boundaries checked afterwards."""
+    text = doc.text
+    if doc.lower is not None and pattern.flags & re.I:
+        compiled, haystack = lowered(pattern), doc.lower
+    else:
+        compiled, haystack = pattern, text
+    shift = 0 if first_char_scan(compiled) is None else 1
+    last_end = -1
+    for a, b in windows(doc, triggers, before, after):
+        for match in scan(compiled, haystack, a, b):
+            start, end = match.span(shift)
+            if start < last_end:
+                continue
+            if compiled is not pattern and start > 0 and _word(text[start]) and _word(text[start - 1]):
+                continue  # the original pattern's leading \b would not have matched here
+            last_end = max(end, start + 1)
+            yield Span(text, match, shift)
+
+
+def _word(char: str) -> bool:
+    return char.isascii() and (char.isalnum() or char == "_")
