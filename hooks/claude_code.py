@@ -163,6 +163,26 @@ def _fails_closed(payload: dict[str, Any]) -> bool:
     return fallback_target(path, str(payload.get("cwd") or os.getcwd()))
 
 
+def answer_stdin() -> int:
+    """Read the hook JSON on stdin, answer on stdout and stderr, return the exit code. `kguard hook
+    claude-code` calls this directly from hooks.entry, without loading click."""
+    import sys
+
+    raw = sys.stdin.buffer.read()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        text = f"<not UTF-8 at byte {exc.start}>"
+    answer = respond(text)
+    if answer.out:
+        sys.stdout.write(answer.render() + "\n")
+        sys.stdout.flush()
+    if answer.err:
+        sys.stderr.write(answer.err.rstrip("\n") + "\n")
+        sys.stderr.flush()
+    return answer.code
+
+
 def respond(raw: str) -> Answer:
     """Parse, handle, and apply the crash policy: closed for writes to knowledge files, open otherwise."""
     try:

@@ -178,19 +178,9 @@ def git_hook(name: str, args: tuple[str, ...]) -> int:
 @hook_group.command("claude-code")
 def claude_code() -> int:
     """Claude Code's hook protocol: the hook JSON on stdin, the answer as JSON on stdout and an exit code."""
-    from hooks.claude_code import respond
+    from hooks.claude_code import answer_stdin
 
-    raw = sys.stdin.buffer.read()
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        text = f"<not UTF-8 at byte {exc.start}>"
-    answer = respond(text)
-    if answer.out:
-        click.echo(answer.render())
-    if answer.err:
-        click.echo(answer.err.rstrip("\n"), err=True)
-    return answer.code
+    return answer_stdin()
 
 
 @hook_group.command("github")

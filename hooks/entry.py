@@ -23,6 +23,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if code is not None:
             return code
     full_start()
+    if args == ["hook", "claude-code"]:  # every Claude Code tool call: skip loading click
+        from hooks.claude_code import answer_stdin
+
+        return answer_stdin()
     from hooks import cli
 
     return cli.main(args)
