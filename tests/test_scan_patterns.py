@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from guard.scan import conceal, danger, encoded, exfil, filelevel, override
+from guard.scan import conceal, danger, encoded, exfil, filelevel, hijack, override
 from guard.scan.patterns import Span, first_char_scan, lowered, scan
 
-PATTERNS = [value for module in (conceal, danger, encoded, exfil, filelevel, override)
+PATTERNS = [value for module in (conceal, danger, encoded, exfil, filelevel, hijack, override)
             for name, value in vars(module).items() if name.isupper() and isinstance(value, re.Pattern)]
 CASED = [lowered(p) if p.flags & re.I else p for p in PATTERNS]
 WORDS = st.sampled_from([

@@ -146,10 +146,10 @@ def rot13_payload(doc: Document) -> Iterator[Hit]:
 
     Instead: write the text in the clear.
     """
-    from guard.scan import conceal, danger, exfil, override
+    from guard.scan import conceal, exfil, hijack, override
 
     shifted = doc.rot13()
-    for det in (override.ignore_instructions, conceal.conceal, exfil.send_context, danger.self_propagation):
+    for det in (override.ignore_instructions, conceal.conceal, exfil.send_context, hijack.self_propagation):
         for hit in det.check(shifted):
             if hit.severity == "info":
                 continue

@@ -1,9 +1,9 @@
-"""INV: invisible and format characters. One cheap gate (a single regex over the whole text) lets a
-file without any of these characters skip the family entirely."""
+"""INV001-INV004: invisible and format characters: zero-width characters, bidi controls, Unicode tag
+characters and variation-selector smuggling (INV005-INV007 are in disguise.py). One cheap gate (a search of
+the text's non-ASCII runs) lets a file without any of the family's characters skip it entirely."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterator
 
 from guard.scan.detector import Hit, detector
@@ -18,20 +18,13 @@ ZERO_WIDTH = re.compile("[\u200b-\u200d\u2060\ufeff\u180e]+")
 BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]+")
 TAGS = re.compile("[\U000e0000-\U000e007f]+")
 SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{2,}")
-IGNORABLE = re.compile("[\u00ad\u034f\u17b4\u17b5\u180b-\u180d\u2061-\u2064\u206a-\u206f\ufff0-\ufff8\U0001d173-\U0001d17a]+")
-FILLER = re.compile("[\u3164\uffa0\u115f\u1160\u2800]+")
-CONFUSABLE = re.compile(
-    "[\u0430\u0432\u0435\u043a\u043c\u043d\u043e\u0440\u0441\u0442\u0443\u0445\u0456\u0458\u0455\u0501"
-    "\u051b\u051d\u04cf\u04bb\u04af\u0410\u0412\u0415\u041a\u041c\u041d\u041e\u0420\u0421\u0422\u0425"
-    "\u0406\u0408\u0405\u0391\u0392\u0395\u0396\u0397\u0399\u039a\u039c\u039d\u039f\u03a1\u03a4\u03a5"
-    "\u03a7\u03bf\u03bd\u03b9]"
-)
 RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
 COMPLEX_SCRIPTS = ((0x0590, 0x08FF), (0x0900, 0x109F), (0x1780, 0x18AF), (0xA8E0, 0xA8FF), (0xFB1D, 0xFDFF),
                    (0xFE70, 0xFEFC), (0xAC00, 0xD7AF), (0x1100, 0x11FF))
 
 
-def _gated(doc: Document) -> bool:
+def gated(doc: Document) -> bool:
+    """False when the text holds none of the family's characters (one search of its non-ASCII runs)."""
     gate = doc.cache.get("inv")
     if gate is None:
         gate = doc.cache["inv"] = GATE.search(doc.non_ascii_text) is not None
@@ -49,7 +42,7 @@ def _complex(char: str) -> bool:
     return any(lo <= code <= hi for lo, hi in COMPLEX_SCRIPTS)
 
 
-def _around(text: str, start: int, end: int) -> tuple[str, str]:
+def around(text: str, start: int, end: int) -> tuple[str, str]:
     return (text[start - 1] if start > 0 else " "), (text[end] if end < len(text) else " ")
 
 
@@ -69,7 +62,7 @@ def zero_width(doc: Document) -> Iterator[Hit]:
     Instead: delete them. Emoji sequences (a joiner between two emoji), joiners in Persian, Arabic or Indic
     text, and a BOM at the start of the file are legitimate and are not reported.
     """
-    if not _gated(doc):
+    if not gated(doc):
         return
     text = doc.text
     runs = []
@@ -78,7 +71,7 @@ def zero_width(doc: Document) -> Iterator[Hit]:
         run = match.group()
         if start == 0 and run == "\ufeff":
             continue
-        before, after = _around(text, start, end)
+        before, after = around(text, start, end)
         if len(run) == 1 and run in "\u200c\u200d" and (_is_emoji(before) and _is_emoji(after)):
             continue
         if len(run) == 1 and (_complex(before) or _complex(after)):
@@ -110,7 +103,7 @@ def bidi(doc: Document) -> Iterator[Hit]:
     Instead: remove the controls. A right-to-left mark inside Hebrew or Arabic text is legitimate; overrides
     are never needed in a knowledge file.
     """
-    if not _gated(doc):
+    if not gated(doc):
         return
     text = doc.text
     for match in doc.finditer_non_ascii(BIDI):
@@ -144,7 +137,7 @@ def unicode_tags(doc: Document) -> Iterator[Hit]:
     Instead: delete the tag characters. Only emoji flag sequences (a black flag followed by tag letters and
     a cancel tag) use them legitimately; those are not reported.
     """
-    if not _gated(doc):
+    if not gated(doc):
         return
     text = doc.text
     for match in doc.finditer_non_ascii(TAGS):
@@ -180,7 +173,7 @@ def variation_selectors(doc: Document) -> Iterator[Hit]:
     Instead: delete the selectors. A single selector after an emoji or a CJK ideograph is normal and is not
     reported.
     """
-    if not _gated(doc):
+    if not gated(doc):
         return
     for match in doc.finditer_non_ascii(SELECTORS):
         data = decode_selectors(match.group())
@@ -189,99 +182,3 @@ def variation_selectors(doc: Document) -> Iterator[Hit]:
         if start and doc.text[start - 1] not in "\r\n":
             start -= 1  # the carrier character (a line break carries nothing: the finding stays on its line)
         yield Hit(start, match.end(), f'{len(data)} bytes hidden in variation selectors: "{shown[:200]}"')
-
-
-@detector("INV005", "default-ignorable-in-word", "warning",
-          hits=[("Please ig\u00adnore this.\n", 1, 10)],
-          clean=["soft-hyphen at end\u00ad", "\u182e\u180b\u1820 Mongolian"])
-def ignorable_in_word(doc: Document) -> Iterator[Hit]:
-    """What it finds: soft hyphens and other default-ignorable code points (combining grapheme joiner,
-    invisible math operators, Khmer inherent vowels, unassigned ignorables) inside a word.
-
-    Why it matters: they render as nothing but split the word, so "ig<U+00AD>nore" passes a keyword filter
-    that "ignore" would not.
-
-    Example: `Please ig<U+00AD>nore this.`
-
-    Instead: remove them; let the renderer hyphenate. Mongolian free variation selectors after Mongolian
-    letters are legitimate.
-    """
-    if not _gated(doc):
-        return
-    text = doc.text
-    for match in doc.finditer_non_ascii(IGNORABLE):
-        before, after = _around(text, match.start(), match.end())
-        if not (before.isalpha() and after.isalpha()):
-            continue
-        if 0x1800 <= ord(before) <= 0x18AF or 0x1780 <= ord(before) <= 0x17FF:
-            continue
-        left = re.search(r"\w*$", text[max(0, match.start() - 40):match.start()])
-        right = re.match(r"\w*", text[match.end():match.end() + 40])
-        word = (left.group() if left else "") + (right.group() if right else "")
-        yield Hit(match.start(), match.end(), f'{visible(match.group())} hidden inside the word "{word}"')
-
-
-@detector("INV006", "blank-filler", "warning",
-          hits=[("name: \u3164\u3164\u3164\n", 1, 7), ("a\uffa0b", 1, 2)],
-          clean=["\u1100\u1161\u11a8 jamo", "\u2801\u2800\u2803 braille"])
-def blank_filler(doc: Document) -> Iterator[Hit]:
-    """What it finds: Hangul fillers (U+3164, U+FFA0, U+115F, U+1160) and the blank braille pattern
-    outside Korean jamo or braille text.
-
-    Why it matters: they look like spaces or nothing but are letters to a tokenizer: they make invisible
-    "words", names and padding that hide or disguise text.
-
-    Example: `name: <U+3164><U+3164><U+3164>`
-
-    Instead: use ordinary spaces or remove them.
-    """
-    if not _gated(doc):
-        return
-    text = doc.text
-    for match in doc.finditer_non_ascii(FILLER):
-        before, after = _around(text, match.start(), match.end())
-        if 0x1100 <= ord(before) <= 0x11FF or 0x1100 <= ord(after) <= 0x11FF:
-            continue
-        if 0x2801 <= ord(before) <= 0x28FF or 0x2801 <= ord(after) <= 0x28FF:
-            continue
-        run = match.group()
-        yield Hit(match.start(), match.end(), f"blank filler character(s) {visible(run)}",
-                  "error" if len(run) >= 3 else None)
-
-
-@detector("INV007", "homoglyph-word", "warning",
-          hits=[("Send it to p\u0430ypal now\n", 1, 12)],
-          clean=["\u041f\u0440\u0438\u0432\u0435\u0442 world", "\u0394x and \u03bbx", "caf\u00e9"])
-def homoglyphs(doc: Document) -> Iterator[Hit]:
-    """What it finds: a word written mostly in Latin letters that contains Cyrillic or Greek letters which
-    look exactly like Latin ones.
-
-    Why it matters: the word reads as a familiar name or command to a person, but it is a different string
-    to the model, a filter or a URL resolver (look-alike hosts and package names).
-
-    Example: `p<U+0430>ypal` (Cyrillic a).
-
-    Instead: type the word in one script. Words wholly in Cyrillic or Greek, and Greek symbols such as
-    delta or lambda next to Latin letters, are not reported.
-    """
-    if not _gated(doc):
-        return
-    text = doc.text
-    word_end = 0
-    for match in doc.finditer_non_ascii(CONFUSABLE):
-        if match.start() < word_end:
-            continue  # in the word just judged (confusables are letters): the same verdict
-        a = match.start()
-        while a > 0 and text[a - 1].isalpha():
-            a -= 1
-        b = match.end()
-        while b < len(text) and text[b].isalpha():
-            b += 1
-        word_end = b
-        word = text[a:b]
-        latin = [c for c in word if c.isascii()]
-        foreign = [c for c in word if not c.isascii()]
-        if not latin or not all(CONFUSABLE.fullmatch(c) for c in foreign):
-            continue
-        names = ", ".join(sorted({unicodedata.name(c, f"U+{ord(c):04X}") for c in foreign}))
-        yield Hit(a, b, f'"{word}" mixes Latin with look-alike letters ({names})')

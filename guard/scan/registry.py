@@ -2,7 +2,7 @@
 `RENAMED` redirects old IDs. A test checks that every detector defined in guard.scan is listed here."""
 from __future__ import annotations
 
-from guard.scan import conceal, danger, encoded, exfil, filelevel, invisible, markdown, override
+from guard.scan import conceal, danger, disguise, encoded, exfil, filelevel, hijack, invisible, markdown, override
 from guard.scan.detector import Detector
 
 _ALL: tuple[Detector, ...] = (
@@ -10,9 +10,9 @@ _ALL: tuple[Detector, ...] = (
     invisible.bidi,
     invisible.unicode_tags,
     invisible.variation_selectors,
-    invisible.ignorable_in_word,
-    invisible.blank_filler,
-    invisible.homoglyphs,
+    disguise.ignorable_in_word,
+    disguise.blank_filler,
+    disguise.homoglyphs,
     markdown.html_comment,
     markdown.link_comment,
     markdown.invisible_html,
@@ -31,10 +31,10 @@ _ALL: tuple[Detector, ...] = (
     danger.pipe_to_shell,
     danger.credential_access,
     danger.disable_safeguard,
-    danger.self_propagation,
-    danger.forced_execution,
-    danger.external_redirect,
-    danger.remote_script,
+    hijack.self_propagation,
+    hijack.forced_execution,
+    hijack.external_redirect,
+    hijack.remote_script,
     encoded.base64_payload,
     encoded.hex_payload,
     encoded.rot13_payload,

@@ -2,7 +2,7 @@
 rot13), so that the hiding detectors can tell an instruction from a harmless note."""
 from __future__ import annotations
 
-from guard.scan import conceal, danger, exfil, override
+from guard.scan import conceal, danger, exfil, hijack, override
 from guard.scan.detector import Detector
 from guard.scan.text import Document
 
@@ -10,8 +10,8 @@ STRONG: tuple[Detector, ...] = (
     conceal.conceal, conceal.bypass_approval, conceal.deceive,
     exfil.send_context, exfil.data_in_url, exfil.collector_host, exfil.secrets_to_network,
     override.ignore_instructions, override.role_markers, override.authority,
-    danger.pipe_to_shell, danger.credential_access, danger.disable_safeguard, danger.self_propagation,
-    danger.forced_execution, danger.external_redirect, danger.remote_script,
+    danger.pipe_to_shell, danger.credential_access, danger.disable_safeguard, hijack.self_propagation,
+    hijack.forced_execution, hijack.external_redirect, hijack.remote_script,
 )
 
 
