@@ -138,8 +138,9 @@ class TriggerIndex:
                     yield word, at
             return
         pos = 0
+        bounded = {word: b" " + word + b" " for word in chosen}
         for word in compress(self.parts, map(chosen.__contains__, self.parts)):
-            at = letters.find(b" " + word + b" ", pos)
+            at = letters.find(bounded[word], pos)
             pos = at + len(word) + 1
             yield word, at
 
