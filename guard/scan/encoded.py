@@ -10,8 +10,8 @@ from collections.abc import Iterable, Iterator
 from guard.scan.context import mention_severity, reads_as_instruction
 from guard.scan.detector import Hit, detector
 from guard.scan.signals import signals
-from guard.scan.text import Document, Span, rot13, visible
-from guard.scan.triggers import declare
+from guard.scan.text import ROT13_BYTES, Document, Span, rot13, visible
+from guard.scan.triggers import declare, declare_table
 
 Match = re.Match[str] | Span
 
@@ -36,6 +36,7 @@ DECODE_TRIGGERS = ("base64", "atob", "b64decode", "buffer.from", "codecs.decode"
 ESCAPED_TRIGGERS = ("\\u", "&#", "%e", "%f")
 HEX_ESCAPED_TRIGGERS = ("\\x", "%")
 declare(DECODE_TRIGGERS, ESCAPED_TRIGGERS, HEX_ESCAPED_TRIGGERS)
+declare_table(ROT13_BYTES)  # ENC003 looks the phrase detectors' triggers up in the rot13 view
 
 
 def _readable(data: bytes) -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from functools import cached_property
 
 from guard.scan import runs
@@ -78,7 +78,7 @@ class Document:
         return TriggerIndex(self.ascii_lower) if len(self.text) >= INDEX_MIN_CHARS else None
 
     @cached_property
-    def words(self) -> frozenset[bytes]:
+    def words(self) -> Container[bytes]:
         """Every run of ASCII letters in the lower-cased text: a cheap test of which triggers occur."""
         if self.index is not None:
             return self.index.words

@@ -11,12 +11,18 @@ FEW_WORDS = 8  # up to this many words to look for: one search each beats a pass
 LETTERS_ONLY = bytes(c if 97 <= c <= 122 else 32 for c in range(256))
 # Every trigger the detector modules declare (see declare()): one index pass finds them all.
 VOCABULARY: set[str] = set()
+# Translation tables of the views that will be asked too (rot13, see TranslatedIndex): indexed in the same pass.
+TABLES: set[bytes] = set()
 
 
 def declare(*groups: Iterable[str]) -> None:
     """Name triggers up front, so that the first lookup in a text indexes all of them at once."""
     for group in groups:
         VOCABULARY.update(group)
+
+
+def declare_table(table: bytes) -> None:
+    TABLES.add(table)
 
 
 @lru_cache(maxsize=None)
@@ -83,9 +89,9 @@ class TriggerIndex:
         key = trigger if table is None else trigger.translate(table)
         if key not in self.found:
             VOCABULARY.add(trigger.decode("ascii"))  # an undeclared trigger: indexed with the rest from now on
-            wanted = {v.encode("ascii") for v in VOCABULARY if v.isascii()}
-            if table is not None:
-                wanted = {t.translate(table) for t in wanted}
+            plain = {v.encode("ascii") for v in VOCABULARY if v.isascii()}
+            tables = TABLES | ({table} if table is not None else set())
+            wanted = plain.union(*({t.translate(each) for t in plain} for each in tables))
             # Callers look a trigger of letters up only when it is a word of the text (Document.windows).
             words = self.words
             batch = {t for t in wanted if t not in self.found and (not t.isalpha() or t in words)}
@@ -146,19 +152,26 @@ class TriggerIndex:
 
 
 class TranslatedIndex:
-    """The index of a text whose letters went through a one-to-one translation table that keeps them
-    letters (rot13): every word stays in place, so the original index answers for it."""
+    """The index of a text whose letters went through a translation table that keeps them letters and is
+    its own inverse (rot13): every word stays in place, so the original index answers for it."""
 
     def __init__(self, index: TriggerIndex, table: bytes) -> None:
         self.index = index
         self.table = table
-
-    @cached_property
-    def words(self) -> frozenset[bytes]:
-        return frozenset(word.translate(self.table) for word in self.index.words)
+        self.words = TranslatedWords(index.words, table)
 
     def positions(self, trigger: bytes) -> list[int]:
         return self.index.positions(trigger, self.table)
+
+
+class TranslatedWords:
+    """The words of the translated text, as a membership test (the table is its own inverse)."""
+
+    def __init__(self, words: frozenset[bytes], table: bytes) -> None:
+        self.words, self.table = words, table
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, bytes) and word.translate(self.table) in self.words
 
 
 def _words_with(blob: bytes, run: bytes, how: str) -> list[tuple[bytes, int]]:
