@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from guard.scan import conceal, danger, encoded, exfil, filelevel, hijack, override
-from guard.scan.patterns import Span, first_char_scan, lowered, scan
+from guard.scan.patterns import Span, first_char_scan, lowered, prepared, scan
 
 PATTERNS = [value for module in (conceal, danger, encoded, exfil, filelevel, hijack, override)
             for name, value in vars(module).items() if name.isupper() and isinstance(value, re.Pattern)]
@@ -28,8 +28,8 @@ TEXT = st.lists(st.one_of(WORDS, st.text(alphabet="abdeinorstu .\n", max_size=8)
 @given(TEXT, st.integers(0, 40), st.integers(0, 400))
 def test_scan_finds_what_finditer_finds(text: str, start: int, end: int) -> None:
     for pattern in CASED:
-        shift = 0 if first_char_scan(pattern) is None else 1
-        found = [Span(text, m, shift).span() for m in scan(pattern, text, start, end)]
+        regex, shift = prepared(pattern, False)
+        found = [Span(text, m, shift).span() for m in scan(regex, shift, text, start, end)]
         assert found == [m.span() for m in pattern.finditer(text, start, end)], pattern.pattern[:60]
 
 
@@ -45,5 +45,6 @@ def test_no_scan_for_empty_matches_backreferences_classes_or_one_alternative(sou
 
 def test_named_groups_keep_their_names_through_the_scan() -> None:
     pattern = re.compile(r"(?P<w>ab)c|x(y)")
-    matches = [Span("abc xy", m, 1) for m in scan(pattern, "abc xy", 0, 6)]
+    regex, shift = prepared(pattern, False)
+    matches = [Span("abc xy", m, shift) for m in scan(regex, shift, "abc xy", 0, 6)]
     assert [(m.group(), m.group("w"), m.group(2)) for m in matches] == [("abc", "ab", None), ("xy", None, "y")]

@@ -48,13 +48,17 @@ def _lower_source(source: str) -> str:
     return "".join(out)
 
 
+def lowered_source(pattern: re.Pattern[str]) -> tuple[str, int]:
+    """Source and flags of the case-sensitive twin of a case-insensitive pattern, for lower-cased text:
+    literals lower-cased (escapes kept) and the leading \\b of each alternative dropped (checked afterwards,
+    much faster)."""
+    alternatives = [alt.removeprefix("\\b") for alt in _split_alternatives(pattern.pattern)]
+    return _lower_source("|".join(alternatives)).replace("(?p<", "(?P<"), pattern.flags & ~re.I
+
+
 @lru_cache(maxsize=None)
 def lowered(pattern: re.Pattern[str]) -> re.Pattern[str]:
-    """The case-sensitive twin of a case-insensitive pattern, for lower-cased text: literals lower-cased
-    (escapes kept) and the leading \\b of each alternative dropped (Span checks it, much faster)."""
-    alternatives = [alt.removeprefix("\\b") for alt in _split_alternatives(pattern.pattern)]
-    source = _lower_source("|".join(alternatives)).replace("(?p<", "(?P<")
-    return re.compile(source, pattern.flags & ~re.I)
+    return re.compile(*lowered_source(pattern))
 
 
 def _first_chars(items: list[tuple[object, object]]) -> set[str] | None:
@@ -100,36 +104,50 @@ def _first_chars(items: list[tuple[object, object]]) -> set[str] | None:
     return None  # the pattern can match the empty string
 
 
-@lru_cache(maxsize=None)
-def first_char_scan(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
-    """`[F](?<=(?=(P))[\\s\\S])`: matches one character of F (the characters P can start with) where P matches,
-    with P's match as group 1. The regex engine skips every other character fast, which pays for patterns
-    of several alternatives. None when it would not help or cannot be built."""
-    if sre_parser is None or pattern.flags & re.I or len(_split_alternatives(pattern.pattern)) < 2:
-        return None
-    if BACKREFERENCE.search(pattern.pattern):
-        return None  # group numbers shift by one inside the scan
+def _scan_source(source: str, flags: int) -> str | None:
+    """`[F](?<=(?=(P))[\\s\\S])`: one character of F (the characters P can start with) where P matches, with
+    P's match as group 1. The regex engine skips every other character fast, which pays for patterns of
+    several alternatives. None when it would not help or cannot be built."""
+    if sre_parser is None or flags & re.I or len(_split_alternatives(source)) < 2 or BACKREFERENCE.search(source):
+        return None  # (with a backreference, group numbers would shift by one)
     try:
-        parsed = sre_parser.parse(pattern.pattern, pattern.flags)
+        parsed = sre_parser.parse(source, flags)
         first = _first_chars(list(parsed))
-        if first is None or parsed.getwidth()[0] == 0:
-            return None
-        chars = "".join(re.escape(char) for char in sorted(first))
-        return re.compile(f"[{chars}](?<=(?=({pattern.pattern}))[\\s\\S])", pattern.flags)
     except (re.error, AttributeError, TypeError, ValueError):  # an unexpected parser: no scan, same results
         return None
+    if first is None or parsed.getwidth()[0] == 0:
+        return None
+    return "[" + "".join(re.escape(char) for char in sorted(first)) + f"](?<=(?=({source}))[\\s\\S])"
 
 
-def scan(pattern: re.Pattern[str], haystack: str, start: int, end: int) -> Iterator[re.Match[str]]:
-    """pattern.finditer(haystack, start, end), as raw matches: with a first-character scan, each match's
-    own span is its group 1 (see Span)."""
-    scanner = first_char_scan(pattern)
-    if scanner is None:
-        yield from pattern.finditer(haystack, start, end)
+@lru_cache(maxsize=None)
+def prepared(pattern: re.Pattern[str], lower: bool) -> tuple[re.Pattern[str], int]:
+    """What to run for `pattern` (its lowered twin when `lower`) and the group that holds a match: the
+    first-character scan (group 1) when it helps, else the pattern itself (group 0). Compiled once."""
+    source, flags = lowered_source(pattern) if lower else (pattern.pattern, pattern.flags)
+    scan_source = _scan_source(source, flags)
+    if scan_source is not None:
+        try:
+            return re.compile(scan_source, flags), 1
+        except re.error:
+            pass
+    return (re.compile(source, flags) if lower else pattern), 0
+
+
+def first_char_scan(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
+    regex, group = prepared(pattern, False)
+    return regex if group else None
+
+
+def scan(regex: re.Pattern[str], group: int, haystack: str, start: int, end: int) -> Iterator[re.Match[str]]:
+    """The raw matches of finditer(haystack, start, end) for the pattern that `regex` and `group` prepare
+    (see prepared()): each match's own span is that group."""
+    if not group:
+        yield from regex.finditer(haystack, start, end)
         return
     last = -1
-    for match in scanner.finditer(haystack, start, end):
-        a, b = match.span(1)
+    for match in regex.finditer(haystack, start, end):
+        a, b = match.span(group)
         if a >= last:  # finditer resumes after a match: one that starts inside it is never seen
             last = b
             yield match

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from guard.scan.patterns import Span, first_char_scan, lowered, scan
+from guard.scan.patterns import Span, prepared, scan
 from guard.scan.runs import positions_in_runs
 
 if TYPE_CHECKING:
@@ -70,19 +70,20 @@ def finditer(doc: Document, pattern: re.Pattern[str], triggers: tuple[str, ...],
     """Matches of `pattern` inside the windows around the triggers (every match holds one of them).
     A case-insensitive pattern runs case-sensitively over the lower-cased text (several times faster),
     with leading word boundaries checked afterwards."""
+    spans = windows(doc, triggers, before, after)
+    if not spans:
+        return  # nothing to search: the pattern need not even be compiled
     text = doc.text
-    if doc.lower is not None and pattern.flags & re.I:
-        compiled, haystack = lowered(pattern), doc.lower
-    else:
-        compiled, haystack = pattern, text
-    shift = 0 if first_char_scan(compiled) is None else 1
+    lower = doc.lower is not None and bool(pattern.flags & re.I)
+    haystack = doc.lower if lower else text
+    regex, shift = prepared(pattern, lower)
     last_end = -1
-    for a, b in windows(doc, triggers, before, after):
-        for match in scan(compiled, haystack, a, b):
+    for a, b in spans:
+        for match in scan(regex, shift, haystack, a, b):  # type: ignore[arg-type]
             start, end = match.span(shift)
             if start < last_end:
                 continue
-            if compiled is not pattern and start > 0 and _word(text[start]) and _word(text[start - 1]):
+            if lower and start > 0 and _word(text[start]) and _word(text[start - 1]):
                 continue  # the original pattern's leading \b would not have matched here
             last_end = max(end, start + 1)
             yield Span(text, match, shift)
