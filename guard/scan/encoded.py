@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from guard.scan.context import mention_severity, reads_as_instruction
 from guard.scan.detector import Hit, detector
 from guard.scan.signals import signals
-from guard.scan.text import ROT13_BYTES, Document, Span, rot13, visible
+from guard.scan.text import ROT13_BYTES, Document, Span, visible
 from guard.scan.triggers import declare, declare_table
 
 Match = re.Match[str] | Span

@@ -133,7 +133,6 @@ class TriggerIndex:
         for trigger, positions in raw.items():
             self.found[trigger] = non_overlapping(positions, len(trigger))
 
-
     def _occurrences(self, chosen: Collection[bytes]) -> Iterator[tuple[bytes, int]]:
         """(word, offset) of every occurrence of the chosen words: for a few words, one search each;
         else one pass over all words, each chosen one being the next bounded occurrence of itself."""
