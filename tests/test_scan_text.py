@@ -28,3 +28,34 @@ def test_lookups_equal_their_plain_definitions(text: str) -> None:
 
 def test_literal_question_marks_split_runs_of_non_ascii_text() -> None:
     assert Document("a\u00e9?\u00e9\u00e9 ? \u200b").non_ascii_runs == [(1, 2), (3, 5), (8, 9)]
+
+
+def naive_windows(text: str, triggers: tuple[str, ...], before: int, after: int) -> list[tuple[int, int]]:
+    lower = text.lower()
+    if len(lower) != len(text):
+        return [(0, len(text))] if text else []
+    haystack = lower.encode("ascii", "replace")
+    words = frozenset(re.findall(rb"[a-z]+", haystack))
+    points = []
+    for trigger in triggers:
+        if trigger.isascii() and trigger.isalpha() and trigger.encode() not in words:
+            continue
+        needle, where = (trigger.encode(), haystack) if trigger.isascii() else (trigger, lower)
+        pos = where.find(needle)  # type: ignore[arg-type]
+        while pos != -1:
+            points.append((max(0, pos - before), min(len(text), pos + len(trigger) + after)))
+            pos = where.find(needle, pos + len(needle))  # type: ignore[arg-type]
+    spans: list[tuple[int, int]] = []
+    for a, b in sorted(points):
+        if spans and a <= spans[-1][1]:
+            spans[-1] = (spans[-1][0], max(b, spans[-1][1]))
+        else:
+            spans.append((a, b))
+    return spans
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ab us-\n\u00e9\u0130", max_size=120), st.integers(0, 9), st.integers(0, 9))
+def test_windows_equal_their_plain_definition(text: str, before: int, after: int) -> None:
+    triggers = ("ab", "us", "b-u", "\u00e9", "a")
+    assert Document(text).windows(triggers, before, after) == naive_windows(text, triggers, before, after)

@@ -52,15 +52,19 @@ def windows(doc: Document, triggers: tuple[str, ...], before: int = WINDOW, afte
     if doc.lower is None:
         spans = [(0, size)] if size else []
     else:
-        points = sorted((max(0, pos - before), min(size, pos + len(trigger) + after))
-                        for trigger in triggers for pos in trigger_positions(doc, trigger))
+        points: list[tuple[int, int]] = []
+        for trigger in triggers:
+            reach = len(trigger) + after
+            points.extend([(pos - before, pos + reach) for pos in trigger_positions(doc, trigger)])
+        points.sort()
         spans = []
-        for a, b in points:
+        for a, b in points:  # merged before clamping to the text: the same spans, fewer calls
             if spans and a <= spans[-1][1]:
                 if b > spans[-1][1]:
                     spans[-1] = (spans[-1][0], b)
             else:
                 spans.append((a, b))
+        spans = [(max(0, a), min(size, b)) for a, b in spans]
     doc.cache[key] = spans
     return spans
 
