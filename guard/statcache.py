@@ -93,6 +93,22 @@ def dir_checks(cache: Cache) -> list[tuple[str, int]]:
     return checks
 
 
+def _folders_unchanged(folders: list[tuple[str, int]], racy_after: int) -> bool:
+    """Every folder's mtime is what was recorded (and old enough to trust). The common case, every folder
+    present, is one list comprehension: this is the loop whose length grows with the repository."""
+    present = [path for path, mtime in folders if mtime != ABSENT]
+    expected = [mtime for _, mtime in folders if mtime != ABSENT]
+    if any(mtime >= racy_after for mtime in expected):
+        return False
+    lstat = os.lstat
+    try:
+        if [lstat(path).st_mtime_ns for path in present] != expected:
+            return False
+    except OSError:  # a folder vanished
+        return False
+    return not any(os.path.lexists(path) for path, mtime in folders if mtime == ABSENT)
+
+
 def unchanged(cache: Cache, folders: list[tuple[str, int]] | None = None, with_folders: bool = True) -> bool:
     """True when nothing under any guarded root can have changed since the cache was written. Pass the
     same `folders` (from `dir_checks`) to repeated calls to build the list once. Without folders, only
@@ -104,15 +120,9 @@ def unchanged(cache: Cache, folders: list[tuple[str, int]] | None = None, with_f
         if watch_entry(path) != expected:
             return False
     lstat = os.lstat
-    if not with_folders:
-        folders = []
-    for path, mtime in folders if folders is not None else dir_checks(cache):
-        try:
-            now = lstat(path).st_mtime_ns
-        except OSError:
-            now = ABSENT
-        if now != mtime or (now != ABSENT and now >= racy_after):
-            return False
+    if with_folders and not _folders_unchanged(folders if folders is not None else dir_checks(cache),
+                                               racy_after):
+        return False
     for root in cache.roots.values():
         base = root.base
         for rel, record in root.files.items():

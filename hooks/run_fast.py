@@ -3,6 +3,7 @@ the cached knowledge files and folders before and after the command; only when s
 hand over to the full implementation (hooks.cmd_run)."""
 from __future__ import annotations
 
+import gc
 import os
 import time
 from collections.abc import Sequence
@@ -38,6 +39,14 @@ def try_fast(args: Sequence[str]) -> int | None:
     mode, command = parsed
     if os.environ.get("KGUARD_NO_FAST_PATH"):
         return None
+    gc.disable()  # a short-lived process: collecting the cache's many small objects only costs time
+    try:
+        return _fast(mode, command)
+    finally:
+        gc.enable()
+
+
+def _fast(mode: str | None, command: list[str]) -> int | None:
     root, git_dir, _ = where.find_root(os.getcwd())
     state = where.project_state(root, git_dir, where.state_dir(where.home_dir()))
     cache = statcache.load(os.path.join(state, "cache.json"))
@@ -60,6 +69,7 @@ def try_fast(args: Sequence[str]) -> int | None:
         if os.environ.get("KGUARD_DEBUG"):
             os.write(2, b"kguard: debug: fast path, nothing changed\n")
         return code
+    gc.enable()
     from hooks.entry import full_start
 
     full_start()
