@@ -104,9 +104,12 @@ class Guard:
     def _build_roots(self) -> list[Root]:
         places = self.places
         hooks = _hooks_dir(places)
+        # Started in the home folder itself (outside git): only its top-level files count as the project's;
+        # the folders below belong to the home root, and walking all of a home would be slow.
+        at_home = places.git_dir is None and places.root == places.home.resolve()
         roots = [Root("project", places.root, Store.for_project(places),
                       project_rules(places, self.knowledge.include, self.knowledge.exclude, hooks),
-                      [("", True)], places.project_state)]
+                      [("", not at_home)], places.project_state)]
         if self.knowledge.home and places.home.is_dir():
             roots.append(Root("home", places.home, Store.for_home(places), home_rules(places),
                               list(home_dirs(places)), places.home_state))

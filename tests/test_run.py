@@ -209,3 +209,17 @@ def test_path_outside_the_roots_is_a_clear_error(tmp_path: Path) -> None:
     result = run_kguard("keep", "/etc/passwd", cwd=repo)
     assert result.returncode == 2
     assert result.stderr == "kguard: error: /etc/passwd: not under the project root or the home\n"
+
+
+def test_started_in_the_home_folder_itself(home: Path) -> None:
+    write(home / "AGENTS.md", "home agents\n")
+    write(home / ".snotra" / "rules" / "r.md", "rule\n")
+    write(home / "projects" / "big" / "AGENTS.md", "not walked from ~\n")
+    assert run_kguard("snapshot", cwd=home).returncode == 0
+    result = run_kguard("run", "--on-change", "reset", "--", "sh", "-c",
+                        "echo x >> AGENTS.md; echo y >> .snotra/rules/r.md", cwd=home)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count("modified      AGENTS.md") == 1
+    assert result.stderr.count("modified      ~/.snotra/rules/r.md") == 1
+    assert (home / "AGENTS.md").read_text() == "home agents\n"
+    assert (home / ".snotra" / "rules" / "r.md").read_text() == "rule\n"
