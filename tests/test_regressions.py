@@ -195,3 +195,27 @@ def test_escape_sequences_in_names_and_rules_reached_the_terminal(tmp_path: Path
     assert "    Never use tabs.<U+001B>[1A" in recommend.stdout.splitlines()
     for result in (listing, conflicts, recommend):
         assert "\x1b" not in result.stdout + result.stderr
+
+
+def test_hints_took_minutes_on_a_long_file_with_repeated_lines(tmp_path: Path) -> None:
+    """Line ages carried from `git blame` to the work tree by difflib without autojunk: quadratic on repeated
+    lines, `kguard hints` ran for more than 5 minutes on a 40,000-line file with every other line changed.
+    Now libgit2's diff; and the ages stay right: unchanged entries keep their commit's age."""
+    old = "".join(f"- fact{i} colour{i} shade{i}\n- sky\n" for i in range(20000))
+    root = tmp_path / "r"
+    root.mkdir()
+    git("init", "-q", "-b", "main", cwd=root)
+    write(root / ".agents/memory.md", old)
+    git("add", "-A", cwd=root)
+    env = {**os.environ, "GIT_AUTHOR_DATE": "2020-01-01T00:00:00", "GIT_COMMITTER_DATE": "2020-01-01T00:00:00"}
+    import subprocess
+
+    subprocess.run(["git", "commit", "-q", "-m", "old"], cwd=root, env=env, check=True)
+    new = "".join(f"- fact{i} changed{i} shade{i}\n- sky\n" if i % 1000 == 0 else f"- fact{i} colour{i} shade{i}\n- sky\n"
+                  for i in range(20000))
+    write(root / ".agents/memory.md", new)
+    result = run_kguard("hints", "--format", "json", cwd=root, timeout=60)
+    assert result.returncode == 0, result.stderr
+    old_lines = {h["line"] for h in json.loads(result.stdout)["hints"] if h["id"] == "H006"}
+    changed = {1 + 2 * i for i in range(0, 20000, 1000)}
+    assert old_lines == set(range(1, 40001)) - changed  # unchanged since 2020; the changed ones are new
