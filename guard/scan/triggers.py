@@ -46,8 +46,8 @@ def anchor(trigger: bytes) -> tuple[bytes, int, str] | None:
     a, b = max(runs, key=lambda run: run[1] - run[0])
     if a == 0 and b == len(trigger):
         return trigger, 0, "sub"
-    if b - a < 2:
-        return None
+    if b - a < 3:
+        return None  # two letters ("ed" in "ed25519", "st" in "0x0.st") start or end too many words
     how = "suffix" if a == 0 else "prefix" if b == len(trigger) else "exact"
     return trigger[a:b], a, how
 
@@ -115,7 +115,10 @@ class TriggerIndex:
         for trigger in triggers:
             spec = anchor(trigger)
             if spec is None:
-                plain.setdefault(trigger[0], []).append(trigger)
+                if trigger[:1].isalnum():
+                    raw[trigger] = _find_all(haystack, trigger, len(trigger))  # a letter or digit: too common
+                else:
+                    plain.setdefault(trigger[0], []).append(trigger)
                 continue
             run, offset, how = spec
             check = None if how == "sub" else trigger
