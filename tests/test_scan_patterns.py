@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from guard.scan import conceal, danger, encoded, exfil, filelevel, hijack, override
-from guard.scan.patterns import Span, first_char_scan, lowered, prepared, scan
+from guard.scan.patterns import Span, by_first_char, first_char_scan, lowered, prepared, scan
 
 PATTERNS = [value for module in (conceal, danger, encoded, exfil, filelevel, hijack, override)
             for name, value in vars(module).items() if name.isupper() and isinstance(value, re.Pattern)]
@@ -48,3 +48,12 @@ def test_named_groups_keep_their_names_through_the_scan() -> None:
     regex, shift = prepared(pattern, False)
     matches = [Span("abc xy", m, shift) for m in scan(regex, shift, "abc xy", 0, 6)]
     assert [(m.group(), m.group("w"), m.group(2)) for m in matches] == [("abc", "ab", None), ("xy", None, "y")]
+
+
+def test_literal_groups_are_split_by_first_character_with_the_same_matches() -> None:
+    source = r"\b(?:cat|less|cp|c|more)\b|(?:do not|don't|never)\s+x|\(?:ab|ac\)|[(?:ab|ac)]"
+    assert by_first_char(source) == (r"\b(?:c(?:at|p|)|less|more)\b|(?:d(?:o not|on't)|never)\s+x|\(?:ab|ac\)"
+                                     r"|[(?:a(?:b|c))]")
+    text = "cat c cp less don't x never x (:ab (:ac ? a concatenate"
+    assert [m.span() for m in re.finditer(by_first_char(source), text)] == [
+        m.span() for m in re.finditer(source, text)]

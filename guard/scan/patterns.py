@@ -120,18 +120,42 @@ def _scan_source(source: str, flags: int) -> str | None:
     return "[" + "".join(re.escape(char) for char in sorted(first)) + f"](?<=(?=({source}))[\\s\\S])"
 
 
+# A non-capturing group of two or more plain literal alternatives: `(?:cat|less|cp)`.
+LITERAL_GROUP = re.compile(r"(?<!\\)\(\?:((?:[\w' -]+\|)+[\w' -]+)\)")
+
+
+def _by_first_char(group: re.Match[str]) -> str:
+    """`(?:cat|less|cp)` as `(?:c(?:at|p)|less)`: at any position only the alternatives that start with the
+    character there can match, and they keep their order, so the group matches exactly what it did; the
+    regex engine skips a whole subgroup on one failed character instead of trying each word."""
+    by_first: dict[str, list[str]] = {}
+    for word in group.group(1).split("|"):
+        by_first.setdefault(word[0], []).append(word)
+    parts = [words[0] if len(words) == 1 else words[0][0] + "(?:" + "|".join(w[1:] for w in words) + ")"
+             for words in by_first.values()]
+    return "(?:" + "|".join(parts) + ")"
+
+
+def by_first_char(source: str) -> str:
+    """The source with every group of plain literal alternatives split by first character (see
+    _by_first_char): the same matches, found faster. Only for a case-sensitive, non-verbose source."""
+    return LITERAL_GROUP.sub(_by_first_char, source)
+
+
 @lru_cache(maxsize=None)
 def prepared(pattern: re.Pattern[str], lower: bool) -> tuple[re.Pattern[str], int]:
     """What to run for `pattern` (its lowered twin when `lower`) and the group that holds a match: the
     first-character scan (group 1) when it helps, else the pattern itself (group 0). Compiled once."""
     source, flags = lowered_source(pattern) if lower else (pattern.pattern, pattern.flags)
+    if not flags & (re.I | re.X):
+        source = by_first_char(source)
     scan_source = _scan_source(source, flags)
     if scan_source is not None:
         try:
             return re.compile(scan_source, flags), 1
         except re.error:
             pass
-    return (re.compile(source, flags) if lower else pattern), 0
+    return (pattern if source == pattern.pattern and flags == pattern.flags else re.compile(source, flags)), 0
 
 
 def first_char_scan(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
