@@ -50,10 +50,12 @@ def test_named_groups_keep_their_names_through_the_scan() -> None:
     assert [(m.group(), m.group("w"), m.group(2)) for m in matches] == [("abc", "ab", None), ("xy", None, "y")]
 
 
-def test_literal_groups_are_split_by_first_character_with_the_same_matches() -> None:
+def test_alternatives_are_regrouped_by_first_character_with_the_same_matches() -> None:
     source = r"\b(?:cat|less|cp|c|more)\b|(?:do not|don't|never)\s+x|\(?:ab|ac\)|[(?:ab|ac)]"
     assert by_first_char(source) == (r"\b(?:c(?:at|p|)|less|more)\b|(?:d(?:o not|on't)|never)\s+x|\(?:ab|ac\)"
-                                     r"|[(?:a(?:b|c))]")
+                                     r"|[(?:ab|ac)]")
+    assert by_first_char(r"vor|ne\s+x|verb|(?P<h>ab|ac)|(?i:ab|ac)|s?ab|sc|\bx|xa|xb") == (
+        r"v(?:or|erb)|ne\s+x|(?P<h>a(?:b|c))|(?i:ab|ac)|s?ab|sc|\bx|x(?:a|b)")
     text = "cat c cp less don't x never x (:ab (:ac ? a concatenate"
     assert [m.span() for m in re.finditer(by_first_char(source), text)] == [
         m.span() for m in re.finditer(source, text)]

@@ -120,26 +120,89 @@ def _scan_source(source: str, flags: int) -> str | None:
     return "[" + "".join(re.escape(char) for char in sorted(first)) + f"](?<=(?=({source}))[\\s\\S])"
 
 
-# A non-capturing group of two or more plain literal alternatives: `(?:cat|less|cp)`.
-LITERAL_GROUP = re.compile(r"(?<!\\)\(\?:((?:[\w' -]+\|)+[\w' -]+)\)")
+PLAIN_FIRST = re.compile(r"[\w' -](?![?*+{])")  # a literal character, not made optional or repeated
+CLASS_WITH_BRACKET_FIRST = re.compile(r"(?<!\\)\[\^?\]")
+OPENERS = ("(?:", "(?P<", "(?=", "(?!", "(")  # groups whose alternatives can be regrouped
 
 
-def _by_first_char(group: re.Match[str]) -> str:
-    """`(?:cat|less|cp)` as `(?:c(?:at|p)|less)`: at any position only the alternatives that start with the
-    character there can match, and they keep their order, so the group matches exactly what it did; the
-    regex engine skips a whole subgroup on one failed character instead of trying each word."""
-    by_first: dict[str, list[str]] = {}
-    for word in group.group(1).split("|"):
-        by_first.setdefault(word[0], []).append(word)
-    parts = [words[0] if len(words) == 1 else words[0][0] + "(?:" + "|".join(w[1:] for w in words) + ")"
-             for words in by_first.values()]
-    return "(?:" + "|".join(parts) + ")"
+def _group_end(source: str, start: int) -> int:
+    """Index of the ")" that closes the group opened at source[start] (no class in source starts with "]")."""
+    depth, in_class, escaped = 0, False, False
+    for i in range(start, len(source)):
+        char = source[i]
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+    raise ValueError("unbalanced")
+
+
+def _inner(source: str) -> str:
+    """The source with the alternatives inside each group regrouped (see by_first_char)."""
+    out, i, in_class, escaped = [], 0, False, False
+    while i < len(source):
+        char = source[i]
+        if escaped or in_class or char == "\\" or char == "[":
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif in_class:
+                in_class = char != "]"
+            else:
+                in_class = True
+            out.append(char)
+            i += 1
+            continue
+        if char != "(":
+            out.append(char)
+            i += 1
+            continue
+        end = _group_end(source, i)
+        body = source[i:end + 1]
+        opener = next((o for o in OPENERS if body.startswith(o) and (o != "(" or not body.startswith("(?"))), None)
+        if opener == "(?P<":
+            opener = body[:body.index(">") + 1]
+        out.append(body if opener is None else opener + by_first_char(body[len(opener):-1]) + ")")
+        i = end + 1
+    return "".join(out)
 
 
 def by_first_char(source: str) -> str:
-    """The source with every group of plain literal alternatives split by first character (see
-    _by_first_char): the same matches, found faster. Only for a case-sensitive, non-verbose source."""
-    return LITERAL_GROUP.sub(_by_first_char, source)
+    """The same expression with alternatives that start with the same literal character regrouped:
+    `cat|cp|less` as `c(?:at|p)|less`, inside groups too. Only alternatives next to each other that all start
+    with a plain literal character are regrouped; at any position only those starting with the character
+    there can match, and they keep their order, so every match stays the same; the regex engine drops a
+    whole subgroup on one failed character instead of trying each alternative. For a case-sensitive,
+    non-verbose source; left as it is when it holds a construct this does not know."""
+    if CLASS_WITH_BRACKET_FIRST.search(source) or "\\\\[" in source:
+        return source  # a class that holds "]" first (or might): left alone
+    try:
+        alternatives = [_inner(alt) for alt in _split_alternatives(source)]
+    except ValueError:
+        return source
+    out: list[str] = []
+    run: dict[str, list[str]] = {}
+    for alt in [*alternatives, None]:
+        if alt is not None and PLAIN_FIRST.match(alt):
+            run.setdefault(alt[0], []).append(alt)
+            continue
+        out.extend(alts[0] if len(alts) == 1 else alts[0][0] + "(?:" + "|".join(a[1:] for a in alts) + ")"
+                   for alts in run.values())
+        run = {}
+        if alt is not None:
+            out.append(alt)
+    return "|".join(out)
 
 
 @lru_cache(maxsize=None)
