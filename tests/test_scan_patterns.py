@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from guard.scan import conceal, danger, encoded, exfil, filelevel, hijack, override
-from guard.scan.patterns import Span, by_first_char, first_char_scan, lowered, prepared, scan
+from guard.scan.patterns import (Span, _first_chars, by_first_char, first_char_scan, first_chars, lowered,
+                                 lowered_source, prepared, scan, sre_parser)
 
 PATTERNS = [value for module in (conceal, danger, encoded, exfil, filelevel, hijack, override)
             for name, value in vars(module).items() if name.isupper() and isinstance(value, re.Pattern)]
@@ -54,8 +55,21 @@ def test_alternatives_are_regrouped_by_first_character_with_the_same_matches() -
     source = r"\b(?:cat|less|cp|c|more)\b|(?:do not|don't|never)\s+x|\(?:ab|ac\)|[(?:ab|ac)]"
     assert by_first_char(source) == (r"\b(?:c(?:at|p|)|less|more)\b|(?:d(?:o not|on't)|never)\s+x|\(?:ab|ac\)"
                                      r"|[(?:ab|ac)]")
-    assert by_first_char(r"vor|ne\s+x|verb|(?P<h>ab|ac)|(?i:ab|ac)|s?ab|sc|\bx|xa|xb") == (
-        r"v(?:or|erb)|ne\s+x|(?P<h>a(?:b|c))|(?i:ab|ac)|s?ab|sc|\bx|x(?:a|b)")
+    assert by_first_char(r"vor|ne\s+x|verb|(?P<h>ab|ac)|(?<=ab|ac)|s?ab|sc|\bx|xa|xb") == (
+        r"v(?:or|erb)|ne\s+x|(?P<h>a(?:b|c))|(?<=ab|ac)|s?ab|sc|\bx|x(?:a|b)")
+    for unknown in (r"(?i:ab|ac)", r"(?i)ab|ac", r"(?#x)ab|ac", r"(a)?(?(1)ab|ac)", r"[]a]|ab|ac"):
+        assert by_first_char(unknown) == unknown
     text = "cat c cp less don't x never x (:ab (:ac ? a concatenate"
     assert [m.span() for m in re.finditer(by_first_char(source), text)] == [
         m.span() for m in re.finditer(source, text)]
+
+
+def test_first_characters_read_from_the_text_are_the_parsers_or_unknown() -> None:
+    for pattern in PATTERNS:
+        source, flags = lowered_source(pattern) if pattern.flags & re.I else (pattern.pattern, pattern.flags)
+        for text in (source, by_first_char(source)):
+            found = first_chars(text)
+            assert found is None or found == _first_chars(list(sre_parser.parse(text, flags))), text[:60]
+    assert first_chars(r"\bab|\$x|(?:c|d)e") == frozenset("a$cd")
+    for unknown in (r"a?b|c", r"(?:ab)?c|d", r"\.?y|z", r"[ab]c|d", r"a|", r"\sx|y", r"(?=a)a|b", r"\b|a"):
+        assert first_chars(unknown) is None, unknown

@@ -110,87 +110,85 @@ def _scan_source(source: str, flags: int) -> str | None:
     several alternatives. None when it would not help or cannot be built."""
     if sre_parser is None or flags & re.I or len(_split_alternatives(source)) < 2 or BACKREFERENCE.search(source):
         return None  # (with a backreference, group numbers would shift by one)
-    try:
-        parsed = sre_parser.parse(source, flags)
-        first = _first_chars(list(parsed))
-    except (re.error, AttributeError, TypeError, ValueError):  # an unexpected parser: no scan, same results
-        return None
-    if first is None or parsed.getwidth()[0] == 0:
-        return None
+    first: set[str] | frozenset[str] | None = None if flags & re.X else first_chars(source)
+    if first is None:  # not known from the text (which is cheaper, and means a match is never empty)
+        try:
+            parsed = sre_parser.parse(source, flags)
+            first = _first_chars(list(parsed))
+        except (re.error, AttributeError, TypeError, ValueError):  # an unexpected parser: no scan, same results
+            return None
+        if first is None or parsed.getwidth()[0] == 0:
+            return None
     return "[" + "".join(re.escape(char) for char in sorted(first)) + f"](?<=(?=({source}))[\\s\\S])"
 
 
 PLAIN_FIRST = re.compile(r"[\w' -](?![?*+{])")  # a literal character, not made optional or repeated
-CLASS_WITH_BRACKET_FIRST = re.compile(r"(?<!\\)\[\^?\]")
-OPENERS = ("(?:", "(?P<", "(?=", "(?!", "(")  # groups whose alternatives can be regrouped
+# Tokens of a regex source: an escape, a class (not one that starts with "]"), a group opener, ")", "|", or a
+# run of other characters.
+TOKEN = re.compile(r"\\.|\[\^?(?:\\.|[^\]\\])*\]|\((?:\?(?:P<\w+>|<?[=!]|:))?|[)|]|[^\\\[()|]+", re.S)
+REGROUPED = ("(?:", "(?P<", "(?=", "(?!", "(")  # groups whose alternatives can be regrouped
+# Inline flags, comments, conditionals, a class that starts with "]" (or might: after an escaped backslash).
+UNKNOWN = re.compile(r"\(\?(?!:|P<\w+>|P=\w+\)|<?[=!])|(?<!\\)\[\^?\]|\\\\\[")
 
 
-def _group_end(source: str, start: int) -> int:
-    """Index of the ")" that closes the group opened at source[start] (no class in source starts with "]")."""
-    depth, in_class, escaped = 0, False, False
-    for i in range(start, len(source)):
-        char = source[i]
-        if escaped:
-            escaped = False
-        elif char == "\\":
-            escaped = True
-        elif in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-            if depth == 0:
-                return i
-    raise ValueError("unbalanced")
+LITERAL_FIRST = re.compile(r"[\w' \-<>@%&~/:;,=!#\"]")  # characters that stand for themselves
+QUANTIFIERS = ("?", "*", "+", "{")
+PENDING: frozenset[str] = frozenset({"pending"})  # an alternative whose first character is not seen yet
 
 
-def _inner(source: str) -> str:
-    """The source with the alternatives inside each group regrouped (see by_first_char)."""
-    out, i, in_class, escaped = [], 0, False, False
-    while i < len(source):
-        char = source[i]
-        if escaped or in_class or char == "\\" or char == "[":
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif in_class:
-                in_class = char != "]"
-            else:
-                in_class = True
-            out.append(char)
-            i += 1
-            continue
-        if char != "(":
-            out.append(char)
-            i += 1
-            continue
-        end = _group_end(source, i)
-        body = source[i:end + 1]
-        opener = next((o for o in OPENERS if body.startswith(o) and (o != "(" or not body.startswith("(?"))), None)
-        if opener == "(?P<":
-            opener = body[:body.index(">") + 1]
-        out.append(body if opener is None else opener + by_first_char(body[len(opener):-1]) + ")")
-        i = end + 1
-    return "".join(out)
+def _first_of(token: str, body_first: frozenset[str] | None, following: str) -> frozenset[str] | None:
+    """The characters an alternative can start with, given its first token that consumes a character
+    (`body_first`: a group's, None for any other group), or PENDING for a zero-width \\b or \\B."""
+    if token in ("\\b", "\\B"):
+        return PENDING
+    if following.startswith(QUANTIFIERS) and len(token) == 1 or token.startswith("(") and following.startswith(
+            QUANTIFIERS):
+        return None  # made optional or repeated
+    if token.startswith("("):
+        return body_first if token in ("(", "(?:") or token.startswith("(?P<") else None
+    if token.startswith("\\"):
+        return None if token[1].isalnum() or following.startswith(QUANTIFIERS) else frozenset(token[1])
+    if token.startswith("[") or not LITERAL_FIRST.match(token) or token[1:2] in QUANTIFIERS:
+        return None
+    return frozenset(token[0])
 
 
-def by_first_char(source: str) -> str:
-    """The same expression with alternatives that start with the same literal character regrouped:
-    `cat|cp|less` as `c(?:at|p)|less`, inside groups too. Only alternatives next to each other that all start
-    with a plain literal character are regrouped; at any position only those starting with the character
-    there can match, and they keep their order, so every match stays the same; the regex engine drops a
-    whole subgroup on one failed character instead of trying each alternative. For a case-sensitive,
-    non-verbose source; left as it is when it holds a construct this does not know."""
-    if CLASS_WITH_BRACKET_FIRST.search(source) or "\\\\[" in source:
-        return source  # a class that holds "]" first (or might): left alone
-    try:
-        alternatives = [_inner(alt) for alt in _split_alternatives(source)]
-    except ValueError:
-        return source
+def _alternatives(tokens: list[str], at: int, regroup: bool) -> tuple[str, int, frozenset[str] | None]:
+    """The alternatives from tokens[at] to the ")" that ends them (or the end), as source; regrouped by
+    first character when `regroup`. Returns (source, index of that ")", the characters a match can start
+    with or None when that is not known)."""
+    alternatives: list[str] = []
+    current: list[str] = []
+    firsts: set[str] | None = set()
+    first: frozenset[str] | None = PENDING
+    while at < len(tokens):
+        token = tokens[at]
+        if token == ")":
+            break
+        if token == "|":
+            alternatives.append("".join(current))
+            current = []
+            firsts = None if firsts is None or first is None or first is PENDING else firsts | first
+            first = PENDING
+        elif token.startswith("("):
+            body, at, body_first = _alternatives(tokens, at + 1, token in REGROUPED or token.startswith("(?P<"))
+            if at >= len(tokens):
+                raise ValueError("unbalanced")
+            current.append(token + body + ")")
+            if first is PENDING:
+                first = _first_of(token, body_first, tokens[at + 1] if at + 1 < len(tokens) else "")
+        else:
+            current.append(token)
+            if first is PENDING:
+                first = _first_of(token, None, tokens[at + 1] if at + 1 < len(tokens) else "")
+        at += 1
+    alternatives.append("".join(current))
+    firsts = None if firsts is None or first is None or first is PENDING else firsts | first
+    source = "|".join(_regrouped(alternatives)) if regroup else "|".join(alternatives)
+    return source, at, None if firsts is None else frozenset(firsts)
+
+
+def _regrouped(alternatives: list[str]) -> list[str]:
     out: list[str] = []
     run: dict[str, list[str]] = {}
     for alt in [*alternatives, None]:
@@ -202,7 +200,42 @@ def by_first_char(source: str) -> str:
         run = {}
         if alt is not None:
             out.append(alt)
-    return "|".join(out)
+    return out
+
+
+def by_first_char(source: str) -> str:
+    """The same expression with alternatives that start with the same literal character regrouped:
+    `cat|cp|less` as `c(?:at|p)|less`, inside groups too. Only alternatives next to each other that all start
+    with a plain literal character are regrouped; at any position only those starting with the character
+    there can match, and they keep their order, so every match stays the same; the regex engine drops a
+    whole subgroup on one failed character instead of trying each alternative. Not inside lookbehinds; for
+    a case-sensitive, non-verbose source; left as it is when it holds a construct this does not know
+    (inline flags, comments, conditionals, a class that starts with "]")."""
+    if UNKNOWN.search(source):
+        return source
+    tokens = TOKEN.findall(source)
+    if "".join(tokens) != source:
+        return source
+    try:
+        regrouped, end, _ = _alternatives(tokens, 0, True)
+    except (ValueError, RecursionError):
+        return source
+    return source if end < len(tokens) else regrouped
+
+
+def first_chars(source: str) -> frozenset[str] | None:
+    """The characters a match of a case-sensitive, non-verbose source must start with, read from its
+    text; None when that is not known this way (sre's parser can still tell)."""
+    if UNKNOWN.search(source):
+        return None
+    tokens = TOKEN.findall(source)
+    if "".join(tokens) != source:
+        return None
+    try:
+        _, end, firsts = _alternatives(tokens, 0, False)
+    except (ValueError, RecursionError):
+        return None
+    return firsts if end == len(tokens) and firsts else None
 
 
 @lru_cache(maxsize=None)
