@@ -73,3 +73,18 @@ def test_first_characters_read_from_the_text_are_the_parsers_or_unknown() -> Non
     assert first_chars(r"\bab|\$x|(?:c|d)e") == frozenset("a$cd")
     for unknown in (r"a?b|c", r"(?:ab)?c|d", r"\.?y|z", r"[ab]c|d", r"a|", r"\sx|y", r"(?=a)a|b", r"\b|a"):
         assert first_chars(unknown) is None, unknown
+
+
+DISCUSSING = st.lists(st.sampled_from(["Prompt-Injection", "ATTACKERS", "attacks", "E.G.", "Such As", "Beware",
+                                       "red team", "x", " ", "\n", "detected", "Don't Follow", "Threat", "sus"]),
+                      max_size=12).map("".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(DISCUSSING, st.integers(0, 30), st.integers(0, 200))
+def test_discussion_twin_answers_like_the_pattern_on_ascii_text(text: str, start: int, end: int) -> None:
+    from guard.scan.context import DISCUSSION, DISCUSSION_LOWER
+
+    found = DISCUSSION.search(text, start, end)
+    twin = DISCUSSION_LOWER.search(text.lower(), start, end)
+    assert (found and found.span()) == (twin and twin.span())

@@ -64,7 +64,9 @@ def windows(doc: Document, triggers: tuple[str, ...], before: int = WINDOW, afte
                     spans[-1] = (spans[-1][0], b)
             else:
                 spans.append((a, b))
-        spans = [(max(0, a), min(size, b)) for a, b in spans]
+        if spans:  # sorted and apart: only the first can start before the text, only the last end after it
+            spans[0] = (max(0, spans[0][0]), spans[0][1])
+            spans[-1] = (spans[-1][0], min(size, spans[-1][1]))
     doc.cache[key] = spans
     return spans
 
