@@ -174,12 +174,13 @@ class Document:
         """FENCE.finditer(text), tried only at the start of the lines that hold ``` or ~~~ (FENCE matches at
         a line's start, within the line)."""
         text = self.text
+        ascii = self.ascii  # the same offsets, one byte per character: faster to search
         starts = set()
-        for marker in ("```", "~~~"):
-            pos = text.find(marker)
+        for marker in (b"```", b"~~~"):
+            pos = ascii.find(marker)
             while pos != -1:
-                starts.add(text.rfind("\n", 0, pos) + 1)
-                pos = text.find(marker, text.find("\n", pos) + 1 or len(text))
+                starts.add(ascii.rfind(b"\n", 0, pos) + 1)
+                pos = ascii.find(marker, ascii.find(b"\n", pos) + 1 or len(ascii))
         for start in sorted(starts):
             match = FENCE.match(text, start)
             if match:
