@@ -61,7 +61,14 @@ def reset(guard: Guard, paths: Iterable[str] | None = None) -> tuple[list[Journa
     return entries, dropped
 
 
+MIN_ID = 4  # a shorter prefix could name an entry nobody meant (an empty one names every entry)
+
+
 def find_entry(guard: Guard, entry_id: str) -> tuple[Root, JournalEntry]:
+    if len(entry_id) < MIN_ID or not all(ch in "0123456789abcdef" for ch in entry_id.lower()):
+        raise KguardError(f"'{entry_id}' is not a journal entry ID: give at least {MIN_ID} of its hex digits "
+                          "(`kguard log` lists them)")
+    entry_id = entry_id.lower()
     matches = [(root, e) for root, e in guard.journal() if e.id.startswith(entry_id)]
     if not matches:
         raise KguardError(f"no journal entry '{entry_id}' (`kguard log` lists them)")

@@ -22,6 +22,7 @@ from rules_engine.layout import (
     locate,
 )
 
+CONFIG_IN_PYPROJECT = "pyproject.toml"
 CONTROL = Location("", "project", "control", "every-tool")
 INCLUDED = Location("", "project", "instructions", "every-tool")
 
@@ -77,15 +78,29 @@ class WalkResult:
     dirs: dict[str, int] = field(default_factory=dict)  # rel folder ("" = base) -> mtime_ns
 
 
+def configures_kguard(pyproject: Path) -> bool:
+    """Whether pyproject.toml holds kguard's settings ([tool.kguard], in any TOML spelling): then it is guarded
+    like the config file it is. A file that does not parse is guarded too (it may be meant to)."""
+    try:
+        data = pyproject.read_bytes()
+    except OSError:
+        return False
+    if b"kguard" not in data:
+        return False
+    import tomllib
+
+    try:
+        tool = tomllib.loads(data.decode("utf-8")).get("tool", {})
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return True
+    return isinstance(tool, dict) and "kguard" in tool
+
+
 def project_rules(places: Places, include: Iterable[str] = (), exclude: Iterable[str] = (),
                   hooks_dir: Path | None = None) -> Rules:
     extra: list[str] = []
-    pyproject = places.root / "pyproject.toml"
-    try:
-        if b"[tool.kguard" in pyproject.read_bytes():
-            extra.append("pyproject.toml")
-    except OSError:
-        pass
+    if configures_kguard(places.root / CONFIG_IN_PYPROJECT):
+        extra.append(CONFIG_IN_PYPROJECT)
     if hooks_dir is not None and hooks_dir.is_dir():
         try:
             rel_hooks = hooks_dir.resolve().relative_to(places.root).as_posix()

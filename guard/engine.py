@@ -8,13 +8,13 @@ import os
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pygit2
 
 from guard import atomic, runs, statcache
-from guard.discovery import Rules, home_dirs, home_rules, project_rules
+from guard.discovery import CONFIG_IN_PYPROJECT, Rules, home_dirs, home_rules, project_rules
 from guard.observe import Observed, observe
 from guard.paths import Places
 from guard.settings import GuardSettings, KnowledgeSettings
@@ -130,6 +130,7 @@ class Guard:
                 stored = root.store.load()
                 root.fresh = stored is None
                 root.state = stored or State()
+                _keep_guarding_config(root)
                 old = cache.roots.get(root.scope) if cache else None
                 root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, old, written)
             yield self
@@ -176,7 +177,7 @@ class Guard:
         return found
 
     def changes(self, paths: Iterable[str] | None = None) -> list[Change]:
-        wanted = self.resolve_paths(paths)
+        wanted = self.resolve_paths(paths, known_only=False)
         found = [c for root in self.roots for c in self._changes(root)]
         return [c for c in found if wanted is None or c.key in wanted]
 
@@ -190,12 +191,18 @@ class Guard:
     def has_baseline(self) -> bool:
         return any(not root.fresh for root in self.roots)
 
-    def resolve_paths(self, paths: Iterable[str] | None) -> set[str] | None:
+    def resolve_paths(self, paths: Iterable[str] | None, known_only: bool = True) -> set[str] | None:
+        """The keys the user's paths name; with `known_only`, a path kguard does not guard is an error."""
         if not paths:
             return None
+        known = {f"{root.scope}:{rel}" for root in self.roots
+                 for rel in (*root.state.baseline, *root.observed, *(p.rel for p in root.state.pending))}
         keys = set()
         for raw in paths:
-            keys.add(self.key_for(raw))
+            key = self.key_for(raw)
+            if known_only and key not in known:
+                raise KguardError("not a knowledge file kguard guards (`kguard status` shows what changed)", raw)
+            keys.add(key)
         return keys
 
     def key_for(self, raw: str) -> str:
@@ -305,6 +312,14 @@ class Guard:
         self.checkpoint(root)
         atomic.write_file(root.base, root.path(rel), data, mode)
         return entry.id
+
+
+def _keep_guarding_config(root: Root) -> None:
+    """pyproject.toml is guarded while it configures kguard; a command that strips the [tool.kguard] table
+    must show as a change to it, not make it vanish from the guard."""
+    if root.scope == "project" and CONFIG_IN_PYPROJECT in root.state.baseline \
+            and CONFIG_IN_PYPROJECT not in root.rules.extra_files:
+        root.rules = replace(root.rules, extra_files=(*root.rules.extra_files, CONFIG_IN_PYPROJECT))
 
 
 def _hooks_dir(places: Places) -> Path | None:

@@ -14,8 +14,11 @@ from rules_engine.errors import KguardError
 
 @contextmanager
 def locked(folder: Path, timeout: float = 120.0) -> Iterator[None]:
-    folder.mkdir(parents=True, exist_ok=True)
-    fd = os.open(folder / "lock", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder / "lock", os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError as exc:
+        raise KguardError(f"cannot open the lock file: {exc.strerror}", folder / "lock") from None
     try:
         deadline = time.monotonic() + timeout
         while True:

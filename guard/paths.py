@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from guard import where
+from rules_engine.errors import KguardError
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,12 @@ def home_dir() -> Path:
 
 
 def find_places(start: Path | None = None) -> Places:
-    root, git_dir, common = where.find_root(str(start) if start is not None else os.getcwd())
+    if start is None:
+        try:
+            start = Path(os.getcwd())
+        except FileNotFoundError:
+            raise KguardError("the current folder no longer exists; cd into the project again") from None
+    root, git_dir, common = where.find_root(str(start))
     home = where.home_dir()
     return Places(Path(root), Path(git_dir) if git_dir else None, Path(common) if common else None,
                   Path(home), Path(where.state_dir(home)))

@@ -53,13 +53,13 @@ class Store:
             reference = self.repo.references[self.ref]
         except KeyError:
             return None
-        commit = self.repo[reference.target]
-        tree = commit.peel(pygit2.Tree)
         try:
+            tree = self.repo[reference.target].peel(pygit2.Tree)
             data = json.loads(bytes(tree["state.json"].data))
-        except (KeyError, ValueError) as exc:
-            raise KguardError(f"the guard's state is unreadable ({exc}); run `kguard snapshot` to start over",
-                              self.repo.path) from None
+        except (KeyError, ValueError, TypeError, pygit2.GitError) as exc:
+            raise KguardError(f"the guard's state under {self.ref} is damaged ({type(exc).__name__}: {exc}); "
+                              f"`git update-ref -d {self.ref}` starts over with a new baseline (the journal "
+                              "is lost)", self.repo.path) from None
         version = data.get("version")
         if version != STATE_VERSION:
             raise KguardError(f"state version {version} is not one this kguard reads ({STATE_VERSION})",

@@ -2,23 +2,40 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Sequence
 
 from guard.engine import Change
-from hooks.style import paint
+from guard.scan.reveal import visible
+from hooks.style import paint, printable
 
 MAX_DIFF_LINES = 200
 
 
-def _text(data: bytes | None) -> list[str] | None:
+def text_lines(data: bytes | None) -> list[str] | None:
+    """Lines split at newlines only (a bare CR stays inside its line); None for binary or non-UTF-8."""
     if data is None:
         return []
     if b"\0" in data:
         return None
     try:
-        return data.decode("utf-8").splitlines(keepends=True)
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         return None
+    return [line for line in re.split(r"(?<=\n)", text) if line]
+
+
+def shown(line: str) -> str:
+    """A diff line as it may reach a terminal: escape sequences, bidi controls and invisible characters
+    made visible (a hidden `ESC[1A ESC[2K` could otherwise erase the malicious line from the card)."""
+    body, newline = (line[:-1], "\n") if line.endswith("\n") else (line, "")
+    return printable(visible(body)) + newline
+
+
+def unified(old: list[str], new: list[str], from_label: str, to_label: str) -> list[str]:
+    lines = difflib.unified_diff(old, new, from_label, to_label)
+    return [shown(line) if line.endswith("\n") else shown(line) + "\n\\ No newline at end of file\n"
+            for line in lines]
 
 
 def diff_lines(change: Change) -> list[str]:
@@ -26,15 +43,14 @@ def diff_lines(change: Change) -> list[str]:
     after_entry = change.after_entry
     if change.kind == "mode-changed" and change.before and after_entry:
         return [f"mode {change.before.mode:o} -> {after_entry.mode:o}\n"]
-    old, new = _text(before), _text(after)
+    old, new = text_lines(before), text_lines(after)
     if old is None or new is None:
         return [f"binary or non-UTF-8 content: {len(before or b'')} -> {len(after or b'')} bytes\n"]
-    label = change.display
-    lines = list(difflib.unified_diff(old, new, f"a/{label}" if before is not None else "/dev/null",
-                                      f"b/{label}" if after is not None else "/dev/null"))
-    fixed = [line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines]
+    label = printable(change.display)
+    fixed = unified(old, new, f"a/{label}" if before is not None else "/dev/null",
+                    f"b/{label}" if after is not None else "/dev/null")
     if change.kind == "type-changed" and after_entry is not None:
-        what = f"a symlink -> {after!r}" if after_entry.is_link else "a regular file"
+        what = f"a symlink -> {printable(repr(after))}" if after_entry.is_link else "a regular file"
         fixed.insert(0, f"{label} is now {what}\n")
     if len(fixed) > MAX_DIFF_LINES:
         fixed = fixed[:MAX_DIFF_LINES] + [f"... {len(fixed) - MAX_DIFF_LINES} more diff lines (kguard diff)\n"]
@@ -61,16 +77,16 @@ def findings_for(change: Change) -> list[str]:
         from guard.scan.engine import scan_bytes
     except ImportError:
         return []
-    return [f"{f.severity} {f.id} line {f.line}: {f.message}" for f in scan_bytes(data, change.display)]
+    return [printable(f"{f.severity} {f.id} line {f.line}: {f.message}") for f in scan_bytes(data, change.display)]
 
 
 def render_card(command: str, changes: Sequence[Change], colour: bool = False,
                 headline: str = "A command changed a knowledge file") -> str:
     out = [paint(f"kguard: {headline}", "yellow", bold=True, enabled=colour) + "\n"]
     if command:
-        out.append(f"  command: {command}\n")
+        out.append(f"  command: {printable(command)}\n")
     for change in changes:
-        out.append(paint(f"  {change.kind:<13} {change.display}", bold=True, enabled=colour) + "\n")
+        out.append(paint(f"  {change.kind:<13} {printable(change.display)}", bold=True, enabled=colour) + "\n")
     for change in changes:
         out.append("\n")
         out.extend(_colour_line(line, colour) for line in diff_lines(change))

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 import click
 
+from hooks.style import printable
 from rules_engine.errors import KguardError
 
 INTERNAL_ERROR = 70
@@ -95,7 +96,7 @@ def guarded(call: Callable[[], object]) -> int:
     try:
         result = call()
     except KguardError as exc:
-        click.echo(f"kguard: error: {exc}", err=True)
+        click.echo(printable(f"kguard: error: {exc}"), err=True)
         return exc.exit_code
     except click.exceptions.Abort:
         click.echo("kguard: interrupted", err=True)

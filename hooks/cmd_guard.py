@@ -7,9 +7,9 @@ import sys
 import click
 
 from guard import decide, runs
-from hooks.card import diff_lines
+from hooks.card import diff_lines, text_lines, unified
 from hooks.session import open_session
-from hooks.style import paint, use_colour
+from hooks.style import paint, printable, use_colour
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
                       show_default=True, help="text for people, json for machines")
@@ -55,13 +55,14 @@ def status(fmt: str) -> int:
         colour = use_colour(sys.stdout)
         for marker in unfinished:
             who = f"pid {marker.pid}" if marker.pid > 0 else "--on-change fail"
-            click.echo(f"unfinished: a kguard run of `{marker.command}` ({who}) ended before its changes "
+            click.echo(f"unfinished: a kguard run of `{printable(marker.command)}` ({who}) ended before its changes "
                        "were accepted; they are listed below (kguard keep / kguard reset)")
         for change in changes:
-            click.echo(paint(f"{change.kind:<13} {change.display}", "yellow", enabled=colour))
+            click.echo(paint(f"{change.kind:<13} {printable(change.display)}", "yellow", enabled=colour))
         for root, item in pending:
-            click.echo(paint(f"{'held back':<13} {root.display(item.rel)}", "red", enabled=colour)
-                       + f"  (entry {item.entry}; accept: kguard keep {root.display(item.rel)})")
+            shown_path = printable(root.display(item.rel))
+            click.echo(paint(f"{'held back':<13} {shown_path}", "red", enabled=colour)
+                       + f"  (entry {item.entry}; accept: kguard keep {shown_path})")
         if not (changes or pending or unfinished):
             click.echo(f"kguard: {files} knowledge file(s), nothing changed since the snapshot")
         if hint:
@@ -89,28 +90,24 @@ def diff(paths: tuple[str, ...]) -> int:
     guard = session.guard
     colour = use_colour(sys.stdout)
     with guard.transaction():
-        changes = guard.changes(paths or None)
-        for change in changes:
+        wanted = guard.resolve_paths(paths or None)
+        for change in guard.changes(paths or None):
             for line in diff_lines(change):
                 click.echo(line, nl=False, color=colour)
-        wanted = guard.resolve_paths(paths or None)
         for root, item in guard.pending():
             if wanted is not None and f"{root.scope}:{item.rel}" not in wanted:
                 continue
-            click.echo(f"held back (entry {item.entry}): {root.display(item.rel)}"
+            click.echo(f"held back (entry {item.entry}): {printable(root.display(item.rel))}"
                        + (" would be deleted" if item.content is None else ""))
             if item.content is not None:
-                import difflib
-
                 now = root.path(item.rel)
-                old = now.read_bytes() if now.is_file() else b""
-                new = root.store.read_blob(item.content.oid)
-                try:
-                    lines = difflib.unified_diff(old.decode().splitlines(True), new.decode().splitlines(True),
-                                                 f"a/{root.display(item.rel)}", f"b/{root.display(item.rel)} (held)")
-                    click.echo("".join(lines), nl=False)
-                except UnicodeDecodeError:
-                    click.echo(f"binary or non-UTF-8 content: {len(old)} -> {len(new)} bytes")
+                old = text_lines(now.read_bytes() if now.is_file() and not now.is_symlink() else b"")
+                new = text_lines(root.store.read_blob(item.content.oid))
+                label = printable(root.display(item.rel))
+                if old is None or new is None:
+                    click.echo("binary or non-UTF-8 content")
+                else:
+                    click.echo("".join(unified(old, new, f"a/{label}", f"b/{label} (held)")), nl=False)
     return 0
 
 

@@ -12,7 +12,8 @@ from hooks.session import open_session
 
 @click.command()
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option("-n", "--max-count", type=int, default=None, help="show at most this many entries")
+@click.option("-n", "--max-count", type=click.IntRange(min=0), default=None,
+              help="show at most this many entries")
 def log(fmt: str, max_count: int | None) -> int:
     """The journal: the last changes to knowledge files, newest first, each with its ID for `kguard undo`."""
     session = open_session()

@@ -33,8 +33,8 @@ def config_path(root: Path) -> Path | None:
     if own.is_file():
         return own
     pyproject = root / "pyproject.toml"
-    if pyproject.is_file() and b"[tool.kguard" in pyproject.read_bytes():
-        return pyproject
+    if pyproject.is_file() and b"kguard" in pyproject.read_bytes():
+        return pyproject  # load_settings tells a [tool.kguard] table from a mere mention
     return None
 
 
@@ -47,7 +47,7 @@ def load_settings(root: Path, explicit: Path | None = None) -> Settings:
     except FileNotFoundError:
         raise KguardError("config file not found", path) from None
     except UnicodeDecodeError as exc:
-        raise KguardError(f"not UTF-8 (byte {exc.start})", path) from None
+        raise KguardError(f"not UTF-8 (at byte offset {exc.start})", path) from None
     except tomllib.TOMLDecodeError as exc:
         found = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
@@ -56,7 +56,10 @@ def load_settings(root: Path, explicit: Path | None = None) -> Settings:
         raise KguardError(f"invalid TOML: {message}", path, int(found.group(1)) if found else None) from None
     prefix = ""
     if path.name == "pyproject.toml":
-        data = data.get("tool", {}).get("kguard", {})
+        tool = data.get("tool", {})
+        data = tool.get("kguard", {}) if isinstance(tool, dict) else {}
+        if not isinstance(data, dict):
+            raise KguardError(f"'tool.kguard' must be a table, not {type(data).__name__}", path)
         prefix = "tool.kguard."
     return validate(data, path, prefix)
 

@@ -2,30 +2,18 @@
 Shared by `kguard knowledge`, `budget`, `hints` and `conflicts`."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from guard.discovery import KnowledgeFile, discover
 from guard.paths import Places, find_places
 from hooks.config import Settings, load_settings
+from hooks.style import printable
 from rules_engine.budget import Report, plan
 from rules_engine.errors import KguardError
 from rules_engine.layout import PROJECT, Location, display_path, home_locations
 from rules_engine.models import Document, Knowledge, Memory, Rule, Skill
 from rules_engine.parse import PARSERS, read
-
-
-# Characters that must never reach a terminal as they are: C0 and C1 controls (ESC starts the sequences that
-# move the cursor and erase lines), bidi embeddings, overrides and isolates, and line separators. Tab and
-# newline stay.
-_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
-
-
-def printable(text: str) -> str:
-    """`text` with every character that could rewrite the terminal shown as <U+XXXX>: file names and the text
-    of knowledge files are whatever a cloned repository holds."""
-    return _UNPRINTABLE.sub(lambda m: f"<U+{ord(m.group()):04X}>", text)
 
 
 @dataclass

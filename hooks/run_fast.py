@@ -47,7 +47,10 @@ def try_fast(args: Sequence[str]) -> int | None:
 
 
 def _fast(mode: str | None, command: list[str]) -> int | None:
-    root, git_dir, _ = where.find_root(os.getcwd())
+    try:
+        root, git_dir, _ = where.find_root(os.getcwd())
+    except OSError:  # the current folder is gone: the full path says so in one line
+        return None
     state = where.project_state(root, git_dir, where.state_dir(where.home_dir()))
     cache = statcache.load(os.path.join(state, "cache.json"))
     if cache is None:

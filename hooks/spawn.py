@@ -26,6 +26,7 @@ def spawn(argv: Sequence[str]) -> int:
             os.execvp(argv[0], list(argv))
         except OSError as exc:
             os.write(2, f"kguard: cannot run {argv[0]}: {exc.strerror}\n".encode())
+            os._exit(127 if isinstance(exc, FileNotFoundError) else 126)  # as shells do
         os._exit(127)
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # the child gets Ctrl-C and decides
     try:

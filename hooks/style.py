@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from typing import TextIO
 
@@ -19,3 +20,15 @@ def use_colour(stream: TextIO | None = None) -> bool:
 
 def paint(text: str, colour: str | None = None, bold: bool = False, enabled: bool = False) -> str:
     return click.style(text, fg=colour, bold=bold) if enabled else text
+
+
+# Characters that must never reach a terminal as they are: C0 and C1 controls (ESC starts the sequences that
+# move the cursor and erase lines), bidi embeddings, overrides and isolates, and line separators. Tab and
+# newline stay.
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+
+
+def printable(text: str) -> str:
+    """`text` with every character that could rewrite the terminal shown as <U+XXXX>: file names and the text
+    of knowledge files are whatever a cloned repository holds."""
+    return _UNPRINTABLE.sub(lambda m: f"<U+{ord(m.group()):04X}>", text)
