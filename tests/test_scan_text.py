@@ -59,3 +59,18 @@ def naive_windows(text: str, triggers: tuple[str, ...], before: int, after: int)
 def test_windows_equal_their_plain_definition(text: str, before: int, after: int) -> None:
     triggers = ("ab", "us", "b-u", "\u00e9", "a")
     assert Document(text).windows(triggers, before, after) == naive_windows(text, triggers, before, after)
+
+
+NON_ASCII_TEXT = st.text(alphabet="a? \n\u00e9\u00ad\u200b\u200d\u0430\u0435\u3164\ufe0f\ufe00\U000e0041\udcff\U0001f600",
+                         max_size=200)
+
+
+@settings(max_examples=300, deadline=None)
+@given(NON_ASCII_TEXT)
+def test_non_ascii_pattern_matches_equal_finditer_over_the_text(text: str) -> None:
+    from guard.scan import disguise, filelevel, invisible
+
+    doc = Document(text)
+    for pattern in (invisible.ZERO_WIDTH, invisible.BIDI, invisible.TAGS, invisible.SELECTORS, disguise.IGNORABLE,
+                    disguise.FILLER, disguise.CONFUSABLE, filelevel.UNDECODABLE, re.compile("[\u00e9\u0430]{2,}")):
+        assert [m.span() for m in doc.finditer_non_ascii(pattern)] == [m.span() for m in pattern.finditer(text)]

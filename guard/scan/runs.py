@@ -35,10 +35,19 @@ def non_ascii_runs(text: str, ascii: bytes) -> list[tuple[int, int]]:
 
 
 def finditer_in_runs(pattern: re.Pattern[str], text: str, runs: list[tuple[int, int]],
-                     joined: str) -> Iterator[re.Match[str]]:
+                     joined: str, joined_starts: list[int] | None = None) -> Iterator[re.Match[str]]:
     """pattern.finditer(text) for a pattern that matches only non-ASCII characters (no anchors, no
-    lookaround): its matches lie inside the runs (`joined`: their text, one per line)."""
+    lookaround): its matches lie inside the runs (`joined`: their text, one per line). With the offsets
+    of the runs in `joined`, each match found there is matched again at its place in the text (what
+    stops a match, an ASCII character, is there in both), so the cost follows the matches, not the runs."""
     if pattern.search(joined) is None:
+        return
+    if joined_starts is not None:
+        for found in pattern.finditer(joined):
+            run = bisect_right(joined_starts, found.start()) - 1
+            match = pattern.match(text, runs[run][0] + found.start() - joined_starts[run])
+            if match is not None:
+                yield match
         return
     if len(runs) * RUN_SPACING > len(text):
         yield from pattern.finditer(text)
@@ -47,13 +56,18 @@ def finditer_in_runs(pattern: re.Pattern[str], text: str, runs: list[tuple[int, 
         yield from pattern.finditer(text, a, b)
 
 
+def run_starts(runs: list[tuple[int, int]]) -> list[int]:
+    """Where each run starts in the runs joined by newlines."""
+    starts, pos = [], 0
+    for a, b in runs:
+        starts.append(pos)
+        pos += b - a + 1
+    return starts
+
+
 def lower_runs(lower: str, runs: list[tuple[int, int]]) -> tuple[str, list[int], list[int]]:
     """The lower-cased runs joined by newlines, where each run starts in that string, and in the text."""
-    joined_starts, pos = [], 0
-    for a, b in runs:
-        joined_starts.append(pos)
-        pos += b - a + 1
-    return "\n".join(lower[a:b] for a, b in runs), joined_starts, [a for a, _ in runs]
+    return "\n".join(lower[a:b] for a, b in runs), run_starts(runs), [a for a, _ in runs]
 
 
 def positions_in_runs(runs: tuple[str, list[int], list[int]], trigger: str) -> Iterator[int]:

@@ -105,7 +105,13 @@ class Document:
 
     def finditer_non_ascii(self, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
         """pattern.finditer(text) for a pattern of non-ASCII characters only (see runs.finditer_in_runs)."""
-        return runs.finditer_in_runs(pattern, self.text, self.non_ascii_runs, self.non_ascii_text)
+        return runs.finditer_in_runs(pattern, self.text, self.non_ascii_runs, self.non_ascii_text,
+                                     self.non_ascii_starts)
+
+    @cached_property
+    def non_ascii_starts(self) -> list[int]:
+        """Where each run of non-ASCII characters starts in `non_ascii_text`."""
+        return runs.run_starts(self.non_ascii_runs)
 
     def long_runs(self, members: bytes, minimum: int) -> Iterator[tuple[int, int]]:
         """Maximal runs of at least `minimum` characters whose byte in `ascii` is one of `members` (b"?"
