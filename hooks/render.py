@@ -9,6 +9,7 @@ from urllib.parse import quote
 
 from guard.scan.finding import Finding, sort_key
 from guard.scan.registry import REGISTRY
+from hooks.style import printable
 
 FORMATS = ("text", "json", "sarif", "github")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -37,18 +38,19 @@ def render(findings: Sequence[Finding], fmt: str, color: bool = False) -> str:
 
 
 def _where(finding: Finding) -> str:
+    path = printable(finding.path)  # a file name from a cloned repository may hold escape sequences
     if finding.line <= 0:
-        return finding.path
-    return f"{finding.path}:{finding.line}:{finding.column}"
+        return path
+    return f"{path}:{finding.line}:{finding.column}"
 
 
 def render_text(findings: Sequence[Finding], color: bool = False) -> str:
     lines: list[str] = []
     for f in findings:
         severity = f"\x1b[{COLORS[f.severity]}m{f.severity}\x1b[0m" if color else f.severity
-        lines.append(f"{_where(f)}: {f.id} [{severity}] {f.message}")
+        lines.append(f"{_where(f)}: {f.id} [{severity}] {printable(f.message)}")
         if f.excerpt:
-            lines.append(f"    | {f.excerpt}")
+            lines.append(f"    | {printable(f.excerpt)}")
     counts = {s: sum(1 for f in findings if f.severity == s) for s in ("error", "warning", "info")}
     if findings:
         lines.append(f"{len(findings)} finding(s): {counts['error']} error(s), {counts['warning']} warning(s), "

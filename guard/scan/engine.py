@@ -12,6 +12,8 @@ from guard.scan.finding import Finding, sort_key
 from guard.scan.registry import REGISTRY, matches
 from guard.scan.settings import ScanSettings
 from guard.scan.text import Document, visible
+from rules_engine.errors import KguardError
+from rules_engine.files import read
 from rules_engine.layout import glob_match
 
 # Detectors whose findings make command or tool output "read like instructions".
@@ -79,9 +81,11 @@ def scan_file(file: Path, display: str, settings: ScanSettings = ScanSettings(),
         if size > settings.max_file_bytes:
             return [file_finding("FIL003", display, f"{size} bytes, over the limit of {settings.max_file_bytes}:"
                                  " not scanned")]
-        data = file.read_bytes()
+        data = read(file, display)  # a FIFO or a device would hang or never end: refused, not read
     except OSError as exc:
         return [file_finding("FIL004", display, f"cannot read: {exc.strerror or exc}")]
+    except KguardError as exc:
+        return [file_finding("FIL004", display, exc.message)]
     return scan_bytes(data, display, select, settings.max_file_bytes)
 
 

@@ -2,6 +2,7 @@
 worktrees, `git commit -a` / `--only`), never the work tree."""
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -25,7 +26,11 @@ def staged_blobs(root: Path, wanted: Callable[[str], bool]) -> Iterator[tuple[st
     """(path, staged bytes) for each index entry at stage 0 whose path `wanted` accepts; symlinks yield
     their target text as git stores it; submodules are skipped."""
     repo = open_repository(root)
-    index = repo.index
+    try:
+        index = repo.index
+    except (pygit2.GitError, OSError, ValueError) as exc:
+        where = os.environ.get("GIT_INDEX_FILE") or os.path.join(repo.path, "index")
+        raise KguardError(f"cannot read the git index: {exc}", where) from None
     for entry in index:
         if entry.mode == GITLINK or not wanted(entry.path):
             continue

@@ -1,0 +1,42 @@
+"""Reading a knowledge file safely. Standard library only, so the scanner can use it without the parsers."""
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from rules_engine.errors import KguardError
+
+_NOT_A_FILE = {stat.S_IFIFO: "a named pipe (FIFO)", stat.S_IFSOCK: "a socket", stat.S_IFCHR: "a device",
+               stat.S_IFBLK: "a device"}
+
+
+def read(path: Path, display: str) -> bytes:
+    """The bytes of a knowledge file, through symlinks as an agent reads it. A folder, a FIFO, a device, a
+    socket, a dangling symlink or a symlink loop is a KguardError, never a hang: the file is opened
+    non-blocking and checked with fstat before anything is read."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except IsADirectoryError:
+        raise KguardError("is a folder, expected a file", display) from None
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise KguardError(f"a symlink to a missing file ({os.readlink(path)})", display) from None
+        raise KguardError("cannot read: No such file or directory", display) from None
+    except OSError as exc:
+        raise KguardError(f"cannot read: {exc.strerror or exc}", display) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise KguardError("is a folder, expected a file", display)
+        if not stat.S_ISREG(mode):
+            raise KguardError(f"is {_NOT_A_FILE.get(stat.S_IFMT(mode), 'not a regular file')}, expected a file",
+                              display)
+        chunks = []
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise KguardError(f"cannot read: {exc.strerror or exc}", display) from None
+    finally:
+        os.close(fd)
