@@ -3,7 +3,7 @@ lower-cased text, and a scan that tries the expression only where its first char
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 try:
@@ -259,17 +259,29 @@ def first_char_scan(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
     return regex if group else None
 
 
-def scan(regex: re.Pattern[str], group: int, haystack: str, start: int, end: int) -> Iterator[re.Match[str]]:
+def scan(regex: re.Pattern[str], group: int, haystack: str, start: int, end: int,
+         accept: Callable[[int], bool] | None = None) -> Iterator[re.Match[str]]:
     """The raw matches of finditer(haystack, start, end) for the pattern that `regex` and `group` prepare
-    (see prepared()): each match's own span is that group."""
+    (see prepared()): each match's own span is that group. A match whose start `accept` rejects counts as
+    no match there: it is dropped and the search goes on at the next position, not after it (a rejected
+    "od" at the end of "method" must not hide a match that starts inside it)."""
     if not group:
-        yield from regex.finditer(haystack, start, end)
+        pos = start
+        while pos <= end:
+            for match in regex.finditer(haystack, pos, end):
+                if accept is None or accept(match.start()):
+                    yield match
+                    continue
+                pos = match.start() + 1  # rare: start again just past the rejected start
+                break
+            else:
+                return
         return
     last = -1
     for match in regex.finditer(haystack, start, end):
         a, b = match.span(group)
-        if a >= last:  # finditer resumes after a match: one that starts inside it is never seen
-            last = b
+        if a >= last and (accept is None or accept(a)):  # finditer resumes after a match: one that starts
+            last = b  # inside it is never seen
             yield match
 
 

@@ -27,8 +27,8 @@ def trigger_positions(doc: Document, trigger: str) -> Iterator[int]:
             return
         haystack: bytes | str = doc.ascii_lower
     else:
-        if trigger[0] not in doc.non_ascii:
-            return
+        if next(char for char in trigger if not char.isascii()) not in doc.non_ascii:
+            return  # its first non-ASCII character ("\u00e1" of "usu\u00e1rio") is nowhere in the text
         if not any(char.isascii() for char in trigger):
             yield from positions_in_runs(doc.lower_runs, trigger)
             return
@@ -83,14 +83,18 @@ def finditer(doc: Document, pattern: re.Pattern[str], triggers: tuple[str, ...],
     lower = doc.lower is not None and bool(pattern.flags & re.I)
     haystack = doc.lower if lower else text
     regex, shift = prepared(pattern, lower)
+
+    def at_boundary(start: int) -> bool:  # the original pattern's leading \b, checked here instead
+        return start == 0 or not (_word(text[start]) and _word(text[start - 1]))
+
     last_end = -1
     for a, b in spans:
-        for match in scan(regex, shift, haystack, a, b):  # type: ignore[arg-type]
+        # A candidate that starts mid-word is no match of the original pattern: the search goes on at the
+        # next character, so a real match that starts inside the discarded one is still found.
+        for match in scan(regex, shift, haystack, a, b, at_boundary if lower else None):  # type: ignore[arg-type]
             start, end = match.span(shift)
             if start < last_end:
                 continue
-            if lower and start > 0 and _word(text[start]) and _word(text[start - 1]):
-                continue  # the original pattern's leading \b would not have matched here
             last_end = max(end, start + 1)
             yield Span(text, match, shift)
 
