@@ -3,91 +3,23 @@ baselines and journals. Every operation runs inside `transaction()`, which holds
 and saves it (one atomic ref update per root) together with a fresh stat cache."""
 from __future__ import annotations
 
-import hashlib
 import os
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-import pygit2
-
 from guard import atomic, runs, statcache
-from guard.discovery import CONFIG_IN_PYPROJECT, Rules, home_dirs, home_rules, project_rules
-from guard.observe import Observed, observe
+from guard.discovery import home_dirs, home_rules, project_rules
+from guard.observe import observe
 from guard.paths import Places
+from guard.roots import Change, Root, hooks_dir, keep_guarding_config, new_id
 from guard.settings import GuardSettings, KnowledgeSettings
-from guard.statcache import RootCache
 from guard.state import Entry, FileChange, JournalEntry, Pending, State, change_kind
 from guard.store import Store
 from rules_engine.errors import KguardError
-from rules_engine.layout import Scope, display_path
 
-
-@dataclass
-class Root:
-    scope: Scope
-    base: Path
-    store: Store
-    rules: Rules
-    dir_specs: list[tuple[str, bool]]
-    lock_dir: Path
-    state: State = field(default_factory=State)
-    fresh: bool = True  # no state was stored yet
-    dirty: bool = False
-    observed: dict[str, Observed] = field(default_factory=dict)
-    cache: RootCache | None = None  # the stat cache records observe() produced for this root
-
-    def display(self, rel: str) -> str:
-        return display_path(self.scope, rel)
-
-    def path(self, rel: str) -> Path:
-        return self.base / rel
-
-
-@dataclass
-class Change:
-    """A difference between a root's baseline and what is on disk now."""
-
-    root: Root
-    rel: str
-    kind: str
-    before: Entry | None
-    after: Observed | None
-
-    @property
-    def display(self) -> str:
-        return self.root.display(self.rel)
-
-    @property
-    def key(self) -> str:
-        return f"{self.root.scope}:{self.rel}"
-
-    @property
-    def after_entry(self) -> Entry | None:
-        return None if self.after is None else Entry(oid=self.after.oid, mode=self.after.mode)
-
-    def before_bytes(self) -> bytes | None:
-        return None if self.before is None else self.root.store.read_blob(self.before.oid)
-
-    def after_bytes(self) -> bytes | None:
-        if self.after is None:
-            return None
-        if self.after.data is None:
-            self.after.data = _read(self.root.path(self.rel))
-        return self.after.data
-
-
-def _read(path: Path) -> bytes:
-    if path.is_symlink():
-        return os.fsencode(os.readlink(path))
-    return path.read_bytes()
-
-
-def _new_id() -> str:
-    seed = f"{time.time_ns()}-{os.getpid()}-{id(object())}".encode()
-    return hashlib.sha1(seed).hexdigest()[:8]
+__all__ = ["Change", "Guard", "Root"]
 
 
 class Guard:
@@ -103,7 +35,7 @@ class Guard:
 
     def _build_roots(self) -> list[Root]:
         places = self.places
-        hooks = _hooks_dir(places)
+        hooks = hooks_dir(places)
         # Started in the home folder itself (outside git): only its top-level files count as the project's;
         # the folders below belong to the home root, and walking all of a home would be slow.
         at_home = places.git_dir is None and places.root == places.home.resolve()
@@ -130,7 +62,7 @@ class Guard:
                 stored = root.store.load()
                 root.fresh = stored is None
                 root.state = stored or State()
-                _keep_guarding_config(root)
+                keep_guarding_config(root)
                 old = cache.roots.get(root.scope) if cache else None
                 root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, old, written)
             yield self
@@ -242,7 +174,7 @@ class Guard:
 
     def record(self, root: Root, action: str, changes: list[FileChange], left: str,
                 command: str = "", note: str = "") -> JournalEntry:
-        entry = JournalEntry(id=_new_id(), time=time.time(), action=action, command=command, note=note,
+        entry = JournalEntry(id=new_id(), time=time.time(), action=action, command=command, note=note,
                              changes=changes, left=left)  # type: ignore[arg-type]
         root.state.journal.insert(0, entry)
         root.dirty = True
@@ -312,23 +244,3 @@ class Guard:
         self.checkpoint(root)
         atomic.write_file(root.base, root.path(rel), data, mode)
         return entry.id
-
-
-def _keep_guarding_config(root: Root) -> None:
-    """pyproject.toml is guarded while it configures kguard; a command that strips the [tool.kguard] table
-    must show as a change to it, not make it vanish from the guard."""
-    if root.scope == "project" and CONFIG_IN_PYPROJECT in root.state.baseline \
-            and CONFIG_IN_PYPROJECT not in root.rules.extra_files:
-        root.rules = replace(root.rules, extra_files=(*root.rules.extra_files, CONFIG_IN_PYPROJECT))
-
-
-def _hooks_dir(places: Places) -> Path | None:
-    if places.git_dir is None:
-        return None
-    try:
-        repo = pygit2.Repository(str(places.git_dir))
-        configured = repo.config["core.hooksPath"]
-    except (KeyError, pygit2.GitError):
-        return (places.common_dir or places.git_dir) / "hooks"
-    path = Path(os.path.expanduser(configured))
-    return path if path.is_absolute() else places.root / path

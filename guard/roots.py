@@ -1,0 +1,104 @@
+"""A guarded root (the project folder or the home, with its store, rules and state) and a change found in
+it; and how the roots of a project are set up."""
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import pygit2
+
+from guard.discovery import CONFIG_IN_PYPROJECT, Rules
+from guard.observe import Observed
+from guard.paths import Places
+from guard.statcache import RootCache
+from guard.state import Entry, State
+from guard.store import Store
+from rules_engine.layout import Scope, display_path
+
+
+@dataclass
+class Root:
+    scope: Scope
+    base: Path
+    store: Store
+    rules: Rules
+    dir_specs: list[tuple[str, bool]]
+    lock_dir: Path
+    state: State = field(default_factory=State)
+    fresh: bool = True  # no state was stored yet
+    dirty: bool = False
+    observed: dict[str, Observed] = field(default_factory=dict)
+    cache: RootCache | None = None  # the stat cache records observe() produced for this root
+
+    def display(self, rel: str) -> str:
+        return display_path(self.scope, rel)
+
+    def path(self, rel: str) -> Path:
+        return self.base / rel
+
+
+@dataclass
+class Change:
+    """A difference between a root's baseline and what is on disk now."""
+
+    root: Root
+    rel: str
+    kind: str
+    before: Entry | None
+    after: Observed | None
+
+    @property
+    def display(self) -> str:
+        return self.root.display(self.rel)
+
+    @property
+    def key(self) -> str:
+        return f"{self.root.scope}:{self.rel}"
+
+    @property
+    def after_entry(self) -> Entry | None:
+        return None if self.after is None else Entry(oid=self.after.oid, mode=self.after.mode)
+
+    def before_bytes(self) -> bytes | None:
+        return None if self.before is None else self.root.store.read_blob(self.before.oid)
+
+    def after_bytes(self) -> bytes | None:
+        if self.after is None:
+            return None
+        if self.after.data is None:
+            self.after.data = read_entry_now(self.root.path(self.rel))
+        return self.after.data
+
+
+def read_entry_now(path: Path) -> bytes:
+    if path.is_symlink():
+        return os.fsencode(os.readlink(path))
+    return path.read_bytes()
+
+
+def new_id() -> str:
+    seed = f"{time.time_ns()}-{os.getpid()}-{id(object())}".encode()
+    return hashlib.sha1(seed).hexdigest()[:8]
+
+
+def keep_guarding_config(root: Root) -> None:
+    """pyproject.toml is guarded while it configures kguard; a command that strips the [tool.kguard] table
+    must show as a change to it, not make it vanish from the guard."""
+    if root.scope == "project" and CONFIG_IN_PYPROJECT in root.state.baseline \
+            and CONFIG_IN_PYPROJECT not in root.rules.extra_files:
+        root.rules = replace(root.rules, extra_files=(*root.rules.extra_files, CONFIG_IN_PYPROJECT))
+
+
+def hooks_dir(places: Places) -> Path | None:
+    if places.git_dir is None:
+        return None
+    try:
+        repo = pygit2.Repository(str(places.git_dir))
+        configured = repo.config["core.hooksPath"]
+    except (KeyError, pygit2.GitError):
+        return (places.common_dir or places.git_dir) / "hooks"
+    path = Path(os.path.expanduser(configured))
+    return path if path.is_absolute() else places.root / path
