@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 import time
 
 from guard.blobhash import blob_id, read_entry

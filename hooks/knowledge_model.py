@@ -8,7 +8,6 @@ from pathlib import Path
 from guard.discovery import KnowledgeFile, discover
 from guard.paths import Places, find_places
 from hooks.config import Settings, load_settings
-from hooks.style import printable
 from rules_engine.budget import Report, plan
 from rules_engine.errors import KguardError
 from rules_engine.layout import PROJECT, Location, display_path, home_locations

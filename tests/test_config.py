@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import init_repo, run_kguard, write
+from tests.helpers import init_repo, run_kguard
 
 
 @pytest.mark.parametrize(

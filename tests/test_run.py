@@ -126,7 +126,7 @@ def test_binary_and_non_utf8_round_trip(tmp_path: Path) -> None:
     repo = init_repo(tmp_path / "repo", {"CLAUDE.md": original})
     run_kguard("snapshot", cwd=repo)
     changed = bytes(range(256)) * 4
-    script = f"import pathlib; pathlib.Path('CLAUDE.md').write_bytes(bytes(range(256)) * 4)"
+    script = "import pathlib; pathlib.Path('CLAUDE.md').write_bytes(bytes(range(256)) * 4)"
     result = run_kguard("run", "--on-change", "hold", "--", "python3", "-c", script, cwd=repo)
     assert result.returncode == 3
     assert "binary or non-UTF-8 content" in result.stderr

@@ -105,7 +105,6 @@ def bidi(doc: Document) -> Iterator[Hit]:
     """
     if not gated(doc):
         return
-    text = doc.text
     for match in doc.finditer_non_ascii(BIDI):
         run = match.group()
         line = doc.line_of(match.start())
