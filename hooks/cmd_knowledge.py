@@ -9,7 +9,8 @@ from typing import Any
 
 import click
 
-from hooks.knowledge_model import Model, load, printable
+from hooks.knowledge_model import Model, load
+from hooks.style import printable
 from rules_engine import catalogue, conflicts as conflict_rules, hints as hint_rules
 from rules_engine.catalogue import READER_TEXT
 from rules_engine.models import Document, Line, Memory, Rule

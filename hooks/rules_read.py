@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from hooks.knowledge_model import printable
+from hooks.style import printable
 
 from hooks.rules_state import AGENTS, Promotion, load, usage
 from hooks.session import open_session
