@@ -93,19 +93,38 @@ def dir_checks(cache: Cache) -> list[tuple[str, int]]:
 
 
 def _folders_unchanged(folders: list[tuple[str, int]], racy_after: int) -> bool:
-    """Every folder's mtime is what was recorded (and old enough to trust). The common case, every folder
-    present, is one list comprehension: this is the loop whose length grows with the repository."""
-    present = [path for path, mtime in folders if mtime != ABSENT]
-    expected = [mtime for _, mtime in folders if mtime != ABSENT]
-    if any(mtime >= racy_after for mtime in expected):
+    """Every folder's mtime is what was recorded (and old enough to trust)."""
+    paths = [path for path, _ in folders]
+    expected = [mtime for _, mtime in folders]
+    return _same_mtimes(paths, expected, racy_after)
+
+
+def _same_mtimes(paths: list[str], expected: list[int], racy_after: int) -> bool:
+    if max(expected, default=ABSENT) >= racy_after:
         return False
     lstat = os.lstat
-    try:
-        if [lstat(path).st_mtime_ns for path in present] != expected:
+    if ABSENT not in expected:  # the common case as one list comprehension: the loop that grows with the repo
+        try:
+            return [lstat(path).st_mtime_ns for path in paths] == expected
+        except OSError:  # a folder vanished
             return False
-    except OSError:  # a folder vanished
-        return False
-    return not any(os.path.lexists(path) for path, mtime in folders if mtime == ABSENT)
+    for path, mtime in zip(paths, expected):
+        try:
+            now = lstat(path).st_mtime_ns
+        except OSError:
+            now = ABSENT
+        if now != mtime:
+            return False
+    return True
+
+
+def _roots_folders_unchanged(cache: Cache, racy_after: int) -> bool:
+    for root in cache.roots.values():
+        prefix = root.base.rstrip("/") + "/"
+        paths = [prefix + rel if rel else root.base for rel in root.dirs]
+        if not _same_mtimes(paths, [entry[0] for entry in root.dirs.values()], racy_after):
+            return False
+    return True
 
 
 def unchanged(cache: Cache, folders: list[tuple[str, int]] | None = None, with_folders: bool = True) -> bool:
@@ -119,9 +138,11 @@ def unchanged(cache: Cache, folders: list[tuple[str, int]] | None = None, with_f
         if watch_entry(path) != expected:
             return False
     lstat = os.lstat
-    if with_folders and not _folders_unchanged(folders if folders is not None else dir_checks(cache),
-                                               racy_after):
-        return False
+    if with_folders:
+        same = (_folders_unchanged(folders, racy_after) if folders is not None
+                else _roots_folders_unchanged(cache, racy_after))
+        if not same:
+            return False
     for root in cache.roots.values():
         base = root.base
         for rel, record in root.files.items():
