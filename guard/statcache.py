@@ -84,21 +84,6 @@ def watch_entry(path: str) -> list[int] | None:
     return [st.st_size, st.st_mtime_ns, st.st_ino]
 
 
-def dir_checks(cache: Cache) -> list[tuple[str, int]]:
-    checks = []
-    for root in cache.roots.values():
-        prefix = root.base.rstrip("/") + "/"
-        checks.extend((prefix + rel if rel else root.base, entry[0]) for rel, entry in root.dirs.items())
-    return checks
-
-
-def _folders_unchanged(folders: list[tuple[str, int]], racy_after: int) -> bool:
-    """Every folder's mtime is what was recorded (and old enough to trust)."""
-    paths = [path for path, _ in folders]
-    expected = [mtime for _, mtime in folders]
-    return _same_mtimes(paths, expected, racy_after)
-
-
 def _same_mtimes(paths: list[str], expected: list[int], racy_after: int) -> bool:
     if max(expected, default=ABSENT) >= racy_after:
         return False
@@ -127,10 +112,9 @@ def _roots_folders_unchanged(cache: Cache, racy_after: int) -> bool:
     return True
 
 
-def unchanged(cache: Cache, folders: list[tuple[str, int]] | None = None, with_folders: bool = True) -> bool:
-    """True when nothing under any guarded root can have changed since the cache was written. Pass the
-    same `folders` (from `dir_checks`) to repeated calls to build the list once. Without folders, only
-    the known files and watched paths are checked: a new file would go unseen."""
+def unchanged(cache: Cache, with_folders: bool = True) -> bool:
+    """True when nothing under any guarded root can have changed since the cache was written. Without
+    folders, only the known files and watched paths are checked: a new file would go unseen."""
     if not cache.consistent:
         return False
     racy_after = cache.written_ns - RACY_NS
@@ -139,9 +123,7 @@ def unchanged(cache: Cache, folders: list[tuple[str, int]] | None = None, with_f
             return False
     lstat = os.lstat
     if with_folders:
-        same = (_folders_unchanged(folders, racy_after) if folders is not None
-                else _roots_folders_unchanged(cache, racy_after))
-        if not same:
+        if not _roots_folders_unchanged(cache, racy_after):
             return False
     for root in cache.roots.values():
         base = root.base

@@ -63,3 +63,9 @@ def project_state(root: str, git_dir: str | None, state: str) -> str:
 
     digest = hashlib.sha1(os.fsencode(root)).hexdigest()[:16]
     return os.path.join(state, "projects", digest)
+
+
+def state_for(start: str) -> str:
+    """The project state folder (stat cache, lock, run markers) of the work tree at or above `start`."""
+    root, git_dir, _ = find_root(start)
+    return project_state(root, git_dir, state_dir(home_dir()))

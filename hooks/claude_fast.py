@@ -20,10 +20,9 @@ STALE_AFTER = 15 * 60  # seconds; Claude Code caps a Bash call at 10 minutes (sh
 def _state_if_unchanged(payload: dict[str, Any]) -> str | None:
     if os.environ.get("KGUARD_NO_FAST_PATH"):
         return None
-    root, git_dir, _ = where.find_root(str(project_dir(payload)))
-    state = where.project_state(root, git_dir, where.state_dir(where.home_dir()))
+    state = where.state_for(str(project_dir(payload)))
     cache = statcache.load(os.path.join(state, "cache.json"))
-    if cache is None or not statcache.unchanged(cache, statcache.dir_checks(cache)):
+    if cache is None or not statcache.unchanged(cache):
         return None
     now = time.time()
     for marker in runs.markers(state):

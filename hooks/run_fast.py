@@ -48,10 +48,9 @@ def try_fast(args: Sequence[str]) -> int | None:
 
 def _fast(mode: str | None, command: list[str]) -> int | None:
     try:
-        root, git_dir, _ = where.find_root(os.getcwd())
+        state = where.state_for(os.getcwd())
     except OSError:  # the current folder is gone: the full path says so in one line
         return None
-    state = where.project_state(root, git_dir, where.state_dir(where.home_dir()))
     cache = statcache.load(os.path.join(state, "cache.json"))
     if cache is None:
         return None
