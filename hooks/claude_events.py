@@ -14,10 +14,9 @@ from guard.scan.finding import Finding
 from hooks.claude_code import ACCEPT_REASON, ACCEPTING, Reply, findings_text, flag_output, new_text, project_dir
 from hooks.claude_fast import STALE_AFTER
 from hooks.claude_targets import knowledge_target
-from hooks.config import Settings
 from hooks.procs import harness_pid
 from hooks.review import review
-from hooks.session import Session, open_session
+from hooks.session import Session, open_session_or_defaults
 from rules_engine.errors import KguardError
 
 # Permission modes in which Claude Code has been seen to run a tool without showing the prompt that a
@@ -27,13 +26,10 @@ UNPROMPTED_MODES = frozenset({"auto"})
 
 def session_for(payload: dict[str, Any], reply: Reply) -> Session:
     """The session; a config the agent broke must not switch the guard off: the defaults apply then."""
-    try:
-        return open_session(project_dir(payload))
-    except KguardError as exc:
-        from guard.paths import find_places
-
-        reply.user.append(f"kguard: {exc}; guarding with the default settings until it is fixed")
-        return Session(find_places(project_dir(payload)), Settings(), None)
+    session, error = open_session_or_defaults(project_dir(payload))
+    if error is not None:
+        reply.user.append(f"kguard: {error}; guarding with the default settings until it is fixed")
+    return session
 
 
 def marker_path(session: Session, payload: dict[str, Any]) -> Path:

@@ -1,16 +1,12 @@
 """`kguard run -- CMD`: snapshot, run CMD with its stdio passed through, compare, decide."""
 from __future__ import annotations
 
-
 import click
 
 from guard import decide, runs
 from hooks.review import MODES, review
+from hooks.session import Session, open_session, open_session_or_defaults
 from hooks.spawn import default_mode, describe, spawn
-from guard.paths import find_places
-from hooks.config import Settings
-from hooks.session import Session, open_session
-from rules_engine.errors import KguardError
 
 
 def before(command: str, mode: str) -> tuple[Session, str, int]:
@@ -30,14 +26,11 @@ def before(command: str, mode: str) -> tuple[Session, str, int]:
 def _session_after(session: Session | None) -> Session:
     """The settings to compare with. A command that broke the config must not switch the guard off: the
     settings from before the command (or the defaults) are used, and the broken config shows as a change."""
-    try:
-        return open_session()
-    except KguardError as exc:
-        click.echo(f"kguard: warning: {exc}; comparing with the settings from before the command", err=True)
-        if session is not None:
-            return session
-        places = find_places()
-        return Session(places, Settings(), None)
+    current, error = open_session_or_defaults()
+    if error is None:
+        return current
+    click.echo(f"kguard: warning: {error}; comparing with the settings from before the command", err=True)
+    return session or current
 
 
 def after(command: str, code: int, mode: str, marker: str, session: Session | None = None,

@@ -21,7 +21,7 @@ from guard.state import Entry, change_kind
 from hooks.git_ops import Operation, operation, touches_knowledge
 from hooks.procs import ancestors
 from hooks.review import MODES, review
-from hooks.session import Session, open_session
+from hooks.session import open_session_or_defaults
 from rules_engine.errors import KguardError
 
 def _tree_entry(repo: pygit2.Repository, rev: str, rel: str) -> tuple[str, int] | None:
@@ -126,14 +126,9 @@ def after(name: str, args: Sequence[str], stdin: str = "") -> int:
     op = operation(name, args, stdin)
     if op is None:
         return 0
-    try:
-        session = open_session()
-    except KguardError as exc:  # a broken config must not switch the guard off
-        from guard.paths import find_places
-        from hooks.config import Settings
-
-        click.echo(f"kguard: warning: {exc}; comparing with the default settings", err=True)
-        session = Session(find_places(), Settings(), None)
+    session, error = open_session_or_defaults()
+    if error is not None:  # a broken config must not switch the guard off
+        click.echo(f"kguard: warning: {error}; comparing with the default settings", err=True)
     places = session.places
     busy = _busy(places, name)
     if busy:

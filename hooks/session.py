@@ -7,6 +7,7 @@ from pathlib import Path
 from guard.engine import Guard
 from guard.paths import Places, find_places
 from hooks.config import Settings, config_path, load_settings
+from rules_engine.errors import KguardError
 
 
 @dataclass
@@ -18,6 +19,15 @@ class Session:
     @property
     def guard(self) -> Guard:
         return Guard(self.places, self.settings.knowledge, self.settings.guard)
+
+
+def open_session_or_defaults(cwd: Path | None = None) -> tuple[Session, KguardError | None]:
+    """The session, or one with the default settings when the config is broken (and the error, for the caller
+    to report): a config an agent broke must not switch the guard off."""
+    try:
+        return open_session(cwd), None
+    except KguardError as exc:
+        return Session(find_places(cwd), Settings(), None), exc
 
 
 def open_session(cwd: Path | None = None, config: Path | None = None) -> Session:
