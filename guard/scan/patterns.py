@@ -104,10 +104,11 @@ def _first_chars(items: list[tuple[object, object]]) -> set[str] | None:
     return None  # the pattern can match the empty string
 
 
-def _scan_source(source: str, flags: int) -> str | None:
+def _scan_source(source: str, flags: int, start_check: str = "") -> str | None:
     """`[F](?<=(?=(P))[\\s\\S])`: one character of F (the characters P can start with) where P matches, with
     P's match as group 1. The regex engine skips every other character fast, which pays for patterns of
-    several alternatives. None when it would not help or cannot be built."""
+    several alternatives. `start_check`, a zero-width test, goes before P (cheaper than trying P and
+    dropping the match afterwards). None when it would not help or cannot be built."""
     if sre_parser is None or flags & re.I or len(_split_alternatives(source)) < 2 or BACKREFERENCE.search(source):
         return None  # (with a backreference, group numbers would shift by one)
     first: set[str] | frozenset[str] | None = None if flags & re.X else first_chars(source)
@@ -119,7 +120,7 @@ def _scan_source(source: str, flags: int) -> str | None:
             return None
         if first is None or parsed.getwidth()[0] == 0:
             return None
-    return "[" + "".join(re.escape(char) for char in sorted(first)) + f"](?<=(?=({source}))[\\s\\S])"
+    return "[" + "".join(re.escape(char) for char in sorted(first)) + f"](?<={start_check}(?=({source}))[\\s\\S])"
 
 
 PLAIN_FIRST = re.compile(r"[\w' -](?![?*+{])")  # a literal character, not made optional or repeated
@@ -238,14 +239,21 @@ def first_chars(source: str) -> frozenset[str] | None:
     return firsts if end == len(tokens) and firsts else None
 
 
+# Not inside a word of ASCII letters, digits and "_": the test windows.finditer makes of a lowered twin's
+# match start (in place of the original's leading \b), as a zero-width expression.
+WORD_START = "(?:(?<![0-9A-Z_a-z])|(?![0-9A-Z_a-z]))"
+
+
 @lru_cache(maxsize=None)
-def prepared(pattern: re.Pattern[str], lower: bool) -> tuple[re.Pattern[str], int]:
+def prepared(pattern: re.Pattern[str], lower: bool, word_start: bool = False) -> tuple[re.Pattern[str], int]:
     """What to run for `pattern` (its lowered twin when `lower`) and the group that holds a match: the
-    first-character scan (group 1) when it helps, else the pattern itself (group 0). Compiled once."""
+    first-character scan (group 1) when it helps, else the pattern itself (group 0). With `word_start`, a
+    first-character scan finds only matches that start where WORD_START holds (no accept check needed for
+    that); a group-0 expression is unchanged. Compiled once."""
     source, flags = lowered_source(pattern) if lower else (pattern.pattern, pattern.flags)
     if not flags & (re.I | re.X):
         source = by_first_char(source)
-    scan_source = _scan_source(source, flags)
+    scan_source = _scan_source(source, flags, WORD_START if word_start else "")
     if scan_source is not None:
         try:
             return re.compile(scan_source, flags), 1

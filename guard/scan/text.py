@@ -46,6 +46,12 @@ class Document:
         return lowered if len(lowered) == len(self.text) else None
 
     @cached_property
+    def ascii_kept(self) -> bool:
+        """True when the ASCII characters of `lower` are exactly the lower-cased ASCII characters of the
+        text: the one other character that lower-cases to ASCII is the KELVIN SIGN (to "k")."""
+        return "\u212a" not in self.non_ascii_text
+
+    @cached_property
     def ascii(self) -> bytes:
         """One byte per character: the text's ASCII characters, and "?" for every other one."""
         return self.text.encode("ascii", "replace")

@@ -82,16 +82,20 @@ def finditer(doc: Document, pattern: re.Pattern[str], triggers: tuple[str, ...],
     text = doc.text
     lower = doc.lower is not None and bool(pattern.flags & re.I)
     haystack = doc.lower if lower else text
-    regex, shift = prepared(pattern, lower)
+    # The start check can run inside the regex, on the lower-cased text, when that text's ASCII word
+    # characters are the text's own (see Document.ascii_kept).
+    checked_inside = lower and doc.ascii_kept
+    regex, shift = prepared(pattern, lower, checked_inside)
 
     def at_boundary(start: int) -> bool:  # the original pattern's leading \b, checked here instead
         return start == 0 or not (_word(text[start]) and _word(text[start - 1]))
 
+    accept = at_boundary if lower and not (checked_inside and shift) else None
     last_end = -1
     for a, b in spans:
         # A candidate that starts mid-word is no match of the original pattern: the search goes on at the
         # next character, so a real match that starts inside the discarded one is still found.
-        for match in scan(regex, shift, haystack, a, b, at_boundary if lower else None):  # type: ignore[arg-type]
+        for match in scan(regex, shift, haystack, a, b, accept):  # type: ignore[arg-type]
             start, end = match.span(shift)
             if start < last_end:
                 continue
