@@ -64,3 +64,19 @@ def test_rot13_view_of_a_large_document_finds_what_a_fresh_document_finds() -> N
         assert shared.text == fresh.text and shared.lower == fresh.lower
         for triggers in (("ignore", "instructions"), ("user", "tell"), ("you are a", "| curl")):
             assert shared.windows(triggers, 50, 50) == fresh.windows(triggers, 50, 50)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="usario \u00e1\u00c1\u00e9?\n", max_size=200),
+       st.sampled_from(["usu\u00e1rio", "\u00e1r", "s\u00e1", "\u00e1\u00e1", "a\u00e1a", "\u00e9 u"]))
+def test_a_trigger_mixing_ascii_and_other_characters_is_found_as_by_a_find_loop(text: str, trigger: str) -> None:
+    from guard.scan.windows import trigger_positions
+
+    doc = Document(text)
+    lower = doc.lower
+    if lower is not None:
+        found, pos = [], lower.find(trigger)
+        while pos != -1:
+            found.append(pos)
+            pos = lower.find(trigger, pos + len(trigger))
+        assert list(trigger_positions(doc, trigger)) == found

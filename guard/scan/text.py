@@ -74,6 +74,7 @@ class Document:
         shared["non_ascii"] = self.non_ascii
         shared["non_ascii_runs"] = self.non_ascii_runs
         shared["lower_runs"] = self.lower_runs  # rot13 changes ASCII letters only
+        shared["ascii_kept"] = True  # no KELVIN SIGN (above)
         if self.index is not None:
             shared["index"] = self.index.translated(ROT13_BYTES)
         return shifted

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from guard.scan.patterns import Span, prepared, scan
 from guard.scan.runs import positions_in_runs
+from guard.scan.triggers import non_overlapping
 
 if TYPE_CHECKING:
     from guard.scan.text import Document
@@ -27,12 +28,19 @@ def trigger_positions(doc: Document, trigger: str) -> Iterator[int]:
             return
         haystack: bytes | str = doc.ascii_lower
     else:
-        if next(char for char in trigger if not char.isascii()) not in doc.non_ascii:
+        at = next(i for i, char in enumerate(trigger) if not char.isascii())
+        if trigger[at] not in doc.non_ascii:
             return  # its first non-ASCII character ("\u00e1" of "usu\u00e1rio") is nowhere in the text
         if not any(char.isascii() for char in trigger):
             yield from positions_in_runs(doc.lower_runs, trigger)
             return
-        needle, haystack = trigger, doc.lower or ""  # type: ignore[assignment]
+        # Every occurrence holds that character, which lies in a run of non-ASCII text: the few places of
+        # the character are checked, not the whole text searched.
+        lower = doc.lower or ""
+        places = [pos - at for pos in positions_in_runs(doc.lower_runs, trigger[at])]
+        yield from non_overlapping([pos for pos in places if pos >= 0 and lower.startswith(trigger, pos)],
+                                   len(trigger))
+        return
     pos = haystack.find(needle)  # type: ignore[arg-type]
     while pos != -1:
         yield pos
