@@ -7,6 +7,7 @@ import binascii
 import re
 from collections.abc import Iterable, Iterator
 
+from guard.scan import conceal, exfil, hijack, override
 from guard.scan.context import mention_severity, reads_as_instruction
 from guard.scan.detector import Hit, detector
 from guard.scan.signals import signals
@@ -36,7 +37,10 @@ DECODE_TRIGGERS = ("base64", "atob", "b64decode", "buffer.from", "codecs.decode"
 ESCAPED_TRIGGERS = ("\\u", "&#", "%e", "%f")
 HEX_ESCAPED_TRIGGERS = ("\\x", "%")
 declare(DECODE_TRIGGERS, ESCAPED_TRIGGERS, HEX_ESCAPED_TRIGGERS)
-declare_table(ROT13_BYTES)  # ENC003 looks the phrase detectors' triggers up in the rot13 view
+# What ENC003 runs on the rot13 view, and the triggers it looks up there.
+ROT13_DETECTORS = (override.ignore_instructions, conceal.conceal, exfil.send_context, hijack.self_propagation)
+declare_table(ROT13_BYTES, override.IGNORE_TRIGGERS, conceal.CONCEAL_TRIGGERS, conceal.QUIET_TRIGGERS,
+              exfil.SEND_TRIGGERS, hijack.PROPAGATE_TRIGGERS)
 
 
 def _readable(data: bytes) -> str | None:
@@ -147,10 +151,8 @@ def rot13_payload(doc: Document) -> Iterator[Hit]:
 
     Instead: write the text in the clear.
     """
-    from guard.scan import conceal, exfil, hijack, override
-
     shifted = doc.rot13()
-    for det in (override.ignore_instructions, conceal.conceal, exfil.send_context, hijack.self_propagation):
+    for det in ROT13_DETECTORS:
         for hit in det.check(shifted):
             if hit.severity == "info":
                 continue

@@ -3,16 +3,20 @@ instead of one scan of the whole text per trigger. Gives exactly what a `bytes.f
 non-overlapping occurrence, left to right."""
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator
+from bisect import bisect_left
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cached_property, lru_cache
 from itertools import compress
 
+# Where a trigger's occurrences go, trigger start minus word start, the trigger to check there (None: no check)
+Entry = tuple[list[int], int, bytes | None]
 FEW_WORDS = 8  # up to this many words to look for: one search each beats a pass over every word
 LETTERS_ONLY = bytes(c if 97 <= c <= 122 else 32 for c in range(256))
 # Every trigger the detector modules declare (see declare()): one index pass finds them all.
 VOCABULARY: set[str] = set()
-# Translation tables of the views that will be asked too (rot13, see TranslatedIndex): indexed in the same pass.
-TABLES: set[bytes] = set()
+# Views that will be asked too (rot13, see TranslatedIndex): their translation table and the triggers they are
+# asked for, indexed, translated, in the same pass.
+TABLES: dict[bytes, set[str]] = {}
 
 
 def declare(*groups: Iterable[str]) -> None:
@@ -21,8 +25,8 @@ def declare(*groups: Iterable[str]) -> None:
         VOCABULARY.update(group)
 
 
-def declare_table(table: bytes) -> None:
-    TABLES.add(table)
+def declare_table(table: bytes, *groups: Iterable[str]) -> None:
+    TABLES.setdefault(table, set()).update(*groups)
 
 
 @lru_cache(maxsize=None)
@@ -88,10 +92,11 @@ class TriggerIndex:
         lookup of either kind indexes the whole vocabulary, translated the same way)."""
         key = trigger if table is None else trigger.translate(table)
         if key not in self.found:
-            VOCABULARY.add(trigger.decode("ascii"))  # an undeclared trigger: indexed with the rest from now on
-            plain = {v.encode("ascii") for v in VOCABULARY if v.isascii()}
-            tables = TABLES | ({table} if table is not None else set())
-            wanted = plain.union(*({t.translate(each) for t in plain} for each in tables))
+            # an undeclared trigger: indexed with the rest from now on
+            (VOCABULARY if table is None else TABLES.setdefault(table, set())).add(trigger.decode("ascii"))
+            wanted = {v.encode("ascii") for v in VOCABULARY if v.isascii()}
+            for each, vocabulary in TABLES.items():
+                wanted.update(v.encode("ascii").translate(each) for v in vocabulary if v.isascii())
             # Callers look a trigger of letters up only when it is a word of the text (Document.windows).
             words = self.words
             batch = {t for t in wanted if t not in self.found and (not t.isalpha() or t in words)}
@@ -102,15 +107,32 @@ class TriggerIndex:
         return TranslatedIndex(self, table)
 
     @cached_property
+    def sorted_words(self) -> list[bytes]:
+        return sorted(self.words)
+
+    @cached_property
     def blob(self) -> bytes:
-        return b" " + b" ".join(sorted(self.words)) + b" "
+        return b" " + b" ".join(self.sorted_words) + b" "
+
+    def _words_with(self, run: bytes, how: str) -> list[tuple[bytes, int]]:
+        """(word, where the run starts in it) for every word holding the run as `how` says; "sub" lists every
+        (overlapping) place inside each word."""
+        if how == "exact":
+            return [(run, 0)] if run in self.words else []
+        if how == "prefix":
+            words = self.sorted_words
+            out = []
+            for i in range(bisect_left(words, run), len(words)):
+                if not words[i].startswith(run):
+                    break
+                out.append((words[i], 0))
+            return out
+        return _words_with(self.blob, run, how)
 
     def _index(self, triggers: list[bytes]) -> None:
-        blob = self.blob
         haystack = self.haystack
         raw: dict[bytes, list[int]] = {trigger: [] for trigger in triggers}
-        # word -> [(where its trigger occurrences go, trigger start minus word start, trigger to check or None)]
-        plan: dict[bytes, list[tuple[list[int], int, bytes | None]]] = {}
+        plan: dict[bytes, list[Entry]] = {}  # word -> what its occurrences tell
         plain: dict[int, list[bytes]] = {}
         for trigger in triggers:
             spec = anchor(trigger)
@@ -122,35 +144,37 @@ class TriggerIndex:
                 continue
             run, offset, how = spec
             check = None if how == "sub" else trigger
-            for word, shift in _words_with(blob, run, how):
+            for word, shift in self._words_with(run, how):
                 plan.setdefault(word, []).append((raw[trigger], shift - offset, check))
         for first, group in plain.items():
             places = _find_all(haystack, bytes((first,)), 1)
             for trigger in group:
                 raw[trigger] = [pos for pos in places if haystack.startswith(trigger, pos)]
-        for word, at in self._occurrences(plan):
-            for found, delta, check in plan[word]:
+        for at, entries in self._occurrences(plan):
+            for found, delta, check in entries:
                 start = at + delta
                 if check is None or (start >= 0 and haystack.startswith(check, start)):
                     found.append(start)
         for trigger, positions in raw.items():
             self.found[trigger] = non_overlapping(positions, len(trigger))
 
-    def _occurrences(self, chosen: Collection[bytes]) -> Iterator[tuple[bytes, int]]:
-        """(word, offset) of every occurrence of the chosen words: for a few words, one search each;
-        else one pass over all words, each chosen one being the next bounded occurrence of itself."""
+    def _occurrences(self, plan: Mapping[bytes, list[Entry]]) -> Iterator[tuple[int, list[Entry]]]:
+        """(offset, the word's plan) for every occurrence of a word of the plan: for a few words, one search
+        each; else one pass over all words, each chosen one being the next bounded occurrence of itself."""
         letters = self.letters
-        if len(chosen) <= FEW_WORDS:
-            for word in chosen:
+        if len(plan) <= FEW_WORDS:
+            for word, entries in plan.items():
                 for at in _find_all(letters, b" " + word + b" ", len(word) + 1):
-                    yield word, at
+                    yield at, entries
             return
         pos = 0
-        bounded = {word: b" " + word + b" " for word in chosen}
-        for word in compress(self.parts, map(chosen.__contains__, self.parts)):
-            at = letters.find(bounded[word], pos)
-            pos = at + len(word) + 1
-            yield word, at
+        find = letters.find
+        steps = {word: (b" " + word + b" ", len(word) + 1, entries) for word, entries in plan.items()}
+        for word in compress(self.parts, map(steps.__contains__, self.parts)):
+            bounded, step, entries = steps[word]
+            pos = find(bounded, pos)
+            yield pos, entries
+            pos += step
 
 
 class TranslatedIndex:
