@@ -1,6 +1,6 @@
 """Finds the knowledge files of a project root and of the home. The walk looks at every folder below the
 root (a new nested AGENTS.md can appear anywhere) but reads no file; the stat cache (guard.statcache) then
-re-lists only the folders whose mtime changed, so later runs cost what the number of folders costs."""
+re-lists only the folders whose stamp changed, so later runs cost what the number of folders costs."""
 from __future__ import annotations
 
 import os
@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from guard.folders import ABSENT, stamp
 from guard.paths import Places
 from rules_engine.layout import (
     PROJECT,
@@ -75,7 +76,7 @@ class Rules:
 @dataclass
 class WalkResult:
     files: dict[str, KnowledgeFile] = field(default_factory=dict)
-    dirs: dict[str, int] = field(default_factory=dict)  # rel folder ("" = base) -> mtime_ns
+    dirs: dict[str, int] = field(default_factory=dict)  # rel folder ("" = base) -> stamp (guard.folders)
 
 
 def configures_kguard(pyproject: Path) -> bool:
@@ -123,7 +124,6 @@ def home_dirs(places: Places) -> tuple[tuple[str, bool], ...]:
     return ((".snotra", True), (".agents/rules", False), (".claude", False), (memory, False))
 
 
-ABSENT = -1  # the mtime recorded for a watched folder that does not exist (yet)
 
 
 def walk(base: Path, rules: Rules, start: str = "", result: WalkResult | None = None,
@@ -142,7 +142,7 @@ def walk(base: Path, rules: Rules, start: str = "", result: WalkResult | None = 
             if rel_dir == start:
                 result.dirs[rel_dir] = ABSENT
             continue
-        result.dirs[rel_dir] = st.st_mtime_ns
+        result.dirs[rel_dir] = stamp(st)
         try:
             entries = list(os.scandir(folder))
         except OSError:
@@ -174,7 +174,7 @@ def add_extras(base: Path, rules: Rules, result: WalkResult) -> WalkResult:
         parent = rel.rpartition("/")[0]
         if parent not in result.dirs:
             try:
-                result.dirs[parent] = os.stat(base / parent, follow_symlinks=False).st_mtime_ns
+                result.dirs[parent] = stamp(os.stat(base / parent, follow_symlinks=False))
             except OSError:
                 pass
     return result

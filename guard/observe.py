@@ -1,4 +1,4 @@
-"""What the knowledge files hold right now, for one root. Uses the stat cache: folders whose mtime did not
+"""What the knowledge files hold right now, for one root. Uses the stat cache: folders whose stamp did not
 move are not listed again, files whose stat did not change are not read again."""
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from pathlib import Path
 
 from guard.blobhash import blob_id, read_entry
 from guard.discovery import Rules, WalkResult, walk
-from guard.statcache import ABSENT, RACY_NS, RootCache, stat_key
+from guard.folders import ABSENT, stamp
+from guard.statcache import RACY_NS, RootCache, racy, stat_key
 
 
 @dataclass
@@ -35,17 +36,17 @@ def _list_again(base: Path, rules: Rules, old: RootCache, racy_after: int,
     for rel_dir in sorted(old.dirs):
         if rel_dir not in dirs:
             continue  # dropped with a vanished parent
-        mtime, recursive = dirs[rel_dir]
+        was, recursive = dirs[rel_dir]
         folder = base / rel_dir if rel_dir else base
         try:
             now = os.stat(folder, follow_symlinks=False)
-            now_mtime = now.st_mtime_ns if stat.S_ISDIR(now.st_mode) else ABSENT
+            now_stamp = stamp(now) if stat.S_ISDIR(now.st_mode) else ABSENT
         except OSError:
-            now_mtime = ABSENT
-        if now_mtime == mtime and (mtime == ABSENT or mtime < racy_after):
+            now_stamp = ABSENT
+        if now_stamp == was and (was == ABSENT or was < racy_after):
             continue
         files = {f for f in files if _parent(f) != rel_dir}
-        if now_mtime == ABSENT:  # the folder is gone: so is everything below it
+        if now_stamp == ABSENT:  # the folder is gone: so is everything below it
             for sub in [d for d in dirs if d != rel_dir and _below(d, rel_dir)]:
                 if sub in specs:
                     dirs[sub] = [ABSENT, dirs[sub][1]]
@@ -115,7 +116,7 @@ def observe(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], old: Ro
             parent = _parent(rel)
             if parent not in dirs:
                 try:
-                    dirs[parent] = [os.stat(base / parent).st_mtime_ns, False]
+                    dirs[parent] = [stamp(os.stat(base / parent)), False]
                 except OSError:
                     dirs[parent] = [ABSENT, False]
     rels = {rel for rel in rels if rules.classify(rel) is not None}
@@ -131,8 +132,8 @@ def observe(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], old: Ro
             continue
         key = stat_key(st)
         record = old_files.get(rel)
-        if record is not None and record[:4] == key and st.st_mtime_ns < racy_after:
-            observed[rel] = Observed(rel, str(record[4]), st.st_mode, key)
+        if record is not None and record[:5] == key and not racy(st, racy_after):
+            observed[rel] = Observed(rel, str(record[5]), st.st_mode, key)
             continue
         try:
             data = read_entry(str(path), st)

@@ -1,34 +1,56 @@
-"""The stat cache: (size, mtime_ns, inode, mode, blob id) per knowledge file and the mtime of every watched
-folder, so an unchanged file is never re-read and only folders whose mtime moved are listed again (git's
-untracked cache does the same). Entries modified within a second of the cache's own write are racily clean
-and are re-hashed, as git does. Pure standard library: the `kguard run` fast path uses `unchanged()`."""
+"""The stat cache: (size, mtime_ns, ctime_ns, inode, mode, blob id) per knowledge file and the stamp of every
+watched folder (guard.folders), so an unchanged file is never re-read and only folders whose stamp moved are
+listed again (git's untracked cache does the same). Entries touched within a second of the cache's own write
+are racily clean and are re-hashed, as git does. The ctime is part of every key, as with git's trustctime:
+a same-size rewrite whose mtime was set back still moves it. Pure standard library: the fast paths of
+`kguard run` and the Claude Code hook use `unchanged()`."""
 from __future__ import annotations
 
 import json
 import os
 import time
 
+from guard import folders
 from guard.blobhash import blob_id, read_entry
+from guard.folders import ABSENT
 
-CACHE_VERSION = 1
+__all__ = ["ABSENT", "RACY_NS", "Cache", "RootCache", "load", "now_ns", "stat_key", "unchanged", "watch_entry"]
+
+CACHE_VERSION = 2
 RACY_NS = 1_000_000_000
-ABSENT = -1
 
 
 class RootCache:
     """One root's records: the folders watched and the knowledge files found."""
 
-    __slots__ = ("base", "signature", "dirs", "files")
+    __slots__ = ("base", "signature", "files", "_dirs", "_folders")
 
     def __init__(self, base: str, signature: str, dirs: dict[str, list[int]] | None = None,
-                 files: dict[str, list[int | str]] | None = None) -> None:
+                 files: dict[str, list[int | str]] | None = None,
+                 folder_record: dict[str, object] | None = None) -> None:
         self.base = base
         self.signature = signature  # what counted as knowledge when this was written (layout + globs)
-        self.dirs = dirs or {}  # rel -> [mtime_ns or ABSENT, recursive]
-        self.files = files or {}  # rel -> [size, mtime_ns, ino, mode, oid]
+        self.files = files or {}  # rel -> [size, mtime_ns, ctime_ns, ino, mode, oid]
+        self._folders = folder_record  # the stored form, decoded into `dirs` only when asked for
+        self._dirs = dirs if dirs is not None or folder_record is not None else {}
+
+    @property
+    def dirs(self) -> dict[str, list[int]]:
+        """rel -> [stamp or ABSENT, recursive]."""
+        if self._dirs is None:
+            try:
+                self._dirs = folders.decode(self._folders or {})
+            except (KeyError, TypeError, ValueError):
+                self._dirs = {}  # damaged: every folder is listed again
+        return self._dirs
+
+    def folders_unchanged(self, racy_after: int) -> bool:
+        record = self._folders if self._dirs is None else folders.encode(self._dirs)
+        return folders.unchanged(self.base, record or {}, racy_after)
 
     def as_dict(self) -> dict[str, object]:
-        return {"base": self.base, "signature": self.signature, "dirs": self.dirs, "files": self.files}
+        record = self._folders if self._dirs is None else folders.encode(self._dirs)
+        return {"base": self.base, "signature": self.signature, "folders": record, "files": self.files}
 
 
 class Cache:
@@ -40,7 +62,7 @@ class Cache:
         self.written_ns = written_ns
         self.consistent = consistent  # every listed file held its baseline's content when written
         self.roots = roots or {}
-        self.watch = watch or {}  # path -> [size, mtime, ino], or None while it does not exist
+        self.watch = watch or {}  # path -> [size, mtime, ctime, ino], or None while it does not exist
 
     def dump(self, path: str | os.PathLike[str]) -> None:
         data = {
@@ -66,14 +88,20 @@ def load(path: str | os.PathLike[str]) -> Cache | None:
     if not isinstance(data, dict) or data.get("version") != CACHE_VERSION:
         return None
     try:
-        roots = {name: RootCache(**value) for name, value in data["roots"].items()}
+        roots = {name: RootCache(value["base"], value["signature"], None, value["files"], value["folders"])
+                 for name, value in data["roots"].items()}
         return Cache(data["written_ns"], data["consistent"], roots, data["watch"])
     except (KeyError, TypeError):
         return None
 
 
 def stat_key(st: os.stat_result) -> list[int]:
-    return [st.st_size, st.st_mtime_ns, st.st_ino, st.st_mode]
+    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_mode]
+
+
+def racy(st: os.stat_result, racy_after: int) -> bool:
+    """Touched so close to the cache's write that a later change in the same tick could keep its stamp."""
+    return st.st_mtime_ns >= racy_after or st.st_ctime_ns >= racy_after
 
 
 def watch_entry(path: str) -> list[int] | None:
@@ -81,35 +109,7 @@ def watch_entry(path: str) -> list[int] | None:
         st = os.stat(path)
     except OSError:
         return None
-    return [st.st_size, st.st_mtime_ns, st.st_ino]
-
-
-def _same_mtimes(paths: list[str], expected: list[int], racy_after: int) -> bool:
-    if max(expected, default=ABSENT) >= racy_after:
-        return False
-    lstat = os.lstat
-    if ABSENT not in expected:  # the common case as one list comprehension: the loop that grows with the repo
-        try:
-            return [lstat(path).st_mtime_ns for path in paths] == expected
-        except OSError:  # a folder vanished
-            return False
-    for path, mtime in zip(paths, expected):
-        try:
-            now = lstat(path).st_mtime_ns
-        except OSError:
-            now = ABSENT
-        if now != mtime:
-            return False
-    return True
-
-
-def _roots_folders_unchanged(cache: Cache, racy_after: int) -> bool:
-    for root in cache.roots.values():
-        prefix = root.base.rstrip("/") + "/"
-        paths = [prefix + rel if rel else root.base for rel in root.dirs]
-        if not _same_mtimes(paths, [entry[0] for entry in root.dirs.values()], racy_after):
-            return False
-    return True
+    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
 
 
 def unchanged(cache: Cache, with_folders: bool = True) -> bool:
@@ -121,10 +121,9 @@ def unchanged(cache: Cache, with_folders: bool = True) -> bool:
     for path, expected in cache.watch.items():
         if watch_entry(path) != expected:
             return False
+    if with_folders and not all(root.folders_unchanged(racy_after) for root in cache.roots.values()):
+        return False
     lstat = os.lstat
-    if with_folders:
-        if not _roots_folders_unchanged(cache, racy_after):
-            return False
     for root in cache.roots.values():
         base = root.base
         for rel, record in root.files.items():
@@ -133,11 +132,11 @@ def unchanged(cache: Cache, with_folders: bool = True) -> bool:
                 st = lstat(path)
             except OSError:
                 return False
-            if stat_key(st) != record[:4]:
+            if stat_key(st) != record[:5]:
                 return False
-            if st.st_mtime_ns >= racy_after:
+            if racy(st, racy_after):
                 try:
-                    if blob_id(read_entry(path, st)) != record[4]:
+                    if blob_id(read_entry(path, st)) != record[5]:
                         return False
                 except OSError:
                     return False

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -88,3 +89,32 @@ def test_file_added_before_the_command_is_adopted_not_charged_to_it(tmp_path: Pa
     assert not (repo / "src" / "AGENTS.md").exists()
     log = [line for line in run_kguard("log", cwd=repo).stdout.splitlines() if "adopt" in line]
     assert log and "added src/deep/AGENTS.md" in log[0]
+
+
+# A command that sets the mtime back after its write: the ctime it cannot set back still gives it away.
+SET_BACK_FILE = """
+import os
+st = os.stat("AGENTS.md")
+with open("AGENTS.md", "w") as handle:
+    handle.write("y\\n")  # the same size as "x\\n"
+os.utime("AGENTS.md", ns=(st.st_atime_ns, st.st_mtime_ns))
+"""
+SET_BACK_FOLDER = """
+import os
+st = os.stat("src/deep/er")
+with open("src/deep/er/AGENTS.md", "w") as handle:
+    handle.write("hidden\\n")
+os.utime("src/deep/er", ns=(st.st_atime_ns, st.st_mtime_ns))
+"""
+
+
+@pytest.mark.parametrize(("script", "shown"), [(SET_BACK_FILE, "modified      AGENTS.md"),
+                                              (SET_BACK_FOLDER, "added         src/deep/er/AGENTS.md")])
+def test_a_write_whose_mtime_is_set_back_is_still_seen(tmp_path: Path, script: str, shown: str) -> None:
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": "x\n", "src/deep/er/file.py": "pass\n"})
+    env = warm(repo)
+    result = run_kguard("run", "--on-change", "reset", "--", sys.executable, "-c", script, cwd=repo, env=env)
+    assert FAST not in result.stderr
+    assert shown in result.stderr
+    assert (repo / "AGENTS.md").read_text() == "x\n"
+    assert not (repo / "src/deep/er/AGENTS.md").exists()
