@@ -74,3 +74,12 @@ def test_non_ascii_pattern_matches_equal_finditer_over_the_text(text: str) -> No
     for pattern in (invisible.ZERO_WIDTH, invisible.BIDI, invisible.TAGS, invisible.SELECTORS, disguise.IGNORABLE,
                     disguise.FILLER, disguise.CONFUSABLE, filelevel.UNDECODABLE, re.compile("[\u00e9\u0430]{2,}")):
         assert [m.span() for m in doc.finditer_non_ascii(pattern)] == [m.span() for m in pattern.finditer(text)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="aZ? \n\u00e9\u00c9\u03a3\u03c3\u0130\u212a\U0001f600\udcff\ud83d\U000e0041", max_size=60))
+def test_lower_case_forms_equal_their_plain_definitions(text: str) -> None:
+    doc = Document(text)
+    lowered = text.lower()
+    assert doc.lower == (lowered if len(lowered) == len(text) else None)
+    assert doc.ascii_lower == (doc.lower or "").encode("ascii", "replace")

@@ -42,8 +42,12 @@ class Document:
     @cached_property
     def lower(self) -> str | None:
         """The text lower-cased, when that keeps every offset (it does for all but a few letters)."""
-        lowered = self.text.lower()
-        return lowered if len(lowered) == len(self.text) else None
+        text = self.text
+        runs = self.non_ascii_text
+        if runs.lower() == runs:  # lower-casing changes ASCII letters only: done on the bytes (faster)
+            return text.encode("utf-8", "surrogatepass").lower().decode("utf-8", "surrogatepass")
+        lowered = text.lower()
+        return lowered if len(lowered) == len(text) else None
 
     @cached_property
     def ascii_kept(self) -> bool:
@@ -59,6 +63,8 @@ class Document:
     @cached_property
     def ascii_lower(self) -> bytes:
         """The lower-cased text as one byte per character (non-ASCII characters become "?")."""
+        if self.lower is not None and self.ascii_kept:  # then only ASCII characters lower-case to ASCII ones
+            return self.ascii.lower()
         return (self.lower or "").encode("ascii", "replace")
 
     def rot13(self) -> Document:
