@@ -6,6 +6,8 @@ import re
 from bisect import bisect_right
 from collections.abc import Container, Iterator
 from functools import cached_property
+from itertools import compress
+from operator import ne
 
 from guard.scan import runs
 from guard.scan import windows as phrase_search
@@ -44,10 +46,23 @@ class Document:
         """The text lower-cased, when that keeps every offset (it does for all but a few letters)."""
         text = self.text
         runs = self.non_ascii_text
-        if runs.lower() == runs:  # lower-casing changes ASCII letters only: done on the bytes (faster)
-            return text.encode("utf-8", "surrogatepass").lower().decode("utf-8", "surrogatepass")
-        lowered = text.lower()
-        return lowered if len(lowered) == len(text) else None
+        lowered_runs = runs.lower()
+        if len(lowered_runs) != len(runs):
+            return None
+        if "\u03a3" in runs:  # a capital sigma lower-cases by the letters around it
+            return text.lower()
+        # The ASCII letters lower-cased on the bytes (faster than str.lower), then the runs of other
+        # characters that change put in.
+        lowered = text.encode("utf-8", "surrogatepass").lower().decode("utf-8", "surrogatepass")
+        if lowered_runs == runs:
+            return lowered
+        originals, lowers = runs.split("\n"), lowered_runs.split("\n")
+        pieces, last = [], 0
+        for (a, b), run in compress(zip(self.non_ascii_runs, lowers), map(ne, originals, lowers)):
+            pieces += (lowered[last:a], run)
+            last = b
+        pieces.append(lowered[last:])
+        return "".join(pieces)
 
     @cached_property
     def ascii_kept(self) -> bool:
