@@ -118,3 +118,18 @@ def test_a_write_whose_mtime_is_set_back_is_still_seen(tmp_path: Path, script: s
     assert shown in result.stderr
     assert (repo / "AGENTS.md").read_text() == "x\n"
     assert not (repo / "src/deep/er/AGENTS.md").exists()
+
+
+@pytest.mark.parametrize("cache", ['{"version": 1, "roots": {}}', "{not json", '{"version": 2, "written_ns": 0}',
+                                   '{"version": 2, "written_ns": 0, "consistent": true, "watch": {}, "roots": '
+                                   '{"project": {"base": "/", "signature": "", "files": {}, "folders": {"names": 5}}}}'])
+def test_an_old_or_damaged_stat_cache_is_rebuilt_not_trusted(tmp_path: Path, cache: str) -> None:
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": "x\n", "src/deep/file.py": "pass\n"})
+    env = warm(repo)
+    (repo / ".git" / "kguard" / "cache.json").write_text(cache)
+    result = run_kguard("run", "--on-change", "reset", "--", "sh", "-c", "echo n > src/deep/AGENTS.md",
+                        cwd=repo, env=env)
+    assert "added         src/deep/AGENTS.md" in result.stderr
+    assert not (repo / "src/deep/AGENTS.md").exists()
+    warm(repo)
+    assert FAST in run_kguard("run", "--", "true", cwd=repo, env=env).stderr  # rebuilt, and trusted again
