@@ -89,6 +89,15 @@ def measure(repos: dict[str, Path], rounds: int, env: dict[str, str]) -> dict[st
     return {r: {c: statistics.median(v) for c, v in per.items()} for r, per in samples.items()}
 
 
+def count_folders(repo: Path) -> int:
+    """The folders `kguard run` stats after every command (all but .git)."""
+    count = 0
+    for _, dirs, _ in os.walk(repo):
+        dirs[:] = [name for name in dirs if name != ".git"]
+        count += 1
+    return count
+
+
 def warn_if_editable() -> None:
     site_dir = Path(sysconfig.get_path("purelib"))
     if not (site_dir / "hooks" / "entry.py").is_file():
@@ -108,6 +117,7 @@ def main() -> int:
         env = git_env(base)
         print(f"building repositories: {args.files} and {args.small} files ...", file=sys.stderr)
         repos = {"big": build(base / "big", args.files), "small": build(base / "small", args.small)}
+        folders = {name: count_folders(repo) for name, repo in repos.items()}
         med = measure(repos, args.rounds, env)
     over = {r: med[r]["kguard"] - med[r]["true"] for r in med}
     for r in ("big", "small"):
@@ -117,6 +127,8 @@ def main() -> int:
     ratio_size = over["big"] / over["small"]
     print(f"overhead / git status (big repo): {ratio_git:.2f}  (goal <= 0.5)")
     print(f"overhead big / small:             {ratio_size:.2f}  (goal <= 1.2)")
+    extra = (over["big"] - over["small"]) / max(1, folders["big"] - folders["small"])
+    print(f"folders: {folders['big']} and {folders['small']}; the difference costs {extra * 1e6:.1f} us per extra folder")
     return 0
 
 
