@@ -58,6 +58,30 @@ def split(path: str, text: str, lenient: bool = False) -> Split:
     return Split(meta, key_lines, body, end + 2, True)
 
 
+def _failing_line(source: str) -> int:
+    """The file line of the first value that parses as YAML but cannot be built (a date such as 2024-13-45
+    raises ValueError, with no mark); the first frontmatter line when that cannot be told."""
+    try:
+        node = yaml.compose(source, Loader=yaml.SafeLoader)
+    except Exception:  # noqa: BLE001 - as in _load
+        return 2
+    pending = [node] if node is not None else []
+    builder = yaml.SafeLoader("")
+    while pending:
+        current = pending.pop(0)
+        try:
+            builder.construct_object(current, deep=True)
+            continue
+        except Exception:  # noqa: BLE001 - the one that fails is what we look for
+            pass
+        children = current.value if isinstance(current.value, list) else []
+        parts = [part for child in children for part in (child if isinstance(child, tuple) else (child,))]
+        if not parts:
+            return current.start_mark.line + 2
+        pending = parts  # look inside the failing node only
+    return 2
+
+
 def _load(path: str, source: str) -> tuple[dict[str, Any], dict[str, int]]:
     try:
         node = yaml.compose(source, Loader=yaml.SafeLoader)
@@ -67,7 +91,8 @@ def _load(path: str, source: str) -> tuple[dict[str, Any], dict[str, int]]:
         line = mark.line + 2 if mark is not None else 2
         raise KguardError(f"broken YAML in the frontmatter: {exc.problem or exc.context}", path, line) from None
     except Exception as exc:  # noqa: BLE001 - PyYAML also raises ValueError, RecursionError ... on odd input
-        raise KguardError(f"broken YAML in the frontmatter: {type(exc).__name__}: {exc}", path, 2) from None
+        line = _failing_line(source)
+        raise KguardError(f"broken YAML in the frontmatter: {type(exc).__name__}: {exc}", path, line) from None
     if node is None:
         return {}, {}
     if not isinstance(node, yaml.MappingNode) or not isinstance(value, dict):
