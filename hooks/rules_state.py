@@ -1,5 +1,6 @@
 """What every `kguard rules` command loads: the candidate rules files, AGENTS.md and its managed block, and
-each rule evaluated for promotion. Reads only."""
+each rule evaluated for promotion. Reads only (an AGENTS.md that is not UTF-8 is read all the same; the
+commands that write refuse it)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ class Promotion:
     raw: bytes | None
     block: blk.Block
     candidates: list[prom.Candidate]
+    undecodable: KguardError | None = None  # AGENTS.md is not UTF-8: it can be read, not edited
 
     def candidate(self, rule_id: str) -> prom.Candidate:
         found = next((c for c in self.candidates if c.id == rule_id), None)
@@ -89,10 +91,15 @@ def load(session: Session) -> Promotion:
     rules, errors = load_rules(list(rule_sources(root, settings)))
     agents = root / AGENTS
     raw = agents.read_bytes() if agents.is_file() else None
-    text = decode(raw, AGENTS) if raw is not None else ""
+    undecodable = None
+    try:
+        text = decode(raw, AGENTS) if raw is not None else ""
+    except KguardError as exc:  # reading the block needs only its ASCII markers; writing refuses
+        undecodable = exc
+        text = (raw or b"").decode("utf-8", "surrogateescape")
     candidates = prom.evaluate_all(rules, settings, date.today())
     return Promotion(session, settings, rules, errors, agents, text, raw,
-                     blk.parse(text, settings.marker_prefix), candidates)
+                     blk.parse(text, settings.marker_prefix), candidates, undecodable)
 
 
 def usage(block: blk.Block, settings: PromotionSettings) -> str:

@@ -75,6 +75,8 @@ def _open_for_writing() -> Promotion:
     session = open_session()
     state = load(session)
     _require_enabled(state.settings, session)
+    if state.undecodable is not None:
+        raise state.undecodable
     return state
 
 

@@ -246,10 +246,16 @@ def test_recommend_hint_line_only_when_the_set_grows(repo: Path) -> None:
     assert recommend_hint_line(open_session(repo)) is None
 
 
-def test_not_utf8_agents_md(repo: Path) -> None:
-    write(repo / "AGENTS.md", b"# ok\n\xff\xfe\n")
-    result = run_kguard("rules", "approve", "atomic", cwd=repo)
-    assert result.returncode == 2 and result.stderr.startswith("kguard: error: AGENTS.md:2: not UTF-8")
+def test_not_utf8_agents_md_is_read_but_not_edited(repo: Path) -> None:
+    data = b"# ok\n\xff\xfe\n"
+    write(repo / "AGENTS.md", data)
+    assert ok(repo, "rules", "recommend").startswith("sqlite-writer  score 0.92")
+    assert "nothing is promoted" in ok(repo, "rules", "list")
+    for args in (("approve", "atomic"), ("remove", "atomic"), ("edit", "atomic", "--text", "Never.")):
+        result = run_kguard("rules", *args, cwd=repo)
+        assert result.returncode == 2, args
+        assert result.stderr == "kguard: error: AGENTS.md:2: not UTF-8 (byte 0xff); the managed block cannot be edited\n"
+    assert (repo / "AGENTS.md").read_bytes() == data
     git("status", cwd=repo)
 
 
