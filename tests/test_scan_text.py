@@ -7,7 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from guard.scan.text import FENCE, Document
+from guard.scan.text import FENCE, Document, rot13
 
 TEXT = st.text(alphabet="a? \n`~\t\u00e9\u200b\U0001f600\udcff", max_size=200)
 
@@ -83,3 +83,5 @@ def test_lower_case_forms_equal_their_plain_definitions(text: str) -> None:
     lowered = text.lower()
     assert doc.lower == (lowered if len(lowered) == len(text) else None)
     assert doc.ascii_lower == (doc.lower or "").encode("ascii", "replace")
+    shifted, fresh = doc.rot13(), Document(rot13(text))
+    assert shifted.text == fresh.text and shifted.lower == fresh.lower
