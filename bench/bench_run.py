@@ -128,7 +128,8 @@ def main() -> int:
     print(f"overhead / git status (big repo): {ratio_git:.2f}  (goal <= 0.5)")
     print(f"overhead big / small:             {ratio_size:.2f}  (goal <= 1.2)")
     extra = (over["big"] - over["small"]) / max(1, folders["big"] - folders["small"])
-    print(f"folders: {folders['big']} and {folders['small']}; the difference costs {extra * 1e6:.1f} us per extra folder")
+    print(f"folders: {folders['big']} and {folders['small']}; "
+          f"the difference costs {extra * 1e6:.1f} us per extra folder")
     return 0
 
 
