@@ -6,8 +6,6 @@ import re
 from bisect import bisect_right
 from collections.abc import Container, Iterator
 from functools import cached_property
-from itertools import compress
-from operator import ne
 
 from guard.scan import runs
 from guard.scan import windows as phrase_search
@@ -24,8 +22,6 @@ EXCERPT_BEFORE = 40
 EXCERPT_AFTER = 80
 NEWLINE = re.compile("\n")
 INDEX_MIN_CHARS = 65_536  # below this, one find per trigger is cheaper than indexing the words
-LOWER_BYTES = bytes.maketrans(bytes(range(65, 91)), bytes(range(97, 123)))  # bytes.lower as a table
-LOWER_ROT13 = LOWER_BYTES.translate(ROT13_BYTES)  # lower-case, then rot13
 SENTENCE_ENDS = (". ", "! ", "? ", "\n\n", "\u3002", ".\n")
 
 
@@ -44,37 +40,10 @@ class Document:
         return starts
 
     @cached_property
-    def utf8(self) -> bytes:
-        return self.text.encode("utf-8", "surrogatepass")
-
-    @cached_property
     def lower(self) -> str | None:
         """The text lower-cased, when that keeps every offset (it does for all but a few letters)."""
-        lowered = self._lowered(LOWER_BYTES)
-        if lowered is None:
-            lowered = self.text.lower()
+        lowered = self.text.lower()
         return lowered if len(lowered) == len(self.text) else None
-
-    def _lowered(self, table: bytes) -> str | None:
-        """The text lower-cased with its ASCII characters put through `table` (which lower-cases letters,
-        and may shift them too), built on the UTF-8 bytes (faster than str.lower): the runs of non-ASCII
-        text that lower-casing changes are put in afterwards. None for a capital sigma (lower-cased by the
-        letters around it) or a letter that lower-cases to two. The table does not reach the runs: right
-        unless one of them lower-cases to ASCII (the KELVIN SIGN, see ascii_kept)."""
-        runs = self.non_ascii_text
-        lowered_runs = runs.lower()
-        if len(lowered_runs) != len(runs) or "\u03a3" in runs:
-            return None
-        lowered = self.utf8.translate(table).decode("utf-8", "surrogatepass")
-        if lowered_runs == runs:
-            return lowered
-        originals, lowers = runs.split("\n"), lowered_runs.split("\n")
-        pieces, last = [], 0
-        for (a, b), run in compress(zip(self.non_ascii_runs, lowers), map(ne, originals, lowers)):
-            pieces += (lowered[last:a], run)
-            last = b
-        pieces.append(lowered[last:])
-        return "".join(pieces)
 
     @cached_property
     def ascii_kept(self) -> bool:
@@ -97,12 +66,12 @@ class Document:
     def rot13(self) -> Document:
         """The rot13 of this text. What rot13 leaves in place (lines, code blocks, words and their
         positions) is shared, not computed again."""
-        shifted = Document(self.utf8.translate(ROT13_BYTES).decode("utf-8", "surrogatepass"))
+        shifted = Document(rot13(self.text))
         if not self.ascii_kept:  # KELVIN SIGN lower-cases to an ASCII "k", which rot13 would shift
             return shifted
         shared = shifted.__dict__
         shared["line_starts"] = self.line_starts
-        shared["lower"] = None if self.lower is None else self._lowered(LOWER_ROT13) or rot13(self.lower)
+        shared["lower"] = None if self.lower is None else rot13(self.lower)
         shared["fenced_lines"] = self.fenced_lines
         shared["non_ascii"] = self.non_ascii
         shared["non_ascii_runs"] = self.non_ascii_runs
