@@ -32,7 +32,7 @@ def encode(dirs: dict[str, list[int]]) -> dict[str, object]:
     absent = sorted(rel for rel, (when, _) in dirs.items() if when == ABSENT)
     order = present + absent
     return {
-        "names": "\n".join(rel or ROOT_NAME for rel in order),
+        "names": _joined([rel or ROOT_NAME for rel in order]),
         "present": len(present),
         "stamps": array("q", [dirs[rel][0] for rel in present]).tobytes().hex(),
         "newest": max((dirs[rel][0] for rel in present), default=ABSENT),
@@ -110,11 +110,18 @@ def _enter(base: str) -> int | None:
     return here
 
 
+def _joined(names: list[str]) -> str | list[str]:
+    """The names as one string, one per line; as a list in the rare repository with a newline in one."""
+    return names if any("\n" in name for name in names) else "\n".join(names)
+
+
 def _names(record: dict[str, object]) -> list[str]:
-    text = record["names"]
-    if not isinstance(text, str):
+    names = record["names"]
+    if isinstance(names, list) and all(isinstance(name, str) for name in names):
+        return names
+    if not isinstance(names, str):
         raise ValueError("folder names are not text")
-    return text.split("\n") if text else []
+    return names.split("\n") if names else []
 
 
 def _stamps(record: dict[str, object]) -> list[int]:

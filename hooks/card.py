@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from guard.engine import Change
 from guard.scan.reveal import visible
-from hooks.style import paint, printable
+from hooks.style import one_line, paint, printable
 
 MAX_DIFF_LINES = 200
 
@@ -46,7 +46,7 @@ def diff_lines(change: Change) -> list[str]:
     old, new = text_lines(before), text_lines(after)
     if old is None or new is None:
         return [f"binary or non-UTF-8 content: {len(before or b'')} -> {len(after or b'')} bytes\n"]
-    label = printable(change.display)
+    label = one_line(change.display)
     fixed = unified(old, new, f"a/{label}" if before is not None else "/dev/null",
                     f"b/{label}" if after is not None else "/dev/null")
     if change.kind == "type-changed" and after_entry is not None:
@@ -84,9 +84,11 @@ def render_card(command: str, changes: Sequence[Change], colour: bool = False,
                 headline: str = "A command changed a knowledge file") -> str:
     out = [paint(f"kguard: {headline}", "yellow", bold=True, enabled=colour) + "\n"]
     if command:
-        out.append(f"  command: {printable(command)}\n")
+        # a command over several lines (a heredoc) keeps them, indented under its first, so none of them
+        # can pass for a line of the file list below
+        out.append("  command: " + printable(command).replace("\n", "\n           ") + "\n")
     for change in changes:
-        out.append(paint(f"  {change.kind:<13} {printable(change.display)}", bold=True, enabled=colour) + "\n")
+        out.append(paint(f"  {change.kind:<13} {one_line(change.display)}", bold=True, enabled=colour) + "\n")
     for change in changes:
         out.append("\n")
         out.extend(_colour_line(line, colour) for line in diff_lines(change))

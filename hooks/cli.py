@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 import click
 
-from hooks.style import printable
+from hooks.style import one_line
 from rules_engine.errors import KguardError
 
 INTERNAL_ERROR = 70
@@ -96,7 +96,7 @@ def guarded(call: Callable[[], object]) -> int:
     try:
         result = call()
     except KguardError as exc:
-        click.echo(printable(f"kguard: error: {exc}"), err=True)
+        click.echo(one_line(f"kguard: error: {exc}"), err=True)  # one line, whatever a file name holds
         return exc.exit_code
     except click.exceptions.Abort:
         click.echo("kguard: interrupted", err=True)

@@ -9,7 +9,7 @@ import click
 from guard import decide, runs
 from hooks.card import diff_lines, text_lines, unified
 from hooks.session import open_session
-from hooks.style import paint, printable, use_colour
+from hooks.style import one_line, paint, use_colour
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
                       show_default=True, help="text for people, json for machines")
@@ -55,12 +55,12 @@ def status(fmt: str) -> int:
         colour = use_colour(sys.stdout)
         for marker in unfinished:
             who = f"pid {marker.pid}" if marker.pid > 0 else "--on-change fail"
-            click.echo(f"unfinished: a kguard run of `{printable(marker.command)}` ({who}) ended before its changes "
+            click.echo(f"unfinished: a kguard run of `{one_line(marker.command)}` ({who}) ended before its changes "
                        "were accepted; they are listed below (kguard keep / kguard reset)")
         for change in changes:
-            click.echo(paint(f"{change.kind:<13} {printable(change.display)}", "yellow", enabled=colour))
+            click.echo(paint(f"{change.kind:<13} {one_line(change.display)}", "yellow", enabled=colour))
         for root, item in pending:
-            shown_path = printable(root.display(item.rel))
+            shown_path = one_line(root.display(item.rel))
             click.echo(paint(f"{'held back':<13} {shown_path}", "red", enabled=colour)
                        + f"  (entry {item.entry}; accept: kguard keep {shown_path})")
         if not (changes or pending or unfinished):
@@ -97,13 +97,13 @@ def diff(paths: tuple[str, ...]) -> int:
         for root, item in guard.pending():
             if wanted is not None and f"{root.scope}:{item.rel}" not in wanted:
                 continue
-            click.echo(f"held back (entry {item.entry}): {printable(root.display(item.rel))}"
+            click.echo(f"held back (entry {item.entry}): {one_line(root.display(item.rel))}"
                        + (" would be deleted" if item.content is None else ""))
             if item.content is not None:
                 now = root.path(item.rel)
                 old = text_lines(now.read_bytes() if now.is_file() and not now.is_symlink() else b"")
                 new = text_lines(root.store.read_blob(item.content.oid))
-                label = printable(root.display(item.rel))
+                label = one_line(root.display(item.rel))
                 if old is None or new is None:
                     click.echo("binary or non-UTF-8 content")
                 else:

@@ -8,6 +8,7 @@ import click
 
 from guard import decide
 from hooks.session import open_session
+from hooks.style import one_line
 
 
 @click.command()
@@ -37,8 +38,8 @@ def log(fmt: str, max_count: int | None) -> int:
         click.echo("kguard: the journal is empty")
     for root, e in entries:
         when = dt.datetime.fromtimestamp(e.time).strftime("%Y-%m-%d %H:%M:%S")
-        paths = ", ".join(f"{c.kind} {root.display(c.rel)}" for c in e.changes)
-        extra = f"  `{e.command}`" if e.command else ""
+        paths = ", ".join(f"{c.kind} {one_line(root.display(c.rel))}" for c in e.changes)
+        extra = f"  `{one_line(e.command)}`" if e.command else ""
         extra += f"  ({e.note})" if e.note else ""
         click.echo(f"{e.id}  {when}  {e.action:<8} {paths}{extra}")
     return 0
@@ -54,6 +55,6 @@ def undo(entry_id: str) -> int:
     guard = session.guard
     with guard.transaction():
         entry = decide.undo(guard, entry_id)
-    files = ", ".join(c.rel for c in entry.changes)
+    files = ", ".join(one_line(c.rel) for c in entry.changes)
     click.echo(f"kguard: {entry.note}: restored {files}  (undo this: kguard undo {entry.id})")
     return 0

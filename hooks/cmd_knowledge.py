@@ -10,8 +10,10 @@ from typing import Any
 import click
 
 from hooks.knowledge_model import Model, load
-from hooks.style import printable
-from rules_engine import catalogue, conflicts as conflict_rules, hints as hint_rules
+from hooks.style import one_line, printable
+from rules_engine import catalogue
+from rules_engine import conflicts as conflict_rules
+from rules_engine import hints as hint_rules
 from rules_engine.catalogue import READER_TEXT
 from rules_engine.models import Document, Line, Memory, Rule
 
@@ -26,11 +28,6 @@ def _done(model: Model, code: int) -> int:
 
 def echo(text: str = "", err: bool = False) -> None:
     click.echo(printable(text), err=err)
-
-
-def one_line(text: object) -> str:
-    """A path or an error message on one line, whatever newlines a file name holds."""
-    return str(text).replace("\n", "<U+000A>")
 
 
 def _json(data: Any) -> None:

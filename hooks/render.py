@@ -9,7 +9,7 @@ from urllib.parse import quote
 
 from guard.scan.finding import Finding, sort_key
 from guard.scan.registry import REGISTRY
-from hooks.style import printable
+from hooks.style import one_line, printable
 
 FORMATS = ("text", "json", "sarif", "github")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -38,7 +38,7 @@ def render(findings: Sequence[Finding], fmt: str, color: bool = False) -> str:
 
 
 def _where(finding: Finding) -> str:
-    path = printable(finding.path)  # a file name from a cloned repository may hold escape sequences
+    path = one_line(finding.path)  # a file name from a cloned repository may hold escape sequences
     if finding.line <= 0:
         return path
     return f"{path}:{finding.line}:{finding.column}"

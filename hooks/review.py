@@ -10,13 +10,13 @@ import click
 from guard import decide
 from guard.engine import Change, Guard
 from hooks.card import render_card
-from hooks.style import use_colour
+from hooks.style import one_line, use_colour
 
 MODES = ("ask", "keep", "reset", "hold", "fail")
 
 
 def accept_hint(changes: Sequence[Change]) -> str:
-    paths = " ".join(shlex.quote(c.display) for c in changes)
+    paths = " ".join(one_line(shlex.quote(c.display)) for c in changes)
     return f"kguard keep {paths}"
 
 
@@ -27,7 +27,7 @@ def _ask(changes: Sequence[Change]) -> dict[str, str]:
         if choice in ("K", "R"):
             answers[change.key] = "keep" if choice == "K" else "reset"
             continue
-        prompt = f"{change.kind} {change.display}: [k]eep, [r]eset, [K]eep all, [R]eset all"
+        prompt = f"{change.kind} {one_line(change.display)}: [k]eep, [r]eset, [K]eep all, [R]eset all"
         choice = click.prompt(prompt, type=click.Choice(["k", "r", "K", "R"]), err=True,
                               show_choices=False)
         answers[change.key] = "keep" if choice in ("k", "K") else "reset"

@@ -26,9 +26,20 @@ def paint(text: str, colour: str | None = None, bold: bool = False, enabled: boo
 # move the cursor and erase lines), bidi embeddings, overrides and isolates, and line separators. Tab and
 # newline stay.
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+_UNPRINTABLE_ON_ONE_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
 
 
 def printable(text: str) -> str:
     """`text` with every character that could rewrite the terminal shown as <U+XXXX>: file names and the text
     of knowledge files are whatever a cloned repository holds."""
-    return _UNPRINTABLE.sub(lambda m: f"<U+{ord(m.group()):04X}>", text)
+    return _UNPRINTABLE.sub(_shown, text)
+
+
+def one_line(text: object) -> str:
+    """`printable`, with tab and newline shown too: for file names, and for anything a one-line listing
+    holds (a folder named "x\n  deleted  CLAUDE.md" must not add a line of its own to a card)."""
+    return _UNPRINTABLE_ON_ONE_LINE.sub(_shown, str(text))
+
+
+def _shown(match: re.Match[str]) -> str:
+    return f"<U+{ord(match.group()):04X}>"

@@ -36,6 +36,26 @@ def test_escape_sequences_never_reach_the_terminal(tmp_path: Path) -> None:
     assert "\x1b" not in diff.stdout and "<U+001B>[2K" in diff.stdout
 
 
+def test_a_file_name_never_adds_a_line_or_an_escape_to_what_kguard_prints(tmp_path: Path) -> None:
+    """A folder named to forge a line of the card ("...\n  deleted  CLAUDE.md") is shown on one line."""
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": "x\n"})
+    run_kguard("snapshot", cwd=repo)
+    folder = "odd\n  deleted       CLAUDE.md\x1b[2K"
+    (repo / folder).mkdir()
+    result = run_kguard("run", "--on-change", "hold", "--", "sh", "-c", 'echo hi > "$1/AGENTS.md"', "sh", folder,
+                        cwd=repo)
+    shown = "odd<U+000A>  deleted       CLAUDE.md<U+001B>[2K/AGENTS.md"
+    assert result.returncode == 3
+    assert f"  added         {shown}\n" in result.stderr
+    assert f"+++ b/{shown}\n" in result.stderr
+    assert "\x1b" not in result.stderr
+    assert "\n             deleted       CLAUDE.md<U+001B>[2K'\n" in result.stderr  # the command's own line, indented
+    assert "\n  deleted" not in result.stderr
+    for args in (("status",), ("log",)):
+        out = run_kguard(*args, cwd=repo).stdout
+        assert shown in out and "\n  deleted" not in out and "\x1b" not in out, args
+
+
 def test_unknown_paths_are_errors(tmp_path: Path) -> None:
     repo = init_repo(tmp_path / "repo", {"AGENTS.md": "x\n"})
     run_kguard("snapshot", cwd=repo)

@@ -122,7 +122,8 @@ def test_a_write_whose_mtime_is_set_back_is_still_seen(tmp_path: Path, script: s
 
 @pytest.mark.parametrize("cache", ['{"version": 1, "roots": {}}', "{not json", '{"version": 2, "written_ns": 0}',
                                    '{"version": 2, "written_ns": 0, "consistent": true, "watch": {}, "roots": '
-                                   '{"project": {"base": "/", "signature": "", "files": {}, "folders": {"names": 5}}}}'])
+                                   '{"project": {"base": "/", "signature": "", "files": {}, '
+                                   '"folders": {"names": 5}}}}'])
 def test_an_old_or_damaged_stat_cache_is_rebuilt_not_trusted(tmp_path: Path, cache: str) -> None:
     repo = init_repo(tmp_path / "repo", {"AGENTS.md": "x\n", "src/deep/file.py": "pass\n"})
     env = warm(repo)

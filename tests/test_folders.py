@@ -26,8 +26,7 @@ def tree(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@given(st.dictionaries(st.text(alphabet="ab/._- é", min_size=1, max_size=12).filter(lambda s: "\n" not in s
-                                                                                     and s != "."),
+@given(st.dictionaries(st.text(alphabet="ab/._- é\n", min_size=1, max_size=12).filter(lambda s: s != "."),
                        st.tuples(st.one_of(st.just(ABSENT), st.integers(0, 2**63 - 1)), st.booleans()),
                        max_size=20))
 def test_the_stored_form_reads_back_whole(dirs: dict[str, tuple[int, bool]]) -> None:
@@ -92,3 +91,14 @@ def test_a_damaged_record_is_never_unchanged(tmp_path: Path) -> None:
     for damage in ({"stamps": "zz"}, {"present": "x"}, {"names": 5}, {"byteorder": "middle"}, {"newest": None}):
         assert not folders.unchanged(str(base), {**good, **damage}, NOW)
     assert not folders.unchanged(str(base), {}, NOW)
+
+
+def test_a_folder_name_with_a_newline(tmp_path: Path) -> None:
+    base = tree(tmp_path)
+    (base / "odd\nname").mkdir()
+    record = record_of(base, ["", "a", "odd\nname"])
+    assert isinstance(record["names"], list)
+    assert folders.unchanged(str(base), record, NOW)
+    (base / "odd\nname" / "AGENTS.md").write_text("x\n")
+    assert not folders.unchanged(str(base), record, NOW)
+    assert "odd\nname" in folders.decode(record)
