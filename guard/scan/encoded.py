@@ -13,6 +13,7 @@ from guard.scan.detector import Hit, detector
 from guard.scan.signals import signals
 from guard.scan.text import ROT13_BYTES, Document, Span, visible
 from guard.scan.triggers import declare, declare_table
+from guard.scan.view import rot13_view
 
 Match = re.Match[str] | Span
 
@@ -151,7 +152,7 @@ def rot13_payload(doc: Document) -> Iterator[Hit]:
 
     Instead: write the text in the clear.
     """
-    shifted = doc.rot13()
+    shifted = rot13_view(doc)
     for det in ROT13_DETECTORS:
         for hit in det.check(shifted):
             if hit.severity == "info":

@@ -239,18 +239,60 @@ def first_chars(source: str) -> frozenset[str] | None:
     return firsts if end == len(tokens) and firsts else None
 
 
+ROT13 = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+                      "NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm")
+NUMBERED = re.compile(r"\\[0-9xuUN]")  # escapes that name a character (or a group) by number or name
+LETTER_RANGE = re.compile(r"[A-Za-z]-[A-Za-z]")
+
+
+@lru_cache(maxsize=None)
+def rot13_source(source: str) -> str | None:
+    """A case-sensitive source with every literal letter shifted by rot13 (escapes, group names and
+    inline syntax kept): it matches a text where the source matches that text's rot13, at the same places
+    with the same groups, as rot13 maps ASCII letters to letters and leaves every other character alone.
+    None when that is not certain (a letter range, a character named by number, a construct this does not
+    know)."""
+    if UNKNOWN.search(source) or NUMBERED.search(source):
+        return None
+    tokens = TOKEN.findall(source)
+    if "".join(tokens) != source:
+        return None
+    out = []
+    for token in tokens:
+        if token.startswith("(") or token in (")", "|") or token.startswith("\\"):
+            out.append(token)
+        elif token.startswith("["):
+            if LETTER_RANGE.search(token):
+                return None
+            out.append("".join(part if part.startswith("\\") else part.translate(ROT13)
+                               for part in re.split(r"(\\.)", token)))
+        else:
+            out.append(token.translate(ROT13))
+    return "".join(out)
+
+
 # Not inside a word of ASCII letters, digits and "_": the test windows.finditer makes of a lowered twin's
 # match start (in place of the original's leading \b), as a zero-width expression.
 WORD_START = "(?:(?<![0-9A-Z_a-z])|(?![0-9A-Z_a-z]))"
 
 
-@lru_cache(maxsize=None)
-def prepared(pattern: re.Pattern[str], lower: bool, word_start: bool = False) -> tuple[re.Pattern[str], int]:
-    """What to run for `pattern` (its lowered twin when `lower`) and the group that holds a match: the
-    first-character scan (group 1) when it helps, else the pattern itself (group 0). With `word_start`, a
-    first-character scan finds only matches that start where WORD_START holds (no accept check needed for
-    that); a group-0 expression is unchanged. Compiled once."""
+def shiftable(pattern: re.Pattern[str], lower: bool) -> bool:
+    """Whether prepared() can shift `pattern` (its lowered twin when `lower`) by rot13."""
     source, flags = lowered_source(pattern) if lower else (pattern.pattern, pattern.flags)
+    return not flags & re.I and rot13_source(source) is not None  # (re.I: "s" also matches U+017F ...)
+
+
+@lru_cache(maxsize=None)
+def prepared(pattern: re.Pattern[str], lower: bool, word_start: bool = False,
+             shifted: bool = False) -> tuple[re.Pattern[str], int]:
+    """What to run for `pattern` (its lowered twin when `lower`; shifted by rot13 when `shifted`, see
+    shiftable()) and the group that holds a match: the first-character scan (group 1) when it helps, else
+    the pattern itself (group 0). With `word_start`, a first-character scan finds only matches that start
+    where WORD_START holds (no accept check needed for that); a group-0 expression is unchanged. Compiled
+    once."""
+    source, flags = lowered_source(pattern) if lower else (pattern.pattern, pattern.flags)
+    if shifted:
+        source = rot13_source(source)  # type: ignore[assignment]
     if not flags & (re.I | re.X):
         source = by_first_char(source)
     scan_source = _scan_source(source, flags, WORD_START if word_start else "")

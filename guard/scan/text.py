@@ -63,23 +63,19 @@ class Document:
             return self.ascii.lower()
         return (self.lower or "").encode("ascii", "replace")
 
-    def rot13(self) -> Document:
-        """The rot13 of this text. What rot13 leaves in place (lines, code blocks, words and their
-        positions) is shared, not computed again."""
-        shifted = Document(rot13(self.text))
-        if not self.ascii_kept:  # KELVIN SIGN lower-cases to an ASCII "k", which rot13 would shift
-            return shifted
-        shared = shifted.__dict__
-        shared["line_starts"] = self.line_starts
-        shared["lower"] = None if self.lower is None else rot13(self.lower)
-        shared["fenced_lines"] = self.fenced_lines
-        shared["non_ascii"] = self.non_ascii
-        shared["non_ascii_runs"] = self.non_ascii_runs
-        shared["lower_runs"] = self.lower_runs  # rot13 changes ASCII letters only
-        shared["ascii_kept"] = True  # no KELVIN SIGN (above)
-        if self.index is not None:
-            shared["index"] = self.index.translated(ROT13_BYTES)
-        return shifted
+    @property
+    def size(self) -> int:
+        return len(self.text)
+
+    @property
+    def lowers(self) -> bool:
+        """Whether `lower` keeps every offset (is not None)."""
+        return self.lower is not None
+
+    def haystack(self, lower: bool) -> tuple[str, bool]:
+        """The text a search runs over (`lower`: the lower-cased one), and whether the search must shift its
+        pattern by rot13 there (a rot13 view searches the text it was made from, see guard.scan.view)."""
+        return (self.lower if lower else self.text), False  # type: ignore[return-value]
 
     @cached_property
     def index(self) -> TriggerIndex | TranslatedIndex | None:

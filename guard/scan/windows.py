@@ -6,7 +6,8 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from guard.scan.patterns import Span, prepared, scan
+from guard.scan.patterns import Span, prepared, scan, shiftable
+from guard.scan.reveal import rot13
 from guard.scan.runs import positions_in_runs
 from guard.scan.triggers import non_overlapping
 
@@ -36,9 +37,10 @@ def trigger_positions(doc: Document, trigger: str) -> Iterator[int]:
             return
         # Every occurrence holds that character, which lies in a run of non-ASCII text: the few places of
         # the character are checked, not the whole text searched.
-        lower = doc.lower or ""
+        lower, shifted = doc.haystack(True)
+        needle = rot13(trigger) if shifted else trigger
         places = [pos - at for pos in positions_in_runs(doc.lower_runs, trigger[at])]
-        yield from non_overlapping([pos for pos in places if pos >= 0 and lower.startswith(trigger, pos)],
+        yield from non_overlapping([pos for pos in places if pos >= 0 and lower.startswith(needle, pos)],
                                    len(trigger))
         return
     pos = haystack.find(needle)  # type: ignore[arg-type]
@@ -56,8 +58,8 @@ def windows(doc: Document, triggers: tuple[str, ...], before: int = WINDOW, afte
     cached = doc.cache.get(key)
     if cached is not None:
         return cached  # type: ignore[return-value]
-    size = len(doc.text)
-    if doc.lower is None:
+    size = doc.size
+    if not doc.lowers:
         spans = [(0, size)] if size else []
     else:
         points: list[tuple[int, int]] = []
@@ -87,16 +89,18 @@ def finditer(doc: Document, pattern: re.Pattern[str], triggers: tuple[str, ...],
     spans = windows(doc, triggers, before, after)
     if not spans:
         return  # nothing to search: the pattern need not even be compiled
-    text = doc.text
-    lower = doc.lower is not None and bool(pattern.flags & re.I)
-    haystack = doc.lower if lower else text
+    lower = doc.lowers and bool(pattern.flags & re.I)
+    haystack, shifted = doc.haystack(lower)
+    if shifted and not shiftable(pattern, lower):
+        haystack, shifted = (doc.lower if lower else doc.text), False  # type: ignore[assignment]
     # The start check can run inside the regex, on the lower-cased text, when that text's ASCII word
     # characters are the text's own (see Document.ascii_kept).
     checked_inside = lower and doc.ascii_kept
-    regex, shift = prepared(pattern, lower, checked_inside)
+    regex, shift = prepared(pattern, lower, checked_inside, shifted)
+    plain = doc.haystack(False)[0]  # the text, or one with the same word characters (rot13 keeps them)
 
     def at_boundary(start: int) -> bool:  # the original pattern's leading \b, checked here instead
-        return start == 0 or not (_word(text[start]) and _word(text[start - 1]))
+        return start == 0 or not (_word(plain[start]) and _word(plain[start - 1]))
 
     accept = at_boundary if lower and not (checked_inside and shift) else None
     last_end = -1
@@ -108,7 +112,7 @@ def finditer(doc: Document, pattern: re.Pattern[str], triggers: tuple[str, ...],
             if start < last_end:
                 continue
             last_end = max(end, start + 1)
-            yield Span(text, match, shift)
+            yield Span(doc.text, match, shift)
 
 
 def _word(char: str) -> bool:
