@@ -276,6 +276,7 @@ def rot13_source(source: str) -> str | None:
 WORD_START = "(?:(?<![0-9A-Z_a-z])|(?![0-9A-Z_a-z]))"
 
 
+@lru_cache(maxsize=None)
 def shiftable(pattern: re.Pattern[str], lower: bool) -> bool:
     """Whether prepared() can shift `pattern` (its lowered twin when `lower`) by rot13."""
     source, flags = lowered_source(pattern) if lower else (pattern.pattern, pattern.flags)

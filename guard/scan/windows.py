@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from guard.scan.patterns import Span, prepared, scan, shiftable
@@ -63,7 +64,10 @@ def windows(doc: Document, triggers: tuple[str, ...], before: int = WINDOW, afte
         spans = [(0, size)] if size else []
     else:
         points: list[tuple[int, int]] = []
-        for trigger in triggers:
+        words = doc.words
+        for trigger, word in _words_of(triggers):
+            if word is not None and word not in words:
+                continue  # (what trigger_positions checks first: most triggers are not in a small text)
             reach = len(trigger) + after
             points.extend([(pos - before, pos + reach) for pos in trigger_positions(doc, trigger)])
         points.sort()
@@ -79,6 +83,13 @@ def windows(doc: Document, triggers: tuple[str, ...], before: int = WINDOW, afte
             spans[-1] = (spans[-1][0], min(size, spans[-1][1]))
     doc.cache[key] = spans
     return spans
+
+
+@lru_cache(maxsize=None)
+def _words_of(triggers: tuple[str, ...]) -> tuple[tuple[str, bytes | None], ...]:
+    """Each trigger, with its bytes when it is a word of ASCII letters (which counts only as a whole word)."""
+    return tuple((trigger, trigger.encode("ascii") if trigger.isascii() and trigger.isalpha() else None)
+                 for trigger in triggers)
 
 
 def finditer(doc: Document, pattern: re.Pattern[str], triggers: tuple[str, ...], before: int = WINDOW,
