@@ -11,10 +11,16 @@ def log(repo: Path) -> list[dict]:
     return json.loads(run_kguard("log", "--format", "json", cwd=repo).stdout)
 
 
+def keep(repo: Path, script: str) -> None:
+    result = run_kguard("run", "--on-change", "keep", "--", "sh", "-c", script, cwd=repo)
+    assert result.returncode == 0, result.stderr
+    assert "kguard: kept 1 change(s)" in result.stderr, result.stderr
+
+
 def test_undo_refused_after_a_later_edit(tmp_path: Path) -> None:
     repo = init_repo(tmp_path / "repo", {"AGENTS.md": "one\n"})
     run_kguard("snapshot", cwd=repo)
-    run_kguard("run", "--on-change", "keep", "--", "sh", "-c", "echo two >> AGENTS.md", cwd=repo)
+    keep(repo, "echo two >> AGENTS.md")
     kept = log(repo)[0]
     assert kept["action"] == "keep"
     write(repo / "AGENTS.md", "one\ntwo\nthree by hand\n")
@@ -29,9 +35,9 @@ def test_undo_refused_after_a_later_edit(tmp_path: Path) -> None:
 def test_undo_refusal_names_the_later_entry(tmp_path: Path) -> None:
     repo = init_repo(tmp_path / "repo", {"AGENTS.md": "one\n"})
     run_kguard("snapshot", cwd=repo)
-    run_kguard("run", "--on-change", "keep", "--", "sh", "-c", "echo two >> AGENTS.md", cwd=repo)
+    keep(repo, "echo two >> AGENTS.md")
     first = log(repo)[0]["id"]
-    run_kguard("run", "--on-change", "keep", "--", "sh", "-c", "echo three >> AGENTS.md", cwd=repo)
+    keep(repo, "echo three >> AGENTS.md")
     second = log(repo)[0]["id"]
     result = run_kguard("undo", first, cwd=repo)
     assert result.returncode == 1
@@ -41,7 +47,7 @@ def test_undo_refusal_names_the_later_entry(tmp_path: Path) -> None:
 def test_undo_of_keep_and_undo_of_undo(tmp_path: Path) -> None:
     repo = init_repo(tmp_path / "repo", {"AGENTS.md": "one\n"})
     run_kguard("snapshot", cwd=repo)
-    run_kguard("run", "--on-change", "keep", "--", "sh", "-c", "echo two >> AGENTS.md", cwd=repo)
+    keep(repo, "echo two >> AGENTS.md")
     assert run_kguard("undo", log(repo)[0]["id"], cwd=repo).returncode == 0
     assert (repo / "AGENTS.md").read_text() == "one\n"
     assert run_kguard("status", cwd=repo).returncode == 0  # undo moved the baseline too
