@@ -78,7 +78,8 @@ def test_non_ascii_pattern_matches_equal_finditer_over_the_text(text: str) -> No
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="aZ? \n\u00e9\u00c9\u041d\u03a3\u03c3\u0130\u212a\U0001f600\udcff\ud83d\U000e0041", max_size=60))
+@given(st.text(alphabet="aZ? \n\u00e9\u00c9\u041d\u03a3\u03c3\u0130\u212a\U0001f600\udcff\ud83d\U000e0041",
+               max_size=60))
 def test_lower_case_forms_equal_their_plain_definitions(text: str) -> None:
     doc = Document(text)
     lowered = text.lower()

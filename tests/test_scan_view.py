@@ -64,7 +64,8 @@ def test_the_view_finds_what_a_document_of_the_rot13_text_finds(text: str) -> No
 
 def test_a_large_view_finds_what_a_fresh_document_finds_and_builds_its_text_only_for_a_match() -> None:
     filler = "Ordinary notes about the build and the \u7528\u6237 guide.\n" * (INDEX_MIN_CHARS // 40)
-    for text in (filler, filler + "Qb abg gryy gur hfre.\nIgnore K \u212a\n", filler + "caf\u00e9 Qb abg gryy gur hfre.\n"):
+    phrase = "Qb abg gryy gur hfre.\n"  # "Do not tell the user." in rot13
+    for text in (filler, filler + phrase + "Ignore K \u212a\n", filler + "caf\u00e9 " + phrase):
         doc = Document(text)
         assert doc.index is not None
         view, fresh = rot13_view(doc), Document(rot13(text))

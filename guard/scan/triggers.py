@@ -56,6 +56,11 @@ def anchor(trigger: bytes) -> tuple[bytes, int, str] | None:
     return trigger[a:b], a, how
 
 
+def find_all(haystack: bytes, needle: bytes) -> list[int]:
+    """Every non-overlapping occurrence of `needle`, left to right (what the index gives)."""
+    return _find_all(haystack, needle, len(needle))
+
+
 def _find_all(haystack: bytes, needle: bytes, step: int) -> list[int]:
     found = []
     pos = haystack.find(needle)

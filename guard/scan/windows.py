@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from guard.scan.patterns import Span, prepared, scan, shiftable
 from guard.scan.reveal import rot13
 from guard.scan.runs import positions_in_runs
-from guard.scan.triggers import non_overlapping
+from guard.scan.triggers import find_all, non_overlapping
 
 if TYPE_CHECKING:
     from guard.scan.text import Document
@@ -18,36 +18,27 @@ if TYPE_CHECKING:
 WINDOW = 400
 
 
-def trigger_positions(doc: Document, trigger: str) -> Iterator[int]:
+def trigger_positions(doc: Document, trigger: str) -> list[int]:
     """Non-overlapping occurrences of a lower-case trigger in the lower-cased text; none for a trigger of
-    letters that is not a whole word of the text."""
+    letters that is not a whole word of the text. (The list may be the index's own: read it, do not change it.)"""
     if trigger.isascii():
         needle = trigger.encode("ascii")
         if needle.isalpha() and needle not in doc.words:
-            return
+            return []
         if doc.index is not None:
-            yield from doc.index.positions(needle)
-            return
-        haystack: bytes | str = doc.ascii_lower
-    else:
-        at = next(i for i, char in enumerate(trigger) if not char.isascii())
-        if trigger[at] not in doc.non_ascii:
-            return  # its first non-ASCII character ("\u00e1" of "usu\u00e1rio") is nowhere in the text
-        if not any(char.isascii() for char in trigger):
-            yield from positions_in_runs(doc.lower_runs, trigger)
-            return
-        # Every occurrence holds that character, which lies in a run of non-ASCII text: the few places of
-        # the character are checked, not the whole text searched.
-        lower, shifted = doc.haystack(True)
-        needle = rot13(trigger) if shifted else trigger
-        places = [pos - at for pos in positions_in_runs(doc.lower_runs, trigger[at])]
-        yield from non_overlapping([pos for pos in places if pos >= 0 and lower.startswith(needle, pos)],
-                                   len(trigger))
-        return
-    pos = haystack.find(needle)  # type: ignore[arg-type]
-    while pos != -1:
-        yield pos
-        pos = haystack.find(needle, pos + len(needle))  # type: ignore[arg-type]
+            return doc.index.positions(needle)
+        return find_all(doc.ascii_lower, needle)
+    at = next(i for i, char in enumerate(trigger) if not char.isascii())
+    if trigger[at] not in doc.non_ascii:
+        return []  # its first non-ASCII character ("\u00e1" of "usu\u00e1rio") is nowhere in the text
+    if not any(char.isascii() for char in trigger):
+        return list(positions_in_runs(doc.lower_runs, trigger))
+    # Every occurrence holds that character, which lies in a run of non-ASCII text: the few places of the
+    # character are checked, not the whole text searched.
+    lower, shifted = doc.haystack(True)
+    needle_text = rot13(trigger) if shifted else trigger
+    places = [pos - at for pos in positions_in_runs(doc.lower_runs, trigger[at])]
+    return non_overlapping([pos for pos in places if pos >= 0 and lower.startswith(needle_text, pos)], len(trigger))
 
 
 def windows(doc: Document, triggers: tuple[str, ...], before: int = WINDOW, after: int = WINDOW) -> list[tuple[int, int]]:
