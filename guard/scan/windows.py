@@ -20,7 +20,7 @@ WINDOW = 400
 
 def trigger_positions(doc: Document, trigger: str) -> list[int]:
     """Non-overlapping occurrences of a lower-case trigger in the lower-cased text; none for a trigger of
-    letters that is not a whole word of the text. (The list may be the index's own: read it, do not change it.)"""
+    letters that is not a whole word of the text. (The list may be the index's own: not to be changed.)"""
     if trigger.isascii():
         needle = trigger.encode("ascii")
         if needle.isalpha() and needle not in doc.words:
@@ -36,9 +36,12 @@ def trigger_positions(doc: Document, trigger: str) -> list[int]:
     # Every occurrence holds that character, which lies in a run of non-ASCII text: the few places of the
     # character are checked, not the whole text searched.
     lower, shifted = doc.haystack(True)
+    if lower is None:
+        return []
     needle_text = rot13(trigger) if shifted else trigger
     places = [pos - at for pos in positions_in_runs(doc.lower_runs, trigger[at])]
-    return non_overlapping([pos for pos in places if pos >= 0 and lower.startswith(needle_text, pos)], len(trigger))
+    found = [pos for pos in places if pos >= 0 and lower.startswith(needle_text, pos)]
+    return non_overlapping(found, len(trigger))
 
 
 def windows(doc: Document, triggers: tuple[str, ...], before: int = WINDOW, after: int = WINDOW) -> list[tuple[int, int]]:
