@@ -11,8 +11,8 @@ from typing import Any
 from guard import decide, runs
 from guard.engine import Change
 from guard.scan.finding import Finding
-from hooks.claude_code import ACCEPT_REASON, ACCEPTING, Reply, findings_text, flag_output, new_text, project_dir
 from hooks.claude_fast import STALE_AFTER
+from hooks.claude_reply import ACCEPT_REASON, ACCEPTING, Reply, findings_text, flag_output, new_text, project_dir
 from hooks.claude_targets import knowledge_target
 from hooks.procs import harness_pid
 from hooks.review import review

@@ -11,7 +11,7 @@ from typing import Any
 
 from guard import runs, statcache, where
 from guard.paths import Places
-from hooks.claude_code import ACCEPT_REASON, ACCEPTING, Reply, flag_output, project_dir
+from hooks.claude_reply import ACCEPT_REASON, ACCEPTING, Reply, flag_output, project_dir
 from hooks.procs import harness_pid
 
 STALE_AFTER = 15 * 60  # seconds; Claude Code caps a Bash call at 10 minutes (shared with hooks.claude_events)
@@ -63,7 +63,7 @@ def not_knowledge(payload: dict[str, Any]) -> Reply | None:
     With a config file (its include/exclude could change the answer) or a knowledge target: None."""
     from pathlib import Path
 
-    from hooks.claude_code import new_text
+    from hooks.claude_reply import new_text
     from hooks.claude_targets import knowledge_target
     from hooks.git_ops import has_config
 
