@@ -124,8 +124,6 @@ def home_dirs(places: Places) -> tuple[tuple[str, bool], ...]:
     return ((".snotra", True), (".agents/rules", False), (".claude", False), (memory, False))
 
 
-
-
 def walk(base: Path, rules: Rules, start: str = "", result: WalkResult | None = None,
          recursive: bool = True) -> WalkResult:
     """Walk `start` (a folder relative to `base`) and, if recursive, everything below it not skipped."""

@@ -12,9 +12,6 @@ import time
 
 from guard import folders
 from guard.blobhash import blob_id, read_entry
-from guard.folders import ABSENT
-
-__all__ = ["ABSENT", "RACY_NS", "Cache", "RootCache", "load", "now_ns", "stat_key", "unchanged", "watch_entry"]
 
 CACHE_VERSION = 2
 RACY_NS = 1_000_000_000
@@ -32,7 +29,7 @@ class RootCache:
         self.signature = signature  # what counted as knowledge when this was written (layout + globs)
         self.files = files or {}  # rel -> [size, mtime_ns, ctime_ns, ino, mode, oid]
         self._folders = folder_record  # the stored form, decoded into `dirs` only when asked for
-        self._dirs = dirs if dirs is not None or folder_record is not None else {}
+        self._dirs = {} if dirs is None and folder_record is None else dirs
 
     @property
     def dirs(self) -> dict[str, list[int]]:
