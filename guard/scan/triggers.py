@@ -6,7 +6,6 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cached_property, lru_cache
-from itertools import compress
 
 # Where a trigger's occurrences go, trigger start minus word start, the trigger to check there (None: no check)
 Entry = tuple[list[int], int, bytes | None]
@@ -175,7 +174,7 @@ class TriggerIndex:
         pos = 0
         find = letters.find
         steps = {word: (b" " + word + b" ", len(word) + 1, entries) for word, entries in plan.items()}
-        for word in compress(self.parts, map(steps.__contains__, self.parts)):
+        for word in filter(frozenset(steps).__contains__, self.parts):  # (a set answers faster than a dict)
             bounded, step, entries = steps[word]
             pos = find(bounded, pos)
             yield pos, entries
