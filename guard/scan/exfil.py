@@ -59,6 +59,9 @@ LEAK_CODE = re.compile(
 SEND_TRIGGERS = ("prompt", "conversation", "chat", "instructions", "memory", "memories", "context", "secret", "secrets",
                  "key", "keys", "apikey", "apikeys", "tokens", "credentials", "password", "passwords", "env",
                  "environment", "ssh", "id_rsa", "wallet")
+# The words every SEND match begins with, whole (its first group; see windows.finditer).
+SEND_STARTS = ("send", "sends", "sending", "post", "upload", "transmit", "forward", "exfiltrate", "submit", "leak",
+               "report", "share", "append", "attach", "embed", "email", "encode", "pass", "paste", "pipe", "beacon")
 COLLECTOR_TRIGGERS = ("webhook", "requestbin", "pipedream", "burpcollaborator", "oastify", "interact.sh", "oast.",
                       "canarytokens", "requestcatcher", "hookbin", "beeceptor", "postb.in", "ptsv2", "ptsv3", "dnslog",
                       "ceye", "requestrepo", "xss.ht", "aiaam", "ngrok", "trycloudflare", "serveo", "loca.lt",
@@ -67,7 +70,7 @@ COLLECTOR_TRIGGERS = ("webhook", "requestbin", "pipedream", "burpcollaborator", 
 LEAK_TRIGGERS = ("$(", "`env", "`printenv", "cookie", "localstorage", "process.env", "environ", "@~", "@.", "| curl",
                  "|curl", "| nc", "|nc", "| ncat", "| netcat", "| wget", "|wget", "| base64", "|base64")
 URL_TRIGGERS = ("http", "https")
-declare(SEND_TRIGGERS, COLLECTOR_TRIGGERS, LEAK_TRIGGERS, URL_TRIGGERS)
+declare(SEND_TRIGGERS, COLLECTOR_TRIGGERS, LEAK_TRIGGERS, URL_TRIGGERS, SEND_STARTS)
 
 
 @detector("EXF001", "send-context-to-url", "error",
@@ -89,7 +92,7 @@ def send_context(doc: Document) -> Iterator[Hit]:
     Instead: a project never needs its agent to send its context anywhere. Negated rules ("never send
     secrets to ...") are not reported.
     """
-    for match in doc.finditer(SEND, SEND_TRIGGERS, 140, 160):
+    for match in doc.finditer(SEND, SEND_TRIGGERS, 140, 160, SEND_STARTS):
         if negated(doc, match.start()):
             continue
         severity = mention_severity(doc, match.start(), match.end())

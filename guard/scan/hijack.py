@@ -43,9 +43,12 @@ PROPAGATE_TRIGGERS = ("these", "following", "above", "identical", "same", "this 
                       "this block", "this section", "this message", "this prompt", "this content", "this snippet",
                       "this line", "global", "~/.", "user memory")
 FORCED_TRIGGERS = ("before", "automatically", "terminal")
+# The words every PROPAGATE match begins with, whole (see windows.finditer).
+PROPAGATE_STARTS = ("copy", "add", "append", "insert", "write", "paste", "replicate", "propagate", "spread", "include",
+                    "put", "save")
 REDIRECT_TRIGGERS = ("instead", "url")
 SCRIPT_TRIGGERS = ("<script",)
-declare(PROPAGATE_TRIGGERS, FORCED_TRIGGERS, REDIRECT_TRIGGERS, SCRIPT_TRIGGERS)
+declare(PROPAGATE_TRIGGERS, FORCED_TRIGGERS, REDIRECT_TRIGGERS, SCRIPT_TRIGGERS, PROPAGATE_STARTS)
 
 
 @detector("DNG004", "self-propagation", "error",
@@ -62,7 +65,7 @@ def self_propagation(doc: Document) -> Iterator[Hit]:
 
     Instead: share rules through a reviewed change to each repository.
     """
-    for match in doc.finditer(PROPAGATE, PROPAGATE_TRIGGERS, 80, 200):
+    for match in doc.finditer(PROPAGATE, PROPAGATE_TRIGGERS, 80, 200, PROPAGATE_STARTS):
         if negated(doc, match.start()):
             continue
         yield Hit(match.start(), match.end(), f'instruction to copy itself elsewhere: "{match.group()[:120]}"',

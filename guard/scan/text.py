@@ -128,8 +128,8 @@ class Document:
         return phrase_search.windows(self, triggers, before, after)
 
     def finditer(self, pattern: re.Pattern[str], triggers: tuple[str, ...], before: int = WINDOW,
-                 after: int = WINDOW) -> Iterator[Span]:
-        return phrase_search.finditer(self, pattern, triggers, before, after)
+                 after: int = WINDOW, starts: tuple[str, ...] = ()) -> Iterator[Span]:
+        return phrase_search.finditer(self, pattern, triggers, before, after, starts)
 
     def line_of(self, offset: int) -> int:
         return bisect_right(self.line_starts, offset)
