@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from guard.scan.text import ROT13_BYTES, Document
-from guard.scan.triggers import TriggerIndex, anchor, non_overlapping
+from guard.scan.triggers import TriggerIndex, anchor, non_overlapping, overlaps_itself
 
 ALPHABET = "abcu sr-.%$(<|@~/\\\nK\u00e9"
 TRIGGERS = st.text(alphabet="abcu sr-.%$(<|@~/\\", min_size=1, max_size=6)
@@ -69,3 +69,11 @@ def test_a_trigger_mixing_ascii_and_other_characters_is_found_as_by_a_find_loop(
             found.append(pos)
             pos = lower.find(trigger, pos + len(trigger))
         assert list(trigger_positions(doc, trigger)) == found
+
+
+@given(st.text(alphabet="ab", min_size=1, max_size=8))
+def test_overlaps_itself_as_a_search_finds_it(trigger: str) -> None:
+    needle = trigger.encode()
+    # the needle at 0 and again at `shift` of one string, for some shift shorter than the needle
+    overlapping = any((needle[:shift] + needle).startswith(needle) for shift in range(1, len(needle)))
+    assert overlaps_itself(needle) == overlapping

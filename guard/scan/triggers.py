@@ -69,6 +69,13 @@ def _find_all(haystack: bytes, needle: bytes, step: int) -> list[int]:
     return found
 
 
+@lru_cache(maxsize=None)
+def overlaps_itself(trigger: bytes) -> bool:
+    """Whether two occurrences of `trigger` can overlap ("aa" in "aaa"): only then can a list of its
+    occurrences hold one that a find loop would skip."""
+    return any(trigger[:size] == trigger[-size:] for size in range(1, len(trigger)))
+
+
 def non_overlapping(positions: list[int], length: int) -> list[int]:
     """Keep occurrences left to right, skipping any that overlaps the last one kept (as a find loop does)."""
     kept: list[int] = []
@@ -159,8 +166,8 @@ class TriggerIndex:
                 start = at + delta
                 if check is None or (start >= 0 and haystack.startswith(check, start)):
                     found.append(start)
-        for trigger, positions in raw.items():
-            self.found[trigger] = non_overlapping(positions, len(trigger))
+        for trigger, positions in raw.items():  # each list is in text order already
+            self.found[trigger] = non_overlapping(positions, len(trigger)) if overlaps_itself(trigger) else positions
 
     def _occurrences(self, plan: Mapping[bytes, list[Entry]]) -> Iterator[tuple[int, list[Entry]]]:
         """(offset, the word's plan) for every occurrence of a word of the plan: for a few words, one search
