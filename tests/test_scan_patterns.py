@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from guard.scan import conceal, danger, encoded, exfil, filelevel, hijack, override
-from guard.scan.patterns import (Span, _first_chars, by_first_char, first_char_scan, first_chars, lowered,
-                                 lowered_source, prepared, scan, sre_parser)
+from guard.scan.patterns import Span, _first_chars, first_char_scan, lowered, lowered_source, prepared, scan, sre_parser
+from guard.scan.regroup import by_first_char, first_chars
 
 PATTERNS = [value for module in (conceal, danger, encoded, exfil, filelevel, hijack, override)
             for name, value in vars(module).items() if name.isupper() and isinstance(value, re.Pattern)]
