@@ -96,7 +96,7 @@ def finditer(doc: Document, pattern: re.Pattern[str], triggers: tuple[str, ...],
 
     `starts`: for a case-insensitive pattern every match of which begins with one of these words (lower
     case ASCII letters), the word whole: nothing but a character that is no letter before and after it
-    (the pattern opens with `\b(?:send|post|...)\b`). In a text with a word index the pattern is then tried
+    (the pattern opens with `\\b(?:send|post|...)\\b`). In a text with a word index the pattern is then tried
     only where one of them stands inside a window, not at every character of the windows: the same
     matches (none can begin elsewhere), several times faster where the words are rare. The words must be
     declared as triggers (guard.scan.triggers.declare), so that one pass indexes them."""
