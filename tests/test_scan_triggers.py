@@ -77,3 +77,8 @@ def test_overlaps_itself_as_a_search_finds_it(trigger: str) -> None:
     # the needle at 0 and again at `shift` of one string, for some shift shorter than the needle
     overlapping = any((needle[:shift] + needle).startswith(needle) for shift in range(1, len(needle)))
     assert overlaps_itself(needle) == overlapping
+
+
+def test_positions_are_in_text_order_when_a_trigger_lies_in_several_words() -> None:
+    haystack = b"see https://x and http://y " * 3
+    assert TriggerIndex(haystack).positions(b"http") == find_loop(haystack, b"http") == [4, 18, 31, 45, 58, 72]

@@ -166,8 +166,12 @@ class TriggerIndex:
                 start = at + delta
                 if check is None or (start >= 0 and haystack.startswith(check, start)):
                     found.append(start)
-        for trigger, positions in raw.items():  # each list is in text order already
-            self.found[trigger] = non_overlapping(positions, len(trigger)) if overlaps_itself(trigger) else positions
+        for trigger, positions in raw.items():
+            if overlaps_itself(trigger):
+                self.found[trigger] = non_overlapping(positions, len(trigger))
+            else:  # no two occurrences can overlap: in text order (the searches of a few words go word by word)
+                positions.sort()
+                self.found[trigger] = positions
 
     def _occurrences(self, plan: Mapping[bytes, list[Entry]]) -> Iterator[tuple[int, list[Entry]]]:
         """(offset, the word's plan) for every occurrence of a word of the plan: for a few words, one search
