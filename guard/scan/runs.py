@@ -4,7 +4,7 @@ and long runs of one class of characters (base64, hex, padding)."""
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from functools import lru_cache
 
@@ -106,3 +106,65 @@ def _runs_of(data: bytes, byte: int) -> Iterator[tuple[int, int]]:
 @lru_cache(maxsize=None)
 def _marking_table(members: bytes) -> bytes:
     return bytes(97 if byte in members else 32 for byte in range(256))
+
+
+BLANK_RUN = 16  # whitespace this long between two words of a phrase stretches the windows around it
+# One byte per character: ASCII whitespace (what \s matches there) as a space, anything else as "x".
+_BLANKS = bytes(32 if byte in (9, 10, 11, 12, 13, 28, 29, 30, 31, 32) else 120 for byte in range(256))
+_LONG_BLANK = b" " * BLANK_RUN
+_LONG_BLANK_RE = re.compile(r"\s{%d,}" % BLANK_RUN)
+
+
+def blank_runs(text: str, ascii: bytes, non_ascii: frozenset[str]) -> list[tuple[int, int]]:
+    """Spans of the runs of at least BLANK_RUN whitespace characters (what a regular expression's \\s
+    matches). With no non-ASCII whitespace in the text, found with byte searches in its one-byte form."""
+    if any(char.isspace() for char in non_ascii):
+        return [match.span() for match in _LONG_BLANK_RE.finditer(text)]
+    flat = ascii.translate(_BLANKS)
+    runs: list[tuple[int, int]] = []
+    start = flat.find(_LONG_BLANK)
+    while start != -1:
+        end = flat.find(b"x", start)
+        end = len(flat) if end == -1 else end
+        runs.append((start, end))
+        start = flat.find(_LONG_BLANK, end)
+    return runs
+
+
+def stretched(spans: list[tuple[int, int]], blanks: list[tuple[int, int]], size: int) -> list[tuple[int, int]]:
+    """The spans widened on both sides by the length (beyond one character each) of the long whitespace runs
+    they reach into, again until no new run comes in, then merged: a phrase padded with a long run of blanks
+    between its words ("Ignore all previous" + 300 spaces + "instructions") still lies in its trigger's
+    window. Both lists are sorted and apart; spans no run reaches stay as they are."""
+    span_ends = [end for _, end in spans]
+    reached: set[int] = set()
+    for start, end in blanks:  # the spans each run reaches into
+        i = bisect_right(span_ends, start)
+        while i < len(spans) and spans[i][0] < end:
+            reached.add(i)
+            i += 1
+    if not reached:
+        return spans
+    starts = [start for start, _ in blanks]
+    ends = [end for _, end in blanks]
+    excess = [0]  # excess[i]: the extra length of the first i runs
+    for start, end in blanks:
+        excess.append(excess[-1] + end - start - 1)
+    out = list(spans)
+    for i in sorted(reached):
+        a, b = spans[i]
+        width = 0
+        while True:  # the runs that reach into [a - width, b + width)
+            first, last = bisect_right(ends, a - width), bisect_left(starts, b + width)
+            grown = excess[last] - excess[first] if last > first else 0
+            if grown <= width:
+                break
+            width = grown
+        out[i] = (max(0, a - width), min(size, b + width))
+    merged: list[tuple[int, int]] = []
+    for a, b in sorted(out):
+        if merged and a <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], b))
+        else:
+            merged.append((a, b))
+    return merged

@@ -90,6 +90,11 @@ class Document:
         return frozenset(self.ascii_lower.translate(LETTERS_ONLY).split())
 
     @cached_property
+    def blank_runs(self) -> list[tuple[int, int]]:
+        """Runs of at least runs.BLANK_RUN whitespace characters (phrase windows stretch over them)."""
+        return runs.blank_runs(self.text, self.ascii, self.non_ascii)
+
+    @cached_property
     def non_ascii(self) -> frozenset[str]:
         """The non-ASCII characters of the lower-cased text (all of them lie in the text's non-ASCII runs)."""
         return frozenset(char for char in set(self.lower_runs[0]) if not char.isascii())

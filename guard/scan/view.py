@@ -21,6 +21,7 @@ class Rot13View(Document):
         shared["non_ascii"] = source.non_ascii
         shared["non_ascii_runs"] = source.non_ascii_runs
         shared["lower_runs"] = source.lower_runs  # rot13 changes ASCII letters only
+        shared["blank_runs"] = source.blank_runs
         shared["ascii_kept"] = True  # no KELVIN SIGN (see rot13_view)
         if source.index is not None:
             shared["index"] = source.index.translated(ROT13_BYTES)

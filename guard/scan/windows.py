@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from guard.scan.patterns import Span, prepared, scan, shiftable
 from guard.scan.reveal import rot13
-from guard.scan.runs import positions_in_runs
+from guard.scan.runs import positions_in_runs, stretched
 from guard.scan.triggers import find_all, non_overlapping
 
 if TYPE_CHECKING:
@@ -77,6 +77,8 @@ def windows(doc: Document, triggers: tuple[str, ...], before: int = WINDOW,
         if spans:  # sorted and apart: only the first can start before the text, only the last end after it
             spans[0] = (max(0, spans[0][0]), spans[0][1])
             spans[-1] = (spans[-1][0], min(size, spans[-1][1]))
+        if spans and doc.blank_runs:
+            spans = stretched(spans, doc.blank_runs, size)
     doc.cache[key] = spans
     return spans
 
