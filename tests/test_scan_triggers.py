@@ -2,6 +2,8 @@
 (the rot13 view's words)."""
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -64,10 +66,13 @@ def test_a_trigger_mixing_ascii_and_other_characters_is_found_as_by_a_find_loop(
     doc = Document(text)
     lower = doc.lower
     if lower is not None:
-        found, pos = [], lower.find(trigger)
+        head = trigger.split(" ")[0]  # a space stands for any run of whitespace, after the first part
+        whole = re.compile(r"\s+".join(re.escape(part) for part in trigger.split(" ")))
+        found, pos = [], lower.find(head)
         while pos != -1:
-            found.append(pos)
-            pos = lower.find(trigger, pos + len(trigger))
+            if whole.match(lower, pos):
+                found.append(pos)
+            pos = lower.find(head, pos + len(head))
         assert list(trigger_positions(doc, trigger)) == found
 
 

@@ -19,9 +19,10 @@ TABLES: dict[bytes, set[str]] = {}
 
 
 def declare(*groups: Iterable[str]) -> None:
-    """Name triggers up front, so that the first lookup in a text indexes all of them at once."""
+    """Name triggers up front, so that the first lookup in a text indexes all of them at once. A trigger of
+    several words is looked up by its first (see windows.trigger_positions)."""
     for group in groups:
-        VOCABULARY.update(group)
+        VOCABULARY.update(trigger.split(" ")[0] if " " in trigger else trigger for trigger in group)
 
 
 def declare_table(table: bytes, *groups: Iterable[str]) -> None:

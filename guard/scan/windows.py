@@ -21,7 +21,10 @@ WINDOW = 400
 
 def trigger_positions(doc: Document, trigger: str) -> list[int]:
     """Non-overlapping occurrences of a lower-case trigger in the lower-cased text; none for a trigger of
-    letters that is not a whole word of the text. (The list may be the index's own: not to be changed.)"""
+    letters that is not a whole word of the text. A space in a trigger ("note to", "| nc") stands for any
+    run of whitespace, as the patterns' \\s+ does. (The list may be the index's own: not to be changed.)"""
+    if " " in trigger:
+        return _spaced_positions(doc, trigger)
     if trigger.isascii():
         needle = trigger.encode("ascii")
         if needle.isalpha() and needle not in doc.words:
@@ -43,6 +46,30 @@ def trigger_positions(doc: Document, trigger: str) -> list[int]:
     places = [pos - at for pos in positions_in_runs(doc.lower_runs, trigger[at])]
     found = [pos for pos in places if pos >= 0 and lower.startswith(needle_text, pos)]
     return non_overlapping(found, len(trigger))
+
+
+_BLANKS = re.compile(r"\s+")
+
+
+def _spaced_positions(doc: Document, trigger: str) -> list[int]:
+    """Where the trigger's first part stands, followed by the rest, with any run of whitespace for each
+    space ("note  to", "note\\nto" for "note to")."""
+    head, *rest = trigger.split(" ")
+    lower, shifted = doc.haystack(True)
+    if lower is None or not head:
+        return []
+    parts = [rot13(part) for part in rest] if shifted else rest
+    found = []
+    for pos in trigger_positions(doc, head):
+        at = pos + len(head)
+        for part in parts:
+            blank = _BLANKS.match(lower, at)
+            if blank is None or not lower.startswith(part, blank.end()):
+                break
+            at = blank.end() + len(part)
+        else:
+            found.append(pos)
+    return found
 
 
 def windows(doc: Document, triggers: tuple[str, ...], before: int = WINDOW,
