@@ -60,16 +60,34 @@ def _spaced_positions(doc: Document, trigger: str) -> list[int]:
         return []
     parts = [rot13(part) for part in rest] if shifted else rest
     found = []
-    for pos in trigger_positions(doc, head):
-        at = pos + len(head)
-        for part in parts:
-            blank = _BLANKS.match(lower, at)
-            if blank is None or not lower.startswith(part, blank.end()):
+    for pos, at in _followed_by_blanks(doc, head, lower):
+        for i, part in enumerate(parts):
+            if not lower.startswith(part, at):
                 break
-            at = blank.end() + len(part)
+            at += len(part)
+            if i + 1 < len(parts):
+                blank = _BLANKS.match(lower, at)
+                if blank is None:
+                    break
+                at = blank.end()
         else:
             found.append(pos)
     return found
+
+
+def _followed_by_blanks(doc: Document, head: str, lower: str) -> list[tuple[int, int]]:
+    """(place, end of the whitespace after it) for each occurrence of `head` followed by whitespace; shared
+    by the triggers that start with the same word ("this rule", "this text" ...)."""
+    key = "blanks-after:" + head
+    found = doc.cache.get(key)
+    if found is None:
+        found = []
+        for pos in trigger_positions(doc, head):
+            blank = _BLANKS.match(lower, pos + len(head))
+            if blank is not None:
+                found.append((pos, blank.end()))
+        doc.cache[key] = found
+    return found  # type: ignore[return-value]
 
 
 def windows(doc: Document, triggers: tuple[str, ...], before: int = WINDOW,
