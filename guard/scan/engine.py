@@ -2,6 +2,7 @@
 whether a command's output reads like instructions to the agent."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from rules_engine.errors import KguardError
 from rules_engine.files import read
 from rules_engine.layout import glob_match
 
+LONG_BLANKS = re.compile(r"\s{16,}")
 # Detectors whose findings make command or tool output "read like instructions".
 INSTRUCTION_IDS = ("OVR", "CON", "EXF", "DNG002", "DNG003", "DNG004", "DNG005", "DNG006", "ENC", "INV003",
                    "INV004", "HMD")
@@ -31,7 +33,12 @@ def _finding(det: Detector, doc: Document, hit: Hit) -> Finding:
         excerpt = doc.excerpt(hit.start, hit.end)
         matched = hit.matched if hit.matched is not None else doc.text[hit.start:hit.end]
     return Finding(id=det.id, name=det.name, severity=hit.severity or det.severity, path=doc.path, line=line,
-                   column=column, message=visible(hit.message), excerpt=excerpt, matched=matched)
+                   column=column, message=_short_blanks(visible(hit.message)), excerpt=excerpt, matched=matched)
+
+
+def _short_blanks(message: str) -> str:
+    """A long run of blanks inside a quoted match (padding between the words of a phrase) as its length."""
+    return LONG_BLANKS.sub(lambda run: f" <{len(run.group())} blanks> ", message)
 
 
 def file_finding(det_id: str, path: str, message: str) -> Finding:
