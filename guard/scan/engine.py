@@ -2,7 +2,6 @@
 whether a command's output reads like instructions to the agent."""
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -11,13 +10,13 @@ from guard.scan.detector import Detector, Hit
 from guard.scan.filelevel import is_binary
 from guard.scan.finding import Finding, sort_key
 from guard.scan.registry import REGISTRY, matches
+from guard.scan.runs import LONG_BLANKS
 from guard.scan.settings import ScanSettings
 from guard.scan.text import Document, visible
 from rules_engine.errors import KguardError
 from rules_engine.files import read
 from rules_engine.layout import glob_match
 
-LONG_BLANKS = re.compile(r"\s{16,}")
 # Detectors whose findings make command or tool output "read like instructions".
 INSTRUCTION_IDS = ("OVR", "CON", "EXF", "DNG002", "DNG003", "DNG004", "DNG005", "DNG006", "ENC", "INV003",
                    "INV004", "HMD")

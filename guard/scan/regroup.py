@@ -94,28 +94,27 @@ def by_first_char(source: str) -> str:
     whole subgroup on one failed character instead of trying each alternative. Not inside lookbehinds; for
     a case-sensitive, non-verbose source; left as it is when it holds a construct this does not know
     (inline flags, comments, conditionals, a class that starts with "]")."""
-    if UNKNOWN.search(source):
-        return source
-    tokens = TOKEN.findall(source)
-    if "".join(tokens) != source:
-        return source
-    try:
-        regrouped, end, _ = _alternatives(tokens, 0, True)
-    except (ValueError, RecursionError):
-        return source
-    return source if end < len(tokens) else regrouped
+    read = _read(source, True)
+    return source if read is None else read[0]
 
 
 def first_chars(source: str) -> frozenset[str] | None:
     """The characters a match of a case-sensitive, non-verbose source must start with, read from its
     text; None when that is not known this way (sre's parser can still tell)."""
+    read = _read(source, False)
+    return read[1] if read is not None and read[1] else None
+
+
+def _read(source: str, regroup: bool) -> tuple[str, frozenset[str] | None] | None:
+    """(the source, regrouped when `regroup`; its first characters) from _alternatives over the whole
+    source; None when it holds a construct this does not know or does not read to its end."""
     if UNKNOWN.search(source):
         return None
     tokens = TOKEN.findall(source)
     if "".join(tokens) != source:
         return None
     try:
-        _, end, firsts = _alternatives(tokens, 0, False)
+        text, end, firsts = _alternatives(tokens, 0, regroup)
     except (ValueError, RecursionError):
         return None
-    return firsts if end == len(tokens) and firsts else None
+    return (text, firsts) if end == len(tokens) else None

@@ -112,14 +112,14 @@ BLANK_RUN = 16  # whitespace this long between two words of a phrase stretches t
 # One byte per character: ASCII whitespace (what \s matches there) as a space, anything else as "x".
 _BLANKS = bytes(32 if byte in (9, 10, 11, 12, 13, 28, 29, 30, 31, 32) else 120 for byte in range(256))
 _LONG_BLANK = b" " * BLANK_RUN
-_LONG_BLANK_RE = re.compile(r"\s{%d,}" % BLANK_RUN)
+LONG_BLANKS = re.compile(r"\s{%d,}" % BLANK_RUN)  # what the byte search below finds, as a regex
 
 
 def blank_runs(text: str, ascii: bytes, non_ascii: frozenset[str]) -> list[tuple[int, int]]:
     """Spans of the runs of at least BLANK_RUN whitespace characters (what a regular expression's \\s
     matches). With no non-ASCII whitespace in the text, found with byte searches in its one-byte form."""
     if any(char.isspace() for char in non_ascii):
-        return [match.span() for match in _LONG_BLANK_RE.finditer(text)]
+        return [match.span() for match in LONG_BLANKS.finditer(text)]
     flat = ascii.translate(_BLANKS)
     runs: list[tuple[int, int]] = []
     start = flat.find(_LONG_BLANK)
@@ -161,10 +161,16 @@ def stretched(spans: list[tuple[int, int]], blanks: list[tuple[int, int]], size:
                 break
             width = grown
         out[i] = (max(0, a - width), min(size, b + width))
-    merged: list[tuple[int, int]] = []
-    for a, b in sorted(out):
-        if merged and a <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], b))
+    return merged(sorted(out))
+
+
+def merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted spans with the ones that overlap or touch joined."""
+    out: list[tuple[int, int]] = []
+    for a, b in spans:
+        if out and a <= out[-1][1]:
+            if b > out[-1][1]:
+                out[-1] = (out[-1][0], b)
         else:
-            merged.append((a, b))
-    return merged
+            out.append((a, b))
+    return out

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from guard.scan.patterns import Span, prepared, scan, shiftable
 from guard.scan.reveal import rot13
-from guard.scan.runs import positions_in_runs, stretched
+from guard.scan.runs import merged, positions_in_runs, stretched
 from guard.scan.triggers import find_all, non_overlapping
 
 if TYPE_CHECKING:
@@ -112,13 +112,7 @@ def windows(doc: Document, triggers: tuple[str, ...], before: int = WINDOW,
             reach = len(trigger) + after
             points.extend([(pos - before, pos + reach) for pos in trigger_positions(doc, trigger)])
         points.sort()
-        spans = []
-        for a, b in points:  # merged before clamping to the text: the same spans, fewer calls
-            if spans and a <= spans[-1][1]:
-                if b > spans[-1][1]:
-                    spans[-1] = (spans[-1][0], b)
-            else:
-                spans.append((a, b))
+        spans = merged(points)  # merged before clamping to the text: the same spans, fewer calls
         if spans:  # sorted and apart: only the first can start before the text, only the last end after it
             spans[0] = (max(0, spans[0][0]), spans[0][1])
             spans[-1] = (spans[-1][0], min(size, spans[-1][1]))
