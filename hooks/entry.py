@@ -5,13 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-
-def full_start() -> None:
-    """Started by the launcher with -S: load site (and so every installed package) before real work."""
-    if sys.flags.no_site and "site" not in sys.modules:
-        import site
-
-        site.main()
+from hooks.startup import full_start
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -24,7 +18,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return code
     full_start()
     if args == ["hook", "claude-code"]:  # every Claude Code tool call: skip loading click
-        from hooks.claude_code import answer_stdin
+        from hooks.claude_code.protocol import answer_stdin
 
         return answer_stdin()
     from hooks import cli

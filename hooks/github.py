@@ -12,7 +12,7 @@ from pathlib import Path
 from guard.discovery import discover
 from guard.scan.finding import Finding
 from hooks import render
-from hooks.cmd_check import run_check
+from hooks.commands.check import run_check
 from hooks.session import Session, open_session
 from rules_engine.errors import KguardError
 

@@ -1,6 +1,6 @@
 """The path every `kguard run` takes when nothing changed: no click, pydantic or pygit2 imports. It stats
 the cached knowledge files and folders before and after the command; only when something moved does it
-hand over to the full implementation (hooks.cmd_run)."""
+hand over to the full implementation (hooks.commands.run)."""
 from __future__ import annotations
 
 import gc
@@ -72,10 +72,10 @@ def _fast(mode: str | None, command: list[str]) -> int | None:
             os.write(2, b"kguard: debug: fast path, nothing changed\n")
         return code
     gc.enable()
-    from hooks.entry import full_start
+    from hooks.startup import full_start
 
     full_start()
     from hooks.cli import guarded
-    from hooks.cmd_run import after
+    from hooks.commands.run import after
 
     return guarded(lambda: after(text, code, mode or default_mode(), marker, started_ns=started))

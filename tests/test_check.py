@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks.cmd_check import CHECKS, explain_text
+from hooks.commands.check import CHECKS, explain_text
 from rules_engine import block as b
 from tests.helpers import git, init_repo, run_kguard, write
 

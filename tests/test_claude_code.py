@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hooks import claude_settings
+from hooks.claude_code import settings as claude_settings
 from tests.helpers import init_repo, kguard_argv, run_kguard, write
 
 CLEAN = "# Rules\n- Run the tests before you commit.\n"
@@ -456,16 +456,16 @@ def test_fast_path_skips_the_guard_when_nothing_moved_and_hands_over_when_someth
     command = "echo x >> AGENTS.md"
     code, out, err = hook(bash(repo, "PreToolUse", command, tool_use_id="toolu_01T"), repo, argv=importtime)
     assert (code, out) == (0, None)
-    assert "hooks.claude_fast" in err and "hooks.claude_events" not in err and "pydantic" not in err
+    assert "hooks.claude_code.fast" in err and "hooks.claude_code.events" not in err and "pydantic" not in err
     assert (repo / ".git" / "kguard" / "active" / "claude-toolu_01T.json").exists()
     data = payload(repo, "PreToolUse", tool_name="Edit", tool_use_id="toolu_01U",
                    tool_input={"file_path": str(repo / "src" / "app.py"), "old_string": "1", "new_string": "2"})
     code, out, err = hook(data, repo, argv=importtime)
-    assert (code, out) == (0, None) and "hooks.claude_events" not in err
+    assert (code, out) == (0, None) and "hooks.claude_code.events" not in err
     subprocess.run(["sh", "-c", command], cwd=repo, check=True)
     code, out, err = hook(bash(repo, "PostToolUse", command, tool_use_id="toolu_01T",
                                tool_response={"stdout": ""}), repo, argv=importtime)
-    assert "hooks.claude_events" in err  # something moved: the full comparison ran
+    assert "hooks.claude_code.events" in err  # something moved: the full comparison ran
     assert out["decision"] == "block"
     assert (repo / "AGENTS.md").read_text() == CLEAN
 

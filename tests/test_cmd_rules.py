@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks.cmd_rules import recommend_hint_line
+from hooks.commands.rules import recommend_hint_line
 from hooks.session import open_session
 from tests.helpers import git, init_repo, run_kguard, write
 

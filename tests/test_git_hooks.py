@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks.git_ops import operation
+from hooks.git.ops import operation
 from tests.helpers import KGUARD, git, init_repo, run_kguard, write
 
 CLEAN = "# Rules\n- Run the tests before you commit.\n"

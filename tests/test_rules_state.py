@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks.rules_state import decode, load_rules, rule_sources, usage
+from hooks.promotion.state import decode, load_rules, rule_sources, usage
 from rules_engine.block_parse import parse
 from rules_engine.errors import KguardError
 from rules_engine.settings import PromotionSettings

@@ -74,7 +74,7 @@ def _recommend_hint(session: object) -> str | None:
     if not session.settings.rules_promotion.recommend_hint:  # type: ignore[attr-defined]
         return None
     try:
-        from hooks.cmd_rules import recommend_hint_line
+        from hooks.commands.rules import recommend_hint_line
     except ImportError:
         return None
     return recommend_hint_line(session)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from hooks.rules_state import AGENTS, RULES_DIR, Promotion, decode, load, usage
+from hooks.promotion.state import AGENTS, RULES_DIR, Promotion, decode, load, usage
 from hooks.session import Session, open_session
 from rules_engine import block as blk
 from rules_engine import promotion as prom

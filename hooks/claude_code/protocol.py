@@ -16,14 +16,14 @@ import os
 import traceback
 from typing import Any
 
-from hooks.claude_reply import Answer, Reply, flag_output
-from hooks.claude_targets import fallback_target
+from hooks.claude_code.reply import Answer, Reply, flag_output
+from hooks.claude_code.targets import fallback_target
 from rules_engine.errors import KguardError
 
 WRITE_TOOLS = ("Write", "Edit", "MultiEdit")
 EVENTS = ("PreToolUse", "PostToolUse", "PostToolUseFailure", "SessionStart")
 def handle(payload: dict[str, Any]) -> Answer:
-    from hooks import claude_fast
+    from hooks.claude_code import fast as claude_fast
 
     event = payload.get("hook_event_name")
     tool = payload.get("tool_name")
@@ -42,7 +42,7 @@ def handle(payload: dict[str, Any]) -> Answer:
         reply = Reply("PostToolUse")
         flag_output(reply, payload, str(tool))
         return reply.answer()
-    from hooks import claude_events as events  # the guard itself: loaded only past the fast path
+    from hooks.claude_code import events  # the guard itself: loaded only past the fast path
 
     if bash and event == "PreToolUse":
         return events.before_bash(payload).answer()
@@ -53,7 +53,7 @@ def handle(payload: dict[str, Any]) -> Answer:
     if event == "PostToolUse" and tool in WRITE_TOOLS:
         return events.after_write(payload).answer()
     if event == "SessionStart":
-        from hooks.claude_session import session_start
+        from hooks.claude_code.session import session_start
 
         return session_start(payload).answer()
     return Answer()

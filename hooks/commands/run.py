@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from guard import decide, runs
-from hooks.review import MODES, review
+from hooks.decision import MODES, review
 from hooks.session import Session, open_session, open_session_or_defaults
 from hooks.spawn import default_mode, describe, spawn
 

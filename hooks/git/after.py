@@ -18,9 +18,9 @@ from guard import runs
 from guard.engine import Change, Guard, Root
 from guard.paths import Places
 from guard.state import Entry, change_kind
-from hooks.git_ops import Operation, operation, touches_knowledge
+from hooks.git.ops import Operation, operation, touches_knowledge
 from hooks.procs import ancestors
-from hooks.review import MODES, review
+from hooks.decision import MODES, review
 from hooks.session import open_session_or_defaults
 from rules_engine.errors import KguardError
 

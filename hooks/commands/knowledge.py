@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from hooks.knowledge_model import Model, load
+from hooks.commands.knowledge_model import Model, load
 from hooks.style import one_line, printable
 from rules_engine import catalogue
 from rules_engine import conflicts as conflict_rules

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from hooks.rules_state import load
+from hooks.promotion.state import load
 from hooks.session import Session
 from rules_engine.errors import KguardError
 

@@ -2,7 +2,7 @@
 written (the same test `kguard run` makes on its fast path), so there is nothing to adopt before the command
 and nothing to compare after it. Only the marker is written or removed; neither the guard nor pydantic is
 loaded. Anything unusual (no cache, a moved file, a run that died, a stale marker) returns None and the full
-path (hooks.claude_events) decides."""
+path (hooks.claude_code.events) decides."""
 from __future__ import annotations
 
 import os
@@ -11,10 +11,10 @@ from typing import Any
 
 from guard import runs, statcache, where
 from guard.paths import Places
-from hooks.claude_reply import ACCEPT_REASON, ACCEPTING, Reply, flag_output, project_dir
+from hooks.claude_code.reply import ACCEPT_REASON, ACCEPTING, Reply, flag_output, project_dir
 from hooks.procs import harness_pid
 
-STALE_AFTER = 15 * 60  # seconds; Claude Code caps a Bash call at 10 minutes (shared with hooks.claude_events)
+STALE_AFTER = 15 * 60  # seconds; Claude Code caps a Bash call at 10 minutes (shared with hooks.claude_code.events)
 
 
 def _state_if_unchanged(payload: dict[str, Any]) -> str | None:
@@ -63,9 +63,9 @@ def not_knowledge(payload: dict[str, Any]) -> Reply | None:
     With a config file (its include/exclude could change the answer) or a knowledge target: None."""
     from pathlib import Path
 
-    from hooks.claude_reply import new_text
-    from hooks.claude_targets import knowledge_target
-    from hooks.git_ops import has_config
+    from hooks.claude_code.reply import new_text
+    from hooks.claude_code.targets import knowledge_target
+    from hooks.git.ops import has_config
 
     tool_input = payload.get("tool_input")
     if os.environ.get("KGUARD_NO_FAST_PATH") or not isinstance(tool_input, dict):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from guard.discovery import home_rules, project_rules
 from guard.paths import Places
-from hooks.git_hooks import hooks_dir
+from hooks.git.scripts import hooks_dir
 from rules_engine.layout import HOME, PROJECT, display_path, glob_match
 
 CONTROL_MARKER = b"[tool.kguard"

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import click
 
-from hooks.cmd_knowledge import budget as knowledge_budget
-from hooks.rules_hint import HINT_STATE, recommend_hint_line
-from hooks.rules_read import FORMAT, list_, promoted_rows, recommend
-from hooks.rules_state import AGENTS, RULES_DIR, Promotion, decode, load, load_rules, rule_sources, usage
-from hooks.rules_write import approve, edit, remove
+from hooks.commands.knowledge import budget as knowledge_budget
+from hooks.promotion.hint import HINT_STATE, recommend_hint_line
+from hooks.promotion.read import FORMAT, list_, promoted_rows, recommend
+from hooks.promotion.state import AGENTS, RULES_DIR, Promotion, decode, load, load_rules, rule_sources, usage
+from hooks.promotion.write import approve, edit, remove
 
 __all__ = [
     "AGENTS", "FORMAT", "HINT_STATE", "RULES_DIR", "Promotion", "approve", "decode", "edit", "list_", "load",

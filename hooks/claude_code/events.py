@@ -1,4 +1,4 @@
-"""The Claude Code events, each a function from the hook's payload to a Reply (see hooks.claude_code)."""
+"""The Claude Code events, each a function from the hook's payload to a Reply (see hooks.claude_code.protocol)."""
 from __future__ import annotations
 
 import os
@@ -11,11 +11,11 @@ from typing import Any
 from guard import decide, runs
 from guard.engine import Change
 from guard.scan.finding import Finding
-from hooks.claude_fast import STALE_AFTER
-from hooks.claude_reply import ACCEPT_REASON, ACCEPTING, Reply, findings_text, flag_output, new_text, project_dir
-from hooks.claude_targets import knowledge_target
+from hooks.claude_code.fast import STALE_AFTER
+from hooks.claude_code.reply import ACCEPT_REASON, ACCEPTING, Reply, findings_text, flag_output, new_text, project_dir
+from hooks.claude_code.targets import knowledge_target
 from hooks.procs import harness_pid
-from hooks.review import review
+from hooks.decision import review
 from hooks.session import Session, open_session_or_defaults
 from rules_engine.errors import KguardError
 

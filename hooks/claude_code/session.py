@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from guard.scan.finding import Finding
-from hooks.claude_events import session_for
-from hooks.claude_reply import Reply, findings_text
+from hooks.claude_code.events import session_for
+from hooks.claude_code.reply import Reply, findings_text
 
 
 def session_start(payload: dict[str, Any]) -> Reply:

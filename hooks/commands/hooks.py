@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 import click
 
 from guard.paths import Places
-from hooks import claude_settings, git_hooks
+from hooks.claude_code import settings as claude_settings
+from hooks.git import scripts as git_hooks
 from rules_engine.errors import KguardError
 
 if TYPE_CHECKING:  # the guard loads only where a command needs it: git hooks must start fast
@@ -148,7 +149,7 @@ def hook_group() -> None:
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)
 def git_hook(name: str, args: tuple[str, ...]) -> int:
     """What the installed git hook NAME runs. `auto` reads the pre-commit framework's variables."""
-    from hooks import git_ops
+    from hooks.git import ops as git_ops
 
     pre_commit_framework = name == "auto"
     if pre_commit_framework:
@@ -167,7 +168,7 @@ def git_hook(name: str, args: tuple[str, ...]) -> int:
         stdin = sys.stdin.read()
     if git_ops.nothing_to_compare(name, list(args)):
         return 0
-    from hooks import git_after
+    from hooks.git import after as git_after
 
     held = git_after.after(name, list(args), stdin)
     # Git takes a post-checkout hook's status as the checkout's own: a native hook never fails it. Under
@@ -178,7 +179,7 @@ def git_hook(name: str, args: tuple[str, ...]) -> int:
 @hook_group.command("claude-code")
 def claude_code() -> int:
     """Claude Code's hook protocol: the hook JSON on stdin, the answer as JSON on stdout and an exit code."""
-    from hooks.claude_code import answer_stdin
+    from hooks.claude_code.protocol import answer_stdin
 
     return answer_stdin()
 

@@ -1,6 +1,6 @@
 """The light half of the post-merge, post-checkout and post-rewrite hooks: what the hook's arguments say
 happened, and whether the operation's tree diff touched a knowledge path at all. Imports neither the guard
-nor pydantic, so a checkout that leaves the knowledge files alone costs little (hooks.git_after does the
+nor pydantic, so a checkout that leaves the knowledge files alone costs little (hooks.git.after does the
 comparison)."""
 from __future__ import annotations
 

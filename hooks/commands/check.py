@@ -18,7 +18,7 @@ from guard.scan.engine import filter_findings, scan_bytes
 from guard.scan.finding import Finding
 from guard.scan.registry import REGISTRY
 from guard.scan.text import visible
-from hooks.check_items import Item, staged_items, worktree_items
+from hooks.commands.check_items import Item, staged_items, worktree_items
 from hooks.render import FORMATS, exit_code, render
 from hooks.session import Session, open_session
 from hooks.style import use_colour

@@ -162,7 +162,7 @@ def _listing() -> str:
         for det in REGISTRY.values():
             if det.family == family:
                 lines.append(f"  {det.id}  {det.name:<30} {det.severity:<8} {det.summary}")
-    from hooks.cmd_check import CHECKS
+    from hooks.commands.check import CHECKS
 
     lines.append("BLK/RUL: the `kguard check` gate (managed block, rules and skill files)")
     for code, (name, severity, summary) in CHECKS.items():
@@ -184,7 +184,7 @@ def explain(detector_id: str | None) -> int:
         return 0
     det = lookup(detector_id)
     if det is None:
-        from hooks.cmd_check import explain_text
+        from hooks.commands.check import explain_text
 
         text = explain_text(detector_id)
         if text is not None:

@@ -10,7 +10,7 @@ import click
 
 from hooks.style import printable
 
-from hooks.rules_state import AGENTS, Promotion, load, usage
+from hooks.promotion.state import AGENTS, Promotion, load, usage
 from hooks.session import open_session
 from rules_engine import promotion as prom
 

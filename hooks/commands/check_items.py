@@ -73,7 +73,7 @@ def worktree_items(session: Session) -> tuple[list[Item], set[str], list[Finding
                 items.append(Item(rel, "page", data))
             elif problem is not None:
                 unreadable.append(problem)
-    from hooks.knowledge_model import folders_in_place_of_files
+    from hooks.commands.knowledge_model import folders_in_place_of_files
 
     known = {i.rel for i in items} | {p.path for p in unreadable}
     unreadable += [file_finding("FIL004", rel, "is a folder, expected a file")
