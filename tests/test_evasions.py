@@ -1,0 +1,26 @@
+"""The evasion suite (tests/evasions.py): every case from inside `kguard run` and from a Claude Code Bash call
+must be caught, never evaded, never a crash. bench/evasions.py prints the same cases as a table."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.evasions import CASES, SURFACES, Case, run_case
+
+OPEN: dict[str, str] = {}  # case name -> the missing piece (another branch's work), while it is not merged
+
+
+def _params() -> list[object]:
+    params = []
+    for case in CASES:
+        for surface in SURFACES:
+            marks = [pytest.mark.xfail(reason=OPEN[case.name], strict=False)] if case.name in OPEN else []
+            params.append(pytest.param(case, surface, id=f"{case.name}-{surface}", marks=marks))
+    return params
+
+
+@pytest.mark.parametrize(("case", "surface"), _params())
+def test_evasion_is_caught(case: Case, surface: str, tmp_path: Path, hermetic: dict[str, str]) -> None:
+    outcome = run_case(case, surface, tmp_path, hermetic)
+    assert outcome.verdict == "caught", f"{outcome.verdict}: {outcome.detail}\n" + "\n".join(outcome.log)
