@@ -149,6 +149,16 @@ CASES: tuple[Case, ...] = (
     Case("keep-clean-env", f"{ADD}; env -i PATH=\"$PATH\" KGUARD_HOME=\"$KGUARD_HOME\" HOME=\"$HOME\" kguard keep",
          agents_has_evil),
     Case("keep-markers-deleted", f"{ADD}; rm -f .git/kguard/active/*; kguard keep", agents_has_evil),
+    Case("keep-markers-env-gone", f"{ADD}; rm -f .git/kguard/active/*; env -u KGUARD_RUN -u CLAUDECODE kguard keep",
+         agents_has_evil),
+    Case("keep-own-pty", f"{ADD}; echo y | script -qec 'kguard keep' /dev/null", agents_has_evil),
+    Case("keep-detached", f"{ADD}; rm -f .git/kguard/active/*; setsid -f env -i PATH=\"$PATH\" "
+         "KGUARD_HOME=\"$KGUARD_HOME\" HOME=\"$HOME\" kguard keep; sleep 3", agents_has_evil),
+    Case("rules-approve-inside", f"printf '[rules_promotion]\\nenabled = true\\n' > .kguard.toml; "
+         "kguard rules approve style", lambda repo: "rule: style" in (repo / "AGENTS.md").read_text(),
+         setup=lambda repo, env: write(repo / ".agents/rules/style.md",
+                                       "---\ndescription: style\nconfidence: 0.95\nalways: true\n---\n"
+                                       "Always write short functions.\n")),
     Case("keep-held-change", "kguard keep", agents_has_evil, setup=held_change),
     Case("reset-drops-held", "kguard reset", lambda repo: not _pending(repo), setup=held_change),
     Case("undo-a-reset", "kguard undo $(kguard log -n 1 | cut -c1-8)", agents_has_evil, setup=reset_change),
@@ -204,6 +214,9 @@ def attack_env(env: dict[str, str]) -> dict[str, str]:
             "KGUARD": kguard_argv()[0]}
 
 
+HARNESS = "import subprocess, sys; sys.exit(subprocess.call(['sh', '-c', sys.argv[1]]))"
+
+
 def _crashed(code: int, text: str) -> bool:
     return code == 70 or "Traceback" in text or "internal error" in text
 
@@ -238,8 +251,10 @@ def _guarded(surface: str, cwd: Path, script: str, env: dict[str, str], tool_use
     signal = pre.returncode == 2 or '"ask"' in pre.stdout or '"deny"' in pre.stdout
     if pre.returncode != 2 and '"deny"' not in pre.stdout:
         # the harness runs the command (a question counts as a signal; the user may still say yes)
-        done = subprocess.run(["sh", "-c", script], cwd=cwd, env=env, capture_output=True, text=True, timeout=120,
-                              start_new_session=False)
+        # as Claude Code does: under a process named claude, with CLAUDECODE=1 (not relied on: a command unsets it)
+        done = subprocess.run(["claude", "-c", HARNESS, script], executable=sys.executable, cwd=cwd,
+                              env={**env, "CLAUDECODE": "1"}, capture_output=True, text=True, timeout=120,
+                              start_new_session=True)
         log.append(f"command exit {done.returncode}: {done.stderr.strip()[-600:]}")
         signal = signal or any(s in done.stderr for s in SIGNALS)
     post = _claude(_bash(cwd, "PostToolUse", script, tool_use_id), cwd, env)

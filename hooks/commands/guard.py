@@ -8,6 +8,7 @@ import click
 
 from guard import decide, runs
 from hooks.card import diff_lines, text_lines, unified
+from hooks.consent import require_user
 from hooks.session import open_session
 from hooks.style import one_line, paint, use_colour
 
@@ -21,6 +22,7 @@ def snapshot() -> int:
 
     For harnesses that call kguard before and after a command instead of wrapping it."""
     session = open_session()
+    require_user("snapshot", session.places.project_state)
     guard = session.guard
     with guard.transaction():
         entries = guard.snapshot()
@@ -118,6 +120,7 @@ def keep(paths: tuple[str, ...]) -> int:
 
     With no PATHS: every change and everything held back."""
     session = open_session()
+    require_user("keep", session.places.project_state)
     guard = session.guard
     with guard.transaction():
         entries = decide.keep(guard, paths or None)
@@ -136,6 +139,11 @@ def reset(paths: tuple[str, ...]) -> int:
     ones. Held-back content for PATHS is dropped (it stays in the journal). With no PATHS: all."""
     session = open_session()
     guard = session.guard
+    with guard.transaction():
+        wanted = guard.resolve_paths(paths or None)
+        held = [p for root, p in guard.pending() if wanted is None or f"{root.scope}:{p.rel}" in wanted]
+    if held:  # putting the snapshot back is always safe; dropping what the user has not seen yet is not
+        require_user("reset", session.places.project_state)
     with guard.transaction():
         entries, dropped = decide.reset(guard, paths or None)
     files = sorted({c.rel for e in entries for c in e.changes})

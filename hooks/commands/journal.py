@@ -7,6 +7,7 @@ import json
 import click
 
 from guard import decide
+from hooks.consent import require_user
 from hooks.session import open_session
 from hooks.style import one_line
 
@@ -52,6 +53,7 @@ def undo(entry_id: str) -> int:
 
     Refuses, changing nothing, when the file was changed since; exit 1."""
     session = open_session()
+    require_user("undo", session.places.project_state)
     guard = session.guard
     with guard.transaction():
         entry = decide.undo(guard, entry_id)
