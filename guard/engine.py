@@ -48,14 +48,17 @@ class Guard:
         return roots
 
     @contextmanager
-    def transaction(self) -> Iterator[Guard]:
+    def transaction(self, sealed: list[int] | None | bool = True) -> Iterator[Guard]:
+        """`sealed`: the cache's seal (statcache.seal) taken before a guarded command; a cache written since
+        (by the command) is not trusted and every file is read again. True: trust the cache as it is."""
         with ExitStack() as stack:
             from guard.lock import locked
 
             self.roots = self._build_roots()
             for root in self.roots:
                 stack.enter_context(locked(root.lock_dir))
-            cache = statcache.load(self.cache_path)
+            trusted = sealed is True or (sealed is not False and statcache.seal(self.cache_path) == sealed)
+            cache = statcache.load(self.cache_path) if trusted else None
             written = cache.written_ns if cache else 0
             started = statcache.now_ns()
             for root in self.roots:

@@ -92,6 +92,18 @@ def load(path: str | os.PathLike[str]) -> Cache | None:
         return None
 
 
+def seal(path: str | os.PathLike[str]) -> list[int] | None:
+    """What identifies one write of the cache file: kguard writes it by rename, so every write has a new inode
+    and a new ctime, and no process can set a ctime back. A guarded command that rewrites the cache (to make
+    a changed file look unchanged) changes its seal; the guarding process compares it with the seal it took
+    before the command. None when there is no cache."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return [st.st_ino, st.st_ctime_ns, st.st_size]
+
+
 def stat_key(st: os.stat_result) -> list[int]:
     return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_mode]
 

@@ -51,7 +51,9 @@ def _fast(mode: str | None, command: list[str]) -> int | None:
         state = where.state_for(os.getcwd())
     except OSError:  # the current folder is gone: the full path says so in one line
         return None
-    cache = statcache.load(os.path.join(state, "cache.json"))
+    cache_path = os.path.join(state, "cache.json")
+    sealed = statcache.seal(cache_path)  # taken first: a cache written after it is judged untrusted, not missed
+    cache = statcache.load(cache_path)
     if cache is None:
         return None
     # Before the command only the known files are checked; folders (new files) are checked once, after
@@ -78,4 +80,4 @@ def _fast(mode: str | None, command: list[str]) -> int | None:
     from hooks.cli import guarded
     from hooks.commands.run import after
 
-    return guarded(lambda: after(text, code, mode or default_mode(), marker, started_ns=started))
+    return guarded(lambda: after(text, code, mode or default_mode(), marker, started_ns=started, sealed=sealed))

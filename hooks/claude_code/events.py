@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from guard import decide, runs
+from guard import decide, runs, statcache
 from guard.engine import Change
 from guard.scan.finding import Finding
-from hooks.claude_code.fast import STALE_AFTER
+from hooks.claude_code.fast import STALE_AFTER, sealed_at_start
 from hooks.claude_code.reply import ACCEPT_REASON, ACCEPTING, Reply, findings_text, flag_output, new_text, project_dir
 from hooks.claude_code.targets import knowledge_target
 from hooks.procs import harness_pid
@@ -64,8 +64,9 @@ def before_bash(payload: dict[str, Any]) -> Reply:
             if held:
                 reply.user.append(f"kguard: held back {_listing(leftover)}, left by {what} which ended before "
                                   f"it could compare. Review: kguard diff · accept: kguard keep")
-        runs.register(session.places.project_state, command, pid=harness_pid(),
-                      name=f"claude-{payload.get('tool_use_id', 'unknown')}")
+    # after the transaction, which rewrote the stat cache: the seal recorded is the one the command starts with
+    runs.register(session.places.project_state, command, pid=harness_pid(),
+                  name=f"claude-{payload.get('tool_use_id', 'unknown')}", cache=statcache.seal(guard.cache_path))
     if ACCEPTING.search(command):
         reply.decision = ("ask", ACCEPT_REASON)
     return reply
@@ -107,9 +108,10 @@ def after_bash(payload: dict[str, Any]) -> Reply:
     reply = Reply(event)
     command = str((payload.get("tool_input") or {}).get("command", ""))
     session = session_for(payload, reply)
+    sealed = sealed_at_start(str(session.places.project_state), payload)
     runs.unregister(marker_path(session, payload))
     guard = session.guard
-    with guard.transaction():
+    with guard.transaction(sealed=sealed):
         changes = guard.changes()
         held = review(guard, changes, "hold", command, headline="A Claude Code Bash command changed a knowledge file")
     if held:

@@ -41,16 +41,29 @@ def before_bash(payload: dict[str, Any]) -> Reply | None:
     if state is None:
         return None
     command = str((payload.get("tool_input") or {}).get("command", ""))
-    runs.register(state, command, pid=harness_pid(), name=_marker_name(payload))
+    runs.register(state, command, pid=harness_pid(), name=_marker_name(payload),
+                  cache=statcache.seal(os.path.join(state, "cache.json")))
     reply = Reply("PreToolUse")
     if ACCEPTING.search(command):
         reply.decision = ("ask", ACCEPT_REASON)
     return reply
 
 
+def sealed_at_start(state: str, payload: dict[str, Any]) -> list[int] | bool:
+    """The stat cache's seal the PreToolUse of this call recorded; False (trust no cache) without one."""
+    path = os.path.join(state, "active", _marker_name(payload) + ".json")
+    for marker in runs.markers(state):
+        if marker.path == path and isinstance(marker.cache, list):
+            return marker.cache
+    return False
+
+
 def after_bash(payload: dict[str, Any]) -> Reply | None:
     state = _state_if_unchanged(payload)
     if state is None:
+        return None
+    # a cache the command rewrote must not judge it: only the one the call started with is trusted
+    if sealed_at_start(state, payload) != statcache.seal(os.path.join(state, "cache.json")):
         return None
     runs.unregister(os.path.join(state, "active", _marker_name(payload) + ".json"))
     reply = Reply(str(payload.get("hook_event_name")))

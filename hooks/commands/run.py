@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from guard import decide, runs
+from guard import decide, runs, statcache
 from hooks.decision import MODES, review
 from hooks.session import Session, open_session, open_session_or_defaults
 from hooks.spawn import default_mode, describe, spawn
@@ -34,13 +34,14 @@ def _session_after(session: Session | None) -> Session:
 
 
 def after(command: str, code: int, mode: str, marker: str, session: Session | None = None,
-          held_before: int = 0, started_ns: int | None = None) -> int:
+          held_before: int = 0, started_ns: int | None = None, sealed: list[int] | None = None) -> int:
     """Compare after the command and decide. Returns the exit status for `kguard run`. With `started_ns`
     (the fast path did not look for new files before the command), files added before it began are
-    adopted as changes made outside a run instead of being charged to the command."""
+    adopted as changes made outside a run instead of being charged to the command. `sealed` is the stat
+    cache's seal from before the command: a cache the command rewrote is not used to judge it."""
     session = _session_after(session)
     guard = session.guard
-    with guard.transaction():
+    with guard.transaction(sealed=sealed):
         runs.unregister(marker)
         changes = guard.changes()
         if started_ns is not None:
@@ -72,5 +73,6 @@ def run(mode: str | None, command: tuple[str, ...]) -> int:
     chosen = mode or default_mode()
     text = describe(command)
     session, marker, held = before(text, chosen)
+    sealed = statcache.seal(session.guard.cache_path)
     code = spawn(command)
-    return after(text, code, chosen, marker, session, held)
+    return after(text, code, chosen, marker, session, held, sealed=sealed)
