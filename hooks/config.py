@@ -43,9 +43,16 @@ def load_settings(root: Path, explicit: Path | None = None) -> Settings:
     if path is None:
         return Settings()
     try:
-        data = tomllib.loads(path.read_bytes().decode("utf-8"))
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise KguardError("config file not found", path) from None
+    return parse_settings(raw, path)
+
+
+def parse_settings(raw: bytes, path: Path) -> Settings:
+    """The settings in `raw`, the bytes of `path` (a .kguard.toml or a pyproject.toml)."""
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise KguardError(f"not UTF-8 (at byte offset {exc.start})", path) from None
     except tomllib.TOMLDecodeError as exc:

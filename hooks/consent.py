@@ -43,7 +43,9 @@ def guarded_by(state_dir: str | os.PathLike[str]) -> tuple[str, int | None] | No
     live = {m.pid: m for m in runs.markers(state_dir) if m.pid > 0 and m.alive}
     for pid in procs.ancestors():
         if pid in live:
-            return f"the guarded command `{one_line(live[pid].command)}` (pid {pid})", pid
+            command = one_line(live[pid].command)
+            command = command if len(command) <= 60 else command[:57] + "..."
+            return f"the guarded command `{command}` (pid {pid})", pid
         argv = procs.command_line(pid)
         if _kguard_run(argv):
             return f"`kguard run` (pid {pid})", pid
@@ -66,11 +68,19 @@ def _user_says_yes(question: str, guard_pid: int | None) -> bool:
         fd = os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY)
     except OSError:
         return False
-    with open(fd, "r+", encoding="utf-8", errors="replace", closefd=True) as tty:
-        tty.write(question)
-        tty.flush()
-        answer = tty.readline()
-    return answer.strip().lower() in ("y", "yes")
+    try:
+        os.write(fd, question.encode("utf-8", "replace"))
+        answer = b""
+        while not answer.endswith(b"\n") and len(answer) < 64:
+            chunk = os.read(fd, 1)
+            if not chunk:
+                break
+            answer += chunk
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return answer.strip().lower() in (b"y", b"yes")
 
 
 def require_user(action: str, state_dir: Path) -> None:

@@ -16,7 +16,7 @@ from hooks.claude_code.reply import ACCEPT_REASON, ACCEPTING, Reply, findings_te
 from hooks.claude_code.targets import knowledge_target
 from hooks.procs import harness_pid
 from hooks.decision import review
-from hooks.session import Session, open_session_or_defaults
+from hooks.session import Session, judging_session, open_session_or_defaults
 from rules_engine.errors import KguardError
 
 # Permission modes in which Claude Code has been seen to run a tool without showing the prompt that a
@@ -108,6 +108,7 @@ def after_bash(payload: dict[str, Any]) -> Reply:
     reply = Reply(event)
     command = str((payload.get("tool_input") or {}).get("command", ""))
     session = session_for(payload, reply)
+    session, _ = judging_session(session)  # a config the command changed does not judge it
     sealed = sealed_at_start(str(session.places.project_state), payload)
     runs.unregister(marker_path(session, payload))
     guard = session.guard

@@ -5,7 +5,7 @@ import click
 
 from guard import decide, runs, statcache
 from hooks.decision import MODES, review
-from hooks.session import Session, open_session, open_session_or_defaults
+from hooks.session import Session, judging_session, open_session, open_session_or_defaults
 from hooks.spawn import default_mode, describe, spawn
 
 
@@ -27,10 +27,14 @@ def _session_after(session: Session | None) -> Session:
     """The settings to compare with. A command that broke the config must not switch the guard off: the
     settings from before the command (or the defaults) are used, and the broken config shows as a change."""
     current, error = open_session_or_defaults()
-    if error is None:
-        return current
-    click.echo(f"kguard: warning: {error}; comparing with the settings from before the command", err=True)
-    return session or current
+    if error is not None:
+        click.echo(f"kguard: warning: {error}; comparing with the settings from before the command", err=True)
+        current = session or current
+    judging, moved = judging_session(current)
+    if moved and error is None:
+        click.echo("kguard: warning: the command changed kguard's config; its changes are judged with the config "
+                   "from before it", err=True)
+    return judging
 
 
 def after(command: str, code: int, mode: str, marker: str, session: Session | None = None,
