@@ -98,19 +98,22 @@ def configures_kguard(pyproject: Path) -> bool:
 
 
 def project_rules(places: Places, include: Iterable[str] = (), exclude: Iterable[str] = (),
-                  hooks_dir: Path | None = None) -> Rules:
+                  hooks_dir: Path | Iterable[Path] | None = None) -> Rules:
     extra: list[str] = []
     if configures_kguard(places.root / CONFIG_IN_PYPROJECT):
         extra.append(CONFIG_IN_PYPROJECT)
-    if hooks_dir is not None and hooks_dir.is_dir():
+    folders = [hooks_dir] if isinstance(hooks_dir, Path) else list(hooks_dir or ())
+    for folder in folders:
+        if not folder.is_dir():
+            continue
         try:
-            rel_hooks = hooks_dir.resolve().relative_to(places.root).as_posix()
+            rel_hooks = folder.resolve().relative_to(places.root.resolve()).as_posix()
         except ValueError:
-            rel_hooks = None  # outside the work tree (some linked worktrees): not guarded
-        if rel_hooks is not None:
-            for entry in sorted(os.listdir(hooks_dir)):
-                if not entry.endswith(".sample") and (hooks_dir / entry).is_file():
-                    extra.append(f"{rel_hooks}/{entry}")
+            continue  # outside the work tree (some linked worktrees): not guarded
+        for entry in sorted(os.listdir(folder)):
+            rel = f"{rel_hooks}/{entry}"
+            if not entry.endswith(".sample") and (folder / entry).is_file() and rel not in extra:
+                extra.append(rel)
     return Rules("project", PROJECT, tuple(include), tuple(exclude), tuple(extra))
 
 

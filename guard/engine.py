@@ -9,11 +9,11 @@ from collections.abc import Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-from guard import atomic, runs, statcache
+from guard import atomic, gitconfig, runs, statcache
 from guard.discovery import home_dirs, home_rules, project_rules
 from guard.observe import observe
 from guard.paths import Places
-from guard.roots import Change, Root, hooks_dir, keep_guarding_config, new_id
+from guard.roots import Change, Root, hooks_dirs, inside, keep_guarding_config, new_id
 from guard.settings import GuardSettings, KnowledgeSettings
 from guard.state import Entry, FileChange, JournalEntry, Pending, State, change_kind
 from guard.store import Store
@@ -35,13 +35,15 @@ class Guard:
 
     def _build_roots(self) -> list[Root]:
         places = self.places
-        hooks = hooks_dir(places)
+        hooks = hooks_dirs(places)
         # Started in the home folder itself (outside git): only its top-level files count as the project's;
         # the folders below belong to the home root, and walking all of a home would be slow.
         at_home = places.git_dir is None and places.root == places.home.resolve()
+        # The hooks folders are watched even while empty: a hook written there (by anyone) is a change.
+        specs = [("", not at_home), *((rel, False) for rel in inside(places.root, hooks))]
         roots = [Root("project", places.root, Store.for_project(places),
                       project_rules(places, self.knowledge.include, self.knowledge.exclude, hooks),
-                      [("", not at_home)], places.project_state)]
+                      specs, places.project_state)]
         if self.knowledge.home and places.home.is_dir():
             roots.append(Root("home", places.home, Store.for_home(places), home_rules(places),
                               list(home_dirs(places)), places.home_state))
@@ -67,7 +69,8 @@ class Guard:
                 root.state = stored or State()
                 keep_guarding_config(root)
                 old = cache.roots.get(root.scope) if cache else None
-                root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, old, written)
+                root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, old, written,
+                                                    self._git_settings(root))
             yield self
             for root in self.roots:
                 self.checkpoint(root)
@@ -78,7 +81,8 @@ class Guard:
         consistent = True
         for root in self.roots:
             # Re-observe what decisions rewrote, so the cache matches the disk.
-            root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, root.cache, started)
+            root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, root.cache, started,
+                                                self._git_settings(root))
             cache.roots[root.scope] = root.cache
             if self._changes(root):
                 consistent = False
@@ -87,10 +91,16 @@ class Guard:
             cache.watch[str(path)] = statcache.watch_entry(str(path))
         cache.dump(self.cache_path)
 
+    def _git_settings(self, root: Root) -> bool:
+        return root.scope == "project" and self.places.git_dir is not None
+
     def _watched(self) -> list[Path]:
         watched = [self.places.root / "pyproject.toml"]
         if self.places.git_dir is not None:
             watched.append((self.places.common_dir or self.places.git_dir) / "config")
+            if self.places.git_dir != self.places.common_dir:
+                watched.append(self.places.git_dir / "config.worktree")
+            watched += gitconfig.watched_files(self.places.root)
         return watched
 
     def _unfinished_runs(self) -> bool:
@@ -169,6 +179,9 @@ class Guard:
 
     def restore(self, root: Root, rel: str, entry: Entry | None) -> None:
         self.checkpoint(root)
+        if root.scope == "project" and rel == gitconfig.REL:
+            gitconfig.apply(root.base, None if entry is None else root.store.read_blob(entry.oid))
+            return
         path = root.path(rel)
         if entry is None:
             atomic.remove(root.base, path)

@@ -8,6 +8,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from guard import gitconfig
 from guard.blobhash import blob_id, read_entry
 from guard.discovery import Rules, WalkResult, walk
 from guard.folders import ABSENT, stamp
@@ -97,7 +98,20 @@ def _below(rel: str, folder: str) -> bool:
 
 
 def observe(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], old: RootCache | None,
-            written_ns: int) -> tuple[dict[str, Observed], RootCache]:
+            written_ns: int, git_settings: bool = False) -> tuple[dict[str, Observed], RootCache]:
+    """What the root's knowledge files hold now, and the cache records for the next look. With
+    `git_settings`, also the git settings that switch hooks off (guard.gitconfig), read every time (git's
+    config files are watched by the fast paths instead)."""
+    observed, cache = _observe_files(base, rules, dir_specs, old, written_ns)
+    if git_settings:
+        data = gitconfig.view(base)
+        if data is not None:
+            observed[gitconfig.REL] = Observed(gitconfig.REL, blob_id(data), 0o100644, [0, 0, 0, 0, 0], data)
+    return observed, cache
+
+
+def _observe_files(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], old: RootCache | None,
+                   written_ns: int) -> tuple[dict[str, Observed], RootCache]:
     sig = signature(rules, dir_specs)
     racy_after = written_ns - RACY_NS
     if old is not None and old.signature == sig and old.base == str(base):

@@ -94,3 +94,29 @@ def test_a_terminal_the_command_opened_is_not_the_users(tmp_path: Path) -> None:
                             capture_output=True, text=True, start_new_session=True, timeout=60)
     assert "refused" in result.stdout + result.stderr
     assert (repo / "AGENTS.md").read_text() == AGENTS
+
+
+def test_hooks_path_moved_is_a_config_change_and_keep_leaves_the_hooks(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    assert run_kguard("hooks", "install", "--git", cwd=repo).returncode == 0
+    hooks = sorted(p.name for p in (repo / ".git" / "hooks").iterdir() if not p.name.endswith(".sample"))
+    result = run_kguard("run", "--", "git", "config", "core.hooksPath", "/dev/null", cwd=repo)
+    assert result.returncode == 3
+    assert "added         .git/config[hooks]" in result.stderr
+    assert "+local core.hookspath=/dev/null" in result.stderr
+    assert "deleted" not in result.stderr
+    unset = subprocess.run(["git", "config", "--get", "core.hooksPath"], cwd=repo, capture_output=True)
+    assert unset.returncode == 1  # held back: the setting is gone again
+    assert run_kguard("keep", cwd=repo).returncode == 0  # the user accepts it, as the card suggests
+    assert subprocess.run(["git", "config", "--get", "core.hooksPath"], cwd=repo, capture_output=True,
+                          text=True).stdout == "/dev/null\n"
+    assert sorted(p.name for p in (repo / ".git" / "hooks").iterdir() if not p.name.endswith(".sample")) == hooks
+
+
+def test_alias_adding_no_verify_is_held_and_undo_brings_it_back(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    result = run_kguard("run", "--", "git", "config", "alias.ci", "commit --no-verify", cwd=repo)
+    assert result.returncode == 3 and "+local alias.ci=commit --no-verify" in result.stderr
+    assert subprocess.run(["git", "config", "--get", "alias.ci"], cwd=repo).returncode == 1
+    harmless = run_kguard("run", "--", "git", "config", "alias.st", "status", cwd=repo)
+    assert harmless.returncode == 0 and "changed a knowledge file" not in harmless.stderr
