@@ -58,7 +58,7 @@ class Rules:
     def classify(self, rel: str) -> Location | None:
         if any(glob_match(pattern, rel) for pattern in self.exclude):
             return None
-        if rel in self.extra_files:
+        if rel in self.extra_files or self.knowledge_folder(rel):
             return CONTROL
         found = locate(rel, self.locations)
         if found is not None:
@@ -66,6 +66,12 @@ class Rules:
         if any(glob_match(pattern, rel) for pattern in self.include):
             return INCLUDED
         return None
+
+    def knowledge_folder(self, rel: str) -> bool:
+        """A folder some location lies in by name (`.claude/rules`, `.cursor`): when it is a symlink, the link
+        is guarded as a file of its own and the folder behind it is walked (agents read through links)."""
+        prefixes = _literal_prefixes(self.locations, self.include)
+        return any(prefix.startswith(rel + "/") for prefix in prefixes)
 
     def skip_dir(self, rel: str, name: str) -> bool:
         return name in SKIPPED_DIRS or any(
@@ -77,6 +83,24 @@ class Rules:
 class WalkResult:
     files: dict[str, KnowledgeFile] = field(default_factory=dict)
     dirs: dict[str, int] = field(default_factory=dict)  # rel folder ("" = base) -> stamp (guard.folders)
+    linked: dict[str, str] = field(default_factory=dict)  # rel of a symlinked knowledge folder -> its real path
+
+
+_PREFIXES: dict[tuple[object, ...], tuple[str, ...]] = {}
+
+
+def _literal_prefixes(locations: tuple[Location, ...], include: tuple[str, ...]) -> tuple[str, ...]:
+    """The part of each pattern before its first wildcard (`.claude/rules/` of `.claude/rules/**/*.md`)."""
+    key = (locations, include)
+    if key not in _PREFIXES:
+        found = []
+        for pattern in (*(loc.pattern for loc in locations), *include):
+            cut = min((i for i, ch in enumerate(pattern) if ch in "*?["), default=len(pattern))
+            head = pattern[:cut].rpartition("/")[0]
+            if head:
+                found.append(head + "/")
+        _PREFIXES[key] = tuple(found)
+    return _PREFIXES[key]
 
 
 def configures_kguard(pyproject: Path) -> bool:
@@ -137,13 +161,21 @@ def walk(base: Path, rules: Rules, start: str = "", result: WalkResult | None = 
         folder = base / rel_dir if rel_dir else base
         try:
             st = os.stat(folder, follow_symlinks=False)
+            if stat.S_ISLNK(st.st_mode) and rel_dir and rules.knowledge_folder(rel_dir):
+                real = os.path.realpath(folder)
+                if real in result.linked.values():
+                    continue  # a loop
+                result.linked[rel_dir] = real
+                st = os.stat(folder) if os.path.isdir(folder) else st  # the link's stamp is kept (below)
+                result.dirs[rel_dir] = stamp(os.lstat(folder))
         except OSError:
             st = None
         if st is None or not stat.S_ISDIR(st.st_mode):
             if rel_dir == start:
                 result.dirs[rel_dir] = ABSENT
             continue
-        result.dirs[rel_dir] = stamp(st)
+        if rel_dir not in result.linked:
+            result.dirs[rel_dir] = stamp(st)
         try:
             entries = list(os.scandir(folder))
         except OSError:
@@ -158,6 +190,8 @@ def walk(base: Path, rules: Rules, start: str = "", result: WalkResult | None = 
                 if recursive and not rules.skip_dir(rel, entry.name):
                     stack.append(rel)
                 continue
+            if recursive and entry.is_symlink() and rules.knowledge_folder(rel) and os.path.isdir(entry.path):
+                stack.append(rel)  # walked through the link; the link itself is classified below
             location = rules.classify(rel)
             if location is not None:
                 result.files[f"{rules.scope}:{rel}"] = KnowledgeFile(

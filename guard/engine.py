@@ -4,6 +4,7 @@ and saves it (one atomic ref update per root) together with a fresh stat cache."
 from __future__ import annotations
 
 import os
+import stat
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -89,6 +90,9 @@ class Guard:
         cache.consistent = consistent and not self._unfinished_runs()
         for path in self._watched():
             cache.watch[str(path)] = statcache.watch_entry(str(path))
+        for root in self.roots:  # a file added behind a symlinked knowledge folder moves only the real folder
+            for real in (root.cache.linked.values() if root.cache else ()):
+                cache.watch[real] = statcache.watch_entry(real)
         cache.dump(self.cache_path)
 
     def _git_settings(self, root: Root) -> bool:
@@ -182,11 +186,31 @@ class Guard:
         if root.scope == "project" and rel == gitconfig.REL:
             gitconfig.apply(root.base, None if entry is None else root.store.read_blob(entry.oid))
             return
-        path = root.path(rel)
+        base, path = self._behind_link(root, rel)
         if entry is None:
-            atomic.remove(root.base, path)
+            atomic.remove(base, path)
         else:
-            atomic.write_entry(root.base, path, root.store.read_blob(entry.oid), entry.mode)
+            atomic.write_entry(base, path, root.store.read_blob(entry.oid), entry.mode)
+
+    @staticmethod
+    def _behind_link(root: Root, rel: str) -> tuple[Path, Path]:
+        """Where to write `rel`: below the root; or, for a file behind a symlinked knowledge folder whose link
+        is in the baseline as it is now (the user's own set-up), in the real folder behind the link."""
+        parts = rel.split("/")
+        for end in range(len(parts) - 1, 0, -1):
+            link = "/".join(parts[:end])
+            entry = root.state.baseline.get(link)
+            if entry is None or not stat.S_ISLNK(entry.mode):
+                continue
+            try:
+                current = os.readlink(root.path(link))
+            except OSError:
+                break
+            if os.fsencode(current) != root.store.read_blob(entry.oid):
+                break
+            real = Path(os.path.realpath(root.path(link)))
+            return real, real.joinpath(*parts[end:])
+        return root.base, root.path(rel)
 
     def record(self, root: Root, action: str, changes: list[FileChange], left: str,
                 command: str = "", note: str = "") -> JournalEntry:

@@ -20,12 +20,13 @@ RACY_NS = 1_000_000_000
 class RootCache:
     """One root's records: the folders watched and the knowledge files found."""
 
-    __slots__ = ("base", "signature", "files", "_dirs", "_folders")
+    __slots__ = ("base", "signature", "files", "_dirs", "_folders", "linked")
 
     def __init__(self, base: str, signature: str, dirs: dict[str, list[int]] | None = None,
                  files: dict[str, list[int | str]] | None = None,
-                 folder_record: dict[str, object] | None = None) -> None:
+                 folder_record: dict[str, object] | None = None, linked: dict[str, str] | None = None) -> None:
         self.base = base
+        self.linked = linked or {}  # symlinked knowledge folders: rel -> the real folder behind the link
         self.signature = signature  # what counted as knowledge when this was written (layout + globs)
         self.files = files or {}  # rel -> [size, mtime_ns, ctime_ns, ino, mode, oid]
         self._folders = folder_record  # the stored form, decoded into `dirs` only when asked for
@@ -47,7 +48,8 @@ class RootCache:
 
     def as_dict(self) -> dict[str, object]:
         record = self._folders if self._dirs is None else folders.encode(self._dirs)
-        return {"base": self.base, "signature": self.signature, "folders": record, "files": self.files}
+        return {"base": self.base, "signature": self.signature, "folders": record, "files": self.files,
+                "linked": self.linked}
 
 
 class Cache:
@@ -85,7 +87,8 @@ def load(path: str | os.PathLike[str]) -> Cache | None:
     if not isinstance(data, dict) or data.get("version") != CACHE_VERSION:
         return None
     try:
-        roots = {name: RootCache(value["base"], value["signature"], None, value["files"], value["folders"])
+        roots = {name: RootCache(value["base"], value["signature"], None, value["files"], value["folders"],
+                                 dict(value.get("linked") or {}))
                  for name, value in data["roots"].items()}
         return Cache(data["written_ns"], data["consistent"], roots, data["watch"])
     except (KeyError, TypeError):

@@ -181,6 +181,8 @@ CASES: tuple[Case, ...] = (
          _exists(".claude/settings.json")),
     Case("rules-link-target", f"echo '{EVIL}' >> .claude/rules/style.md", _has(".claude/rules/style.md"),
          setup=rules_link),
+    Case("rules-link-new-file", f"echo '{EVIL}' > .claude/rules/new.md", _exists(".claude/rules/new.md"),
+         setup=rules_link),
     Case("rules-link-retarget", f"mkdir -p ../evil && echo '{EVIL}' > ../evil/style.md && "
          "ln -sfn \"$(cd .. && pwd)/evil\" .claude/rules.new && mv -T .claude/rules.new .claude/rules",
          _has(".claude/rules/style.md"), setup=rules_link),
