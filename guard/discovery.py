@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,6 +54,9 @@ class Rules:
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     extra_files: tuple[str, ...] = ()  # exact paths guarded as control files (git hooks, pyproject)
+    # Whether git ignores a folder: the usual heavy folders (node_modules, venv, target ...) are skipped only
+    # when it does; one git does not ignore may hold a nested AGENTS.md like any other. None: outside git.
+    git_ignores: Callable[[str], bool] | None = field(default=None, compare=False, repr=False)
 
     def classify(self, rel: str) -> Location | None:
         if any(glob_match(pattern, rel) for pattern in self.exclude):
@@ -74,9 +77,11 @@ class Rules:
         return any(prefix.startswith(rel + "/") for prefix in prefixes)
 
     def skip_dir(self, rel: str, name: str) -> bool:
-        return name in SKIPPED_DIRS or any(
-            glob_match(p, rel) or glob_match(p, rel + "/") for p in self.exclude
-        )
+        if name == ".git":
+            return True
+        if name in SKIPPED_DIRS and (self.git_ignores is None or self.git_ignores(rel)):
+            return True
+        return any(glob_match(p, rel) or glob_match(p, rel + "/") for p in self.exclude)
 
 
 @dataclass
@@ -138,7 +143,25 @@ def project_rules(places: Places, include: Iterable[str] = (), exclude: Iterable
             rel = f"{rel_hooks}/{entry}"
             if not entry.endswith(".sample") and (folder / entry).is_file() and rel not in extra:
                 extra.append(rel)
-    return Rules("project", PROJECT, tuple(include), tuple(exclude), tuple(extra))
+    return Rules("project", PROJECT, tuple(include), tuple(exclude), tuple(extra), _ignore_check(places))
+
+
+def _ignore_check(places: Places) -> Callable[[str], bool] | None:
+    if places.git_dir is None:
+        return None
+    import pygit2
+
+    try:
+        repo = pygit2.Repository(str(places.git_dir))
+    except pygit2.GitError:
+        return None
+
+    def ignored(rel: str) -> bool:
+        try:
+            return bool(repo.path_is_ignored(rel + "/"))
+        except pygit2.GitError:
+            return True
+    return ignored
 
 
 def home_rules(places: Places) -> Rules:

@@ -189,6 +189,8 @@ CASES: tuple[Case, ...] = (
     Case("agents-link-target", f"echo '{EVIL}' >> docs/agents.md", _has("docs/agents.md"), setup=agents_link),
     Case("nested-in-skipped", f"mkdir -p target && echo '{EVIL}' > target/AGENTS.md", _exists("target/AGENTS.md")),
     Case("nested-in-venv", f"mkdir -p venv/x && echo '{EVIL}' > venv/x/AGENTS.md", _exists("venv/x/AGENTS.md")),
+    Case("nested-newly-ignored", f"echo 'target/' >> .gitignore; mkdir -p target && echo '{EVIL}' > target/AGENTS.md",
+         _exists("target/AGENTS.md")),
     Case("home-off-and-edit", f"printf '[knowledge]\\nhome = false\\n' > .kguard.toml; "
          f"echo '{EVIL}' >> \"$KGUARD_HOME/.agents/rules/home.md\"", home_evil, setup=home_rule),
     Case("exclude-and-edit", f"printf '[knowledge]\\nexclude = [\"AGENTS.md\"]\\n' > .kguard.toml; {ADD}",
