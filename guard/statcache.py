@@ -124,10 +124,15 @@ def watch_entry(path: str) -> list[int] | None:
     return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
 
 
-def unchanged(cache: Cache, with_folders: bool = True) -> bool:
+def unchanged(cache: Cache, with_folders: bool = True, root: str | None = None) -> bool:
     """True when nothing under any guarded root can have changed since the cache was written. Without
-    folders, only the known files and watched paths are checked: a new file would go unseen."""
+    folders, only the known files and watched paths are checked: a new file would go unseen. `root` is the
+    project root the cache is used for: a cache written for another one (a repository copied with `cp -a`
+    carries the original's absolute paths) says nothing about this one."""
     if not cache.consistent:
+        return False
+    if root is not None and (cache.roots.get("project") is None
+                             or cache.roots["project"].base != os.path.realpath(root)):
         return False
     racy_after = cache.written_ns - RACY_NS
     for path, expected in cache.watch.items():

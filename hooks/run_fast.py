@@ -48,7 +48,8 @@ def try_fast(args: Sequence[str]) -> int | None:
 
 def _fast(mode: str | None, command: list[str]) -> int | None:
     try:
-        state = where.state_for(os.getcwd())
+        root = where.find_root(os.getcwd())[0]
+        state = where.state_for(root)
     except OSError:  # the current folder is gone: the full path says so in one line
         return None
     cache_path = os.path.join(state, "cache.json")
@@ -58,7 +59,7 @@ def _fast(mode: str | None, command: list[str]) -> int | None:
         return None
     # Before the command only the known files are checked; folders (new files) are checked once, after
     # it. A file that appeared before the command is told apart by its ctime (see cmd_run.after).
-    if not statcache.unchanged(cache, with_folders=False):
+    if not statcache.unchanged(cache, with_folders=False, root=root):
         return None
     if any(not marker.alive for marker in runs.markers(state)):
         return None

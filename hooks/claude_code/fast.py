@@ -20,9 +20,10 @@ STALE_AFTER = 15 * 60  # seconds; Claude Code caps a Bash call at 10 minutes (sh
 def _state_if_unchanged(payload: dict[str, Any]) -> str | None:
     if os.environ.get("KGUARD_NO_FAST_PATH"):
         return None
-    state = where.state_for(str(project_dir(payload)))
+    root = where.find_root(str(project_dir(payload)))[0]
+    state = where.state_for(root)
     cache = statcache.load(os.path.join(state, "cache.json"))
-    if cache is None or not statcache.unchanged(cache):
+    if cache is None or not statcache.unchanged(cache, root=root):
         return None
     now = time.time()
     for marker in runs.markers(state):
