@@ -77,8 +77,9 @@ def first_look(guard: Guard) -> None:
 
 def settle(guard: Guard, scan: ScanSettings | None, mode: str = "hold", adopt: bool = True,
            quiet: bool = False) -> Settled:
-    """Decide the changes on disk that no guarded command made. Changes are left to the runs in flight (or
-    killed) when any is marked: those decide them."""
+    """Decide the changes on disk that no guarded command made: a risky one is held back (or asked about);
+    the rest is adopted, or with `adopt=False` (git's hooks) left on disk for `kguard status`, and named on
+    stderr. Changes are left to the runs in flight (or killed) when any is marked: those decide them."""
     first_look(guard)
     settled = Settled()
     changes = guard.changes()
@@ -90,14 +91,16 @@ def settle(guard: Guard, scan: ScanSettings | None, mode: str = "hold", adopt: b
         held_mode = mode if mode in ("ask", "hold") else "hold"
         if review(guard, risky, held_mode, "", headline=f"A knowledge file was {HEADLINE}"):
             settled.held = risky
-    if rest and not quiet:
-        headline = f"{'Taken as the baseline' if adopt else 'Left as it is'}: {HEADLINE}"
-        click.echo(render_card("", rest, use_colour(click.get_text_stream("stderr")),
-                               headline=headline), err=True, nl=False)
+        guard.refresh()
     if rest and adopt:
+        if not quiet:
+            click.echo(render_card("", rest, use_colour(click.get_text_stream("stderr")),
+                                   headline=f"Taken as the baseline: {HEADLINE}"), err=True, nl=False)
         entries = guard.snapshot("adopt", changes=rest, note=f"{HEADLINE}; taken as the baseline before a command")
         settled.adopted = rest
         settled.undo = entries[0].id if entries else ""
     elif rest:
         settled.left = rest
+        if not quiet:
+            click.echo(settled.lines()[-1], err=True)
     return settled
