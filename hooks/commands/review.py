@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from hooks.session import open_session
+from guard.paths import find_places
 
 
 @click.command()
@@ -17,12 +17,12 @@ def review(commits: str | None, fmt: str) -> int:
 
     Exit 1 when an added line has an error, the managed block breaks its cap or loses a provenance trailer,
     or a guard-switching file changes without `[review] allow_guard_changes` in the base commit's config;
-    2 for a bad range."""
+    2 for a bad range. All settings come from the base commit's config: a change cannot allow itself."""
     from hooks.pr_review.gitrange import open_range
     from hooks.pr_review.output import output
     from hooks.pr_review.review import review as run_review
 
-    session = open_session()
-    result = run_review(open_range(session.places.root, commits), session.places, session.settings)
+    places = find_places()
+    result = run_review(open_range(places.root, commits), places)
     click.echo(output(result, fmt), nl=False)
     return result.exit_code

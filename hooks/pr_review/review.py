@@ -57,9 +57,9 @@ class Review:
         return 1 if self.failures else 0
 
 
-def base_settings(rng: Range, fallback: Settings) -> Settings:
-    """The BASE commit's config: what a change may do is decided by the code it changes, not by itself.
-    Without a config there, the work tree's (the same file at HEAD on CI); a broken one gives the defaults."""
+def base_settings(rng: Range) -> Settings:
+    """The BASE commit's config: what a change may do (ignore a finding, raise a cap, touch a hook setting) is
+    decided by the code it changes, never by itself. No config there, or a broken one, gives the defaults."""
     for name in (CONFIG_NAME, "pyproject.toml"):
         data = rng.blob(rng.base, name)
         if data is None or (name == "pyproject.toml" and b"kguard" not in data):
@@ -68,7 +68,7 @@ def base_settings(rng: Range, fallback: Settings) -> Settings:
             return parse_settings(data, Path(name))
         except KguardError:
             return Settings()
-    return fallback
+    return Settings()
 
 
 def _status(old: str | None, new: str | None) -> str:
@@ -87,8 +87,8 @@ def _findings(path: str, old: bytes | None, new: bytes | None, lines: list[Line]
     return mine, len(found) - len(mine)
 
 
-def review(rng: Range, places: Places, workspace: Settings) -> Review:
-    settings = base_settings(rng, workspace)
+def review(rng: Range, places: Places) -> Review:
+    settings = base_settings(rng)
     rules = project_rules(places, settings.knowledge.include, settings.knowledge.exclude)
     files: list[FileReview] = []
     switches: list[Switch] = []
