@@ -8,6 +8,7 @@ code (0 no objection, 2 block with stderr as the reason) and JSON on stdout.
   content pending for `kguard keep`) and both the agent and the user are told. Output that reads like
   instructions to an agent is flagged to both.
 - SessionStart: scan the knowledge files Claude Code loads and report covert signals as context.
+- InstructionsLoaded: scan the file just loaded; warn the user when it carries an error-level finding.
 - A crash fails closed (exit 2) for a write to a knowledge file and open for everything else, and says so."""
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from hooks.claude_code.targets import fallback_target
 from rules_engine.errors import KguardError
 
 WRITE_TOOLS = ("Write", "Edit", "MultiEdit")
-EVENTS = ("PreToolUse", "PostToolUse", "PostToolUseFailure", "SessionStart")
+EVENTS = ("PreToolUse", "PostToolUse", "PostToolUseFailure", "SessionStart", "InstructionsLoaded")
 def handle(payload: dict[str, Any]) -> Answer:
     from hooks.claude_code import fast as claude_fast
 
@@ -56,6 +57,10 @@ def handle(payload: dict[str, Any]) -> Answer:
         from hooks.claude_code.session import session_start
 
         return session_start(payload).answer()
+    if event == "InstructionsLoaded":
+        from hooks.claude_code.loaded import instructions_loaded
+
+        return instructions_loaded(payload).answer()
     return Answer()
 
 

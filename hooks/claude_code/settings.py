@@ -22,6 +22,7 @@ ENTRIES: dict[str, str | None] = {
     "PreToolUse": "Bash|Write|Edit|MultiEdit",
     "PostToolUse": "Bash|Write|Edit|MultiEdit|WebFetch",
     "PostToolUseFailure": "Bash",
+    "InstructionsLoaded": None,
 }
 
 
