@@ -63,8 +63,9 @@ def claude_payload(call: Call) -> dict[str, Any]:
         return {**payload, "hook_event_name": "PostToolUse", "tool_response": {"stdout": call.output}}
     if call.event in ("before_write", "after_write"):
         event = "PreToolUse" if call.event == "before_write" else "PostToolUse"
+        # no path: None makes the shared guard fail closed, as it does for Claude Code's own tools
         return {**base, "hook_event_name": event, "tool_name": WRITE, "tool_use_id": tool_use_id,
-                "tool_input": {"file_path": call.file_path, "content": call.content}}
+                "tool_input": {"file_path": call.file_path or None, "content": call.content}}
     # any other tool, after it ran: only its output is looked at; never named like a shell or write tool
     return {**base, "hook_event_name": "PostToolUse", "tool_name": f"{call.tool or 'tool'} (output)",
             "tool_use_id": tool_use_id, "tool_response": {"output": call.output}}

@@ -4,7 +4,11 @@ again. An entry is ours when its command runs `hook <harness>`. Files are read a
 .claude/settings.json (symlinks and broken JSON are refused, the indent kept) and written atomically."""
 from __future__ import annotations
 
+import os
 import re
+import shlex
+import shutil
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,8 +49,16 @@ SPECS = {
 
 
 def hook_command(harness: str) -> str:
-    """The command Claude Code's entries use (kguard on PATH, else this interpreter), for this harness."""
-    return re.sub(r"claude-code$", harness, claude_settings.hook_command())
+    """`kguard hook HARNESS` when the `kguard` on PATH is this installation's (a team can share the file);
+    else this installation's own launcher, or its interpreter, by absolute path: another kguard earlier on
+    PATH (a version manager's shim, an older install) must not answer for this one."""
+    beside = Path(sys.executable).parent / "kguard"
+    on_path = shutil.which("kguard")
+    if beside.exists():
+        if on_path and os.path.realpath(on_path) == os.path.realpath(beside):
+            return f"kguard hook {harness}"
+        return f"{shlex.quote(str(beside))} hook {harness}"
+    return f"{shlex.quote(sys.executable)} -P -m hooks hook {harness}"
 
 
 def _ours(harness: str) -> re.Pattern[str]:
