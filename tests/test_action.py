@@ -249,7 +249,7 @@ def test_review_mode_on_a_pull_request(tmp_path: Path, runner: tuple[Path, Path]
     assert "EXF001" in {r["ruleId"] for r in sarif["runs"][0]["results"]}
     summary = result.summary
     assert summary.startswith("## kguard review\n\n❌ failed: 1 knowledge file(s) changed")
-    assert "  + 3: - Use uv<U+200B>." in summary.splitlines()
+    assert "+3: - Use uv<U+200B>." in summary.splitlines()
     from tests.helpers import git, run_kguard
 
     before = run_kguard("scan", "-", "--format", "json", cwd=workspace,

@@ -128,3 +128,17 @@ def test_another_kguard_earlier_on_path_is_not_installed(repo: Path, tmp_path: P
     assert command == f"{Path(sys.executable).parent / 'kguard'} hook codex"
     data = codex(repo, "PreToolUse", tool_name="Bash", tool_use_id="call_s", tool_input={"command": "ls"})
     assert agent_hook("codex", data, repo, argv=["sh", "-c", command]) == (0, None, "")
+
+
+def test_the_install_snippets_in_the_docs_are_what_install_writes(repo: Path) -> None:
+    import re
+    import sys
+
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "integrations.md").read_text()
+    for harness, (rel, _) in USER_FILES.items():
+        section = docs.split(f"`{rel}`", 1)[1]
+        snippet = json.loads(section.split("```json\n", 1)[1].split("```", 1)[0])
+        run_kguard("hooks", "install", f"--{harness}", cwd=repo)
+        written = (repo / rel).read_text()
+        installed = re.escape(str(Path(sys.executable).parent / "kguard"))
+        assert json.loads(re.sub(installed, "kguard", written)) == snippet, harness

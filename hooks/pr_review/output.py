@@ -15,6 +15,7 @@ from rules_engine.budget import Report
 FORMATS = ("text", "json", "sarif", "github", "markdown")
 PARTS = {"memory": "memory", "always_rules": "always rules", "agents_md": "AGENTS.md", "catalogue": "catalogue"}
 SIGN = {"added": "+", "removed": "-"}
+FENCE = "`" * 3
 
 
 def output(result: Review, fmt: str) -> str:
@@ -137,10 +138,27 @@ def _cell(text: str) -> str:
 
 
 def mermaid(before: Report, after: Report) -> list[str]:
-    top = max(before.total_before, after.total_before, after.limit)
-    return ["```mermaid", "xychart-beta", '  title "Knowledge tokens per prompt"', '  x-axis ["base", "head"]',
-            f'  y-axis "tokens" 0 --> {top + top // 10}',
-            f"  bar [{before.total_before}, {after.total_before}]", f"  line [{after.limit}, {after.limit}]", "```"]
+    """Bars: the tokens at base and head; the line: the limit, drawn only when the bars would still show."""
+    totals = [before.total_before, after.total_before]
+    near = max(totals) * 4 >= after.limit
+    top = max(*totals, after.limit) if near else max(*totals, 1)
+    lines = ["```mermaid", "xychart-beta", f'  title "Knowledge tokens per prompt (limit {after.limit:,})"',
+             '  x-axis ["base", "head"]', f'  y-axis "tokens" 0 --> {top + top // 10}',
+             f"  bar [{totals[0]}, {totals[1]}]"]
+    if near:
+        lines.append(f"  line [{after.limit}, {after.limit}]")
+    return lines + ["```"]
+
+
+def _diff_lines(file: FileReview) -> list[str]:
+    """The lines as a `diff` block shows them: a sign first, then the line number."""
+    out = []
+    for line in file.lines:
+        if line.kind != "added":
+            out.append(f"-{line.old_line}: {line.old}")
+        if line.kind != "removed":
+            out.append(f"+{line.new_line}: {line.new}")
+    return [printable(t).replace(FENCE, "'" * 3) for t in out]
 
 
 def markdown(result: Review) -> str:
@@ -153,7 +171,7 @@ def markdown(result: Review) -> str:
     for file in result.files:
         out += ["", f"### `{_cell(file.path)}` ({file.status})", ""]
         if file.lines:
-            out += ["```diff"] + [t.replace("```", "'''") for t in _line_texts(file)] + ["```"]
+            out += ["```diff", *_diff_lines(file), "```"]
         if file.findings:
             out += ["", "| | ID | Line | Finding |", "| --- | --- | --- | --- |"]
             out += [f"| {f.severity} | `{f.id}` | {f.line} | {_cell(f.message)} |" for f in file.findings]
