@@ -148,3 +148,23 @@ def test_bad_range_is_exit_2_and_one_line(tmp_path: Path) -> None:
                           ("HEAD", "bad range 'HEAD': expected BASE..HEAD (either side may be empty: HEAD)")):
         result = run_kguard("review", spec, cwd=repo)
         assert (result.returncode, result.stderr) == (2, f"kguard: error: {message}\n")
+
+
+def test_renamed_deleted_and_undecodable_files(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "r", {"AGENTS.md": "# A\n", "CLAUDE.md": "# C\n",
+                                      ".claude/rules/a.md": "---\ndescription: x\n---\nUse tabs.\n"})
+    git("checkout", "-q", "-b", "pr", cwd=repo)
+    git("rm", "-q", "CLAUDE.md", cwd=repo)
+    git("mv", ".claude/rules/a.md", ".claude/rules/b.md", cwd=repo)
+    write(repo / "AGENTS.md", b"# A\n\xff\xfe bad\n")
+    git("add", "-A", cwd=repo)
+    git("commit", "-q", "-m", "pr", cwd=repo)
+    data = _json(repo, "main..pr")
+    files = {f["path"]: f for f in data["files"]}
+    assert files[".claude/rules/b.md"]["status"] == "renamed"
+    assert files[".claude/rules/b.md"]["old_path"] == ".claude/rules/a.md"
+    assert [(l["kind"], l["old_line"], l["old"]) for l in files["CLAUDE.md"]["lines"]] == [("removed", 1, "# C")]
+    assert [l["new"] for l in files["AGENTS.md"]["lines"]] == ["<0xFF><0xFE> bad"]
+    assert [f["id"] for f in files["AGENTS.md"]["findings"]] == ["FIL002"]
+    assert data["budget"]["unread"] == ["AGENTS.md:2: not UTF-8 (byte 0xff at offset 4)"]
+    assert data["exit_code"] == 0  # FIL002 is a warning

@@ -16,7 +16,9 @@ from rules_engine.parse import PARSERS
 
 
 
-def budget_at(rng: Range, commit: pygit2.Commit, rules: Rules, places: Places, settings: Settings) -> Report:
+def budget_at(rng: Range, commit: pygit2.Commit, rules: Rules, places: Places,
+              settings: Settings) -> tuple[Report, list[str]]:
+    """The report, and the files that could not be read into it ("path:line: message")."""
     entries: list[tuple[str, object, Knowledge | KguardError]] = []
     for path in sorted(rng.tree_files(commit)):
         location = rules.classify(path)
@@ -28,4 +30,5 @@ def budget_at(rng: Range, commit: pygit2.Commit, rules: Rules, places: Places, s
             entries.append((path, location, parser(path, data)))
         except KguardError as exc:
             entries.append((path, location, exc))
-    return Model(places, settings, [], entries).budget()  # type: ignore[arg-type]
+    model = Model(places, settings, [], entries)  # type: ignore[arg-type]
+    return model.budget(), [str(error) for error in model.errors]

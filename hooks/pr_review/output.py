@@ -91,6 +91,7 @@ def text(result: Review) -> str:
     out.append(f"budget (limit {after.limit:,} tokens, {after.share:.0%} of {after.context_window:,}):")
     out += [f"  {label:<13}{b:>8,} -> {a:,}" for label, b, a in _budget_rows(before, after)]
     out.append(f"  base: {_fit(before)}; head: {_fit(after)}")
+    out += [f"  not counted (unreadable at head): {one_line(error)}" for error in result.unread]
     out += [f"fail: {one_line(reason)}" for reason in result.failures]
     out.append("review failed" if result.failures else "review passed")
     return "\n".join(out) + "\n"
@@ -116,7 +117,8 @@ def as_json(result: Review) -> dict[str, Any]:
         files.append(entry)
     return {"range": result.spec, "base": result.base, "head": result.head, "files": files,
             "guard_switches": [asdict(s) for s in result.switches],
-            "budget": {"base": _budget_json(result.budget_before), "head": _budget_json(result.budget_after)},
+            "budget": {"base": _budget_json(result.budget_before), "head": _budget_json(result.budget_after),
+                       "unread": result.unread},
             "failures": result.failures, "exit_code": result.exit_code}
 
 
@@ -186,5 +188,7 @@ def markdown(result: Review) -> str:
     before, after = result.budget_before, result.budget_after
     out += ["", f"### Budget (limit {after.limit:,} tokens)", "", "| part | base | head |", "| --- | ---: | ---: |"]
     out += [f"| {label} | {b:,} | {a:,} |" for label, b, a in _budget_rows(before, after)]
-    out += ["", f"Base: {_fit(before)}. Head: {_fit(after)}.", "", *mermaid(before, after)]
+    out += ["", f"Base: {_fit(before)}. Head: {_fit(after)}."]
+    out += [f"- not counted (unreadable at head): `{_cell(error)}`" for error in result.unread]
+    out += ["", *mermaid(before, after)]
     return "\n".join(out) + "\n"

@@ -46,6 +46,7 @@ class Review:
     switches: list[Switch]
     budget_before: Report
     budget_after: Report
+    unread: list[str] = field(default_factory=list)  # knowledge files at HEAD the budget could not read
     failures: list[str] = field(default_factory=list)
 
     @property
@@ -109,9 +110,9 @@ def review(rng: Range, places: Places) -> Review:
         block = block_delta(path, decode(old) if old else None, decode(new) if new else None,
                             settings.rules_promotion) if path.rsplit("/", 1)[-1] == "AGENTS.md" else None
         files.append(FileReview(path, old_path, status, lines, findings, present, block))
-    result = Review(rng.spec, str(rng.base.id), str(rng.head.id), files, switches,
-                    budget_at(rng, rng.base, rules, places, settings),
-                    budget_at(rng, rng.head, rules, places, settings))
+    before, _ = budget_at(rng, rng.base, rules, places, settings)
+    after, unread = budget_at(rng, rng.head, rules, places, settings)
+    result = Review(rng.spec, str(rng.base.id), str(rng.head.id), files, switches, before, after, unread)
     result.failures = failures(result)
     return result
 
