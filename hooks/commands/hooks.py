@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 import click
 
 from guard.paths import Places
+from hooks.agent.cli import HARNESSES, agent_command, harness_options, install_harnesses
+from hooks.agent.install import SPECS
 from hooks.claude_code import settings as claude_settings
 from hooks.git import scripts as git_hooks
 from rules_engine.errors import KguardError
@@ -53,45 +55,11 @@ def hooks_group() -> None:
     """Install kguard into git, Claude Code, Cursor, Codex, Gemini CLI and Copilot, or take it out again."""
 
 
-HARNESSES = ("cursor", "codex", "gemini", "copilot")
-
-
-def harness_options(verb: str):  # type: ignore[no-untyped-def]
-    def decorate(command):  # type: ignore[no-untyped-def]
-        for harness in reversed(HARNESSES):
-            from hooks.agent.install import SPECS
-
-            spec = SPECS[harness]
-            command = click.option(f"--{harness}", harness, is_flag=True,
-                                   help=f"{verb} kguard's entries in {spec.path} ({spec.name})")(command)
-        return command
-    return decorate
-
-
-def _harnesses(session: Session, verb: str, chosen: dict[str, bool]) -> list[Path]:
-    from hooks.agent import install as agent_install
-
-    written: list[Path] = []
-    root = session.places.root
-    for harness in (h for h in HARNESSES if chosen.get(h)):
-        spec = agent_install.SPECS[harness]
-        if verb == "install":
-            changed = agent_install.install(harness, root)
-            click.echo(f"{spec.name}: {'merged kguard hooks into' if changed else 'kguard hooks already in'} "
-                       f"{spec.path}")
-        else:
-            removed = agent_install.uninstall(harness, root)
-            click.echo(f"{spec.name}: removed {removed} kguard hook entr{'y' if removed == 1 else 'ies'} from "
-                       f"{spec.path}" if removed else f"{spec.name}: no kguard hook entries in {spec.path}")
-        written.append(root / spec.path)
-    return written
-
-
 @hooks_group.command()
 @click.option("--git", "git", is_flag=True, help="git hooks: pre-commit and pre-merge-commit run `kguard check "
               "--staged`; post-merge, post-checkout and post-rewrite show what the operation changed")
 @click.option("--claude-code", "claude", is_flag=True, help="merge kguard's hooks into .claude/settings.json")
-@harness_options("merge")
+@harness_options("merge kguard's entries into")
 def install(git: bool, claude: bool, **harnesses: bool) -> int:
     """Install the hooks. With no flag: git hooks in a git repository, and the Claude Code hooks when the
     project has a .claude folder or a CLAUDE.md.
@@ -103,11 +71,12 @@ def install(git: bool, claude: bool, **harnesses: bool) -> int:
     Examples:
       kguard hooks install --git            # into core.hooksPath when set, else .git/hooks
       kguard hooks install --claude-code    # merge entries into .claude/settings.json
+      kguard hooks install --cursor --codex # .cursor/hooks.json, .codex/hooks.json
       kguard hooks uninstall --git"""
     from hooks.session import open_session
 
     session = open_session()
-    written: list[Path] = _harnesses(session, "install", harnesses)
+    written: list[Path] = install_harnesses(session, "install", harnesses)
     if written and not (git or claude):
         _accept(session, written, "kguard hooks install")
         return 0
@@ -148,7 +117,7 @@ def _inside(folder: Path, root: Path) -> bool:
 @hooks_group.command()
 @click.option("--git", "git", is_flag=True, help="only the git hooks")
 @click.option("--claude-code", "claude", is_flag=True, help="only the Claude Code entries")
-@harness_options("remove")
+@harness_options("only kguard's entries in")
 def uninstall(git: bool, claude: bool, **harnesses: bool) -> int:
     """Remove kguard's hooks (all, or those named) and put back the hooks that were there before."""
     from hooks.session import open_session
@@ -157,8 +126,8 @@ def uninstall(git: bool, claude: bool, **harnesses: bool) -> int:
     named = any(harnesses.values())
     if not (git or claude or named):
         git, claude = session.places.git_dir is not None, True
-        harnesses = {h: (session.places.root / agent_path(h)).exists() for h in HARNESSES}
-    written: list[Path] = _harnesses(session, "uninstall", harnesses)
+        harnesses = {h: (session.places.root / SPECS[h].path).exists() for h in HARNESSES}
+    written: list[Path] = install_harnesses(session, "uninstall", harnesses)
     if git:
         folder = git_hooks.hooks_dir(session.places)
         outcomes = git_hooks.uninstall(folder)
@@ -217,25 +186,8 @@ def git_hook(name: str, args: tuple[str, ...]) -> int:
     return 1 if pre_commit_framework and held else 0
 
 
-def agent_path(harness: str) -> str:
-    from hooks.agent.install import SPECS
-
-    return SPECS[harness].path
-
-
-def _agent_hook(harness: str):  # type: ignore[no-untyped-def]
-    @click.argument("event", required=False, default="")
-    def command(event: str) -> int:
-        from hooks.agent.protocol import answer_stdin
-
-        return answer_stdin(harness, event)
-    command.__doc__ = (f"{harness.capitalize()}'s hook protocol: the event on stdin (EVENT names it where the "
-                       "payload does not), the answer in the harness's own fields and exit code.")
-    return hook_group.command(harness)(command)
-
-
 for _harness in HARNESSES:
-    _agent_hook(_harness)
+    hook_group.add_command(agent_command(_harness))
 
 
 @hook_group.command("claude-code")
