@@ -260,3 +260,12 @@ def test_copilot_session_start_and_crash(repo: Path) -> None:
     assert code == 2 and out["permissionDecision"] == "deny" and "is blocked" in err
     code, out, err = agent_hook("copilot", '{"toolName": "bash", "toolRes', repo, "postToolUse")
     assert (code, out) == (0, None) and "went ahead without the guard" in err
+
+
+def test_gemini_session_start_scans_what_the_session_loads(repo: Path) -> None:
+    assert agent_hook("gemini", gemini(repo, "SessionStart", source="startup"), repo) == (0, None, "")
+    write(repo / "GEMINI.md", HIDDEN)
+    code, out, _ = agent_hook("gemini", gemini(repo, "SessionStart", source="startup"), repo)
+    assert code == 0 and set(out) == {"systemMessage", "hookSpecificOutput"}
+    assert out["hookSpecificOutput"]["additionalContext"].startswith("kguard scanned the knowledge files")
+    assert "GEMINI.md" in out["systemMessage"]
