@@ -168,3 +168,14 @@ def test_renamed_deleted_and_undecodable_files(tmp_path: Path) -> None:
     assert [f["id"] for f in files["AGENTS.md"]["findings"]] == ["FIL002"]
     assert data["budget"]["unread"] == ["AGENTS.md:2: not UTF-8 (byte 0xff at offset 4)"]
     assert data["exit_code"] == 0  # FIL002 is a warning
+
+
+def test_a_base_missing_from_a_shallow_clone_says_how_to_fetch_it(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "r", {"AGENTS.md": "# Rules\n"})
+    base = git("rev-parse", "HEAD", cwd=repo).strip()
+    _branch(repo, {"AGENTS.md": "# Rules\n- More.\n"})
+    git("clone", "-q", "--depth", "1", "--branch", "pr", f"file://{repo}", str(tmp_path / "shallow"), cwd=tmp_path)
+    result = run_kguard("review", f"{base}..HEAD", cwd=tmp_path / "shallow")
+    assert result.returncode == 2
+    assert result.stderr == (f"kguard: error: unknown revision '{base}' (a shallow clone: fetch the history, "
+                             "e.g. actions/checkout with fetch-depth: 0)\n")

@@ -62,7 +62,9 @@ def _commit(repo: pygit2.Repository, rev: str) -> pygit2.Commit:
     try:
         return repo.revparse_single(rev).peel(pygit2.Commit)
     except (KeyError, ValueError, pygit2.GitError, pygit2.InvalidSpecError):
-        raise bad_range(f"unknown revision {rev!r}") from None
+        hint = " (a shallow clone: fetch the history, e.g. actions/checkout with fetch-depth: 0)" \
+            if repo.is_shallow else ""
+        raise bad_range(f"unknown revision {rev!r}{hint}") from None
 
 
 def default_base(repo: pygit2.Repository) -> str:
