@@ -269,3 +269,15 @@ def test_gemini_session_start_scans_what_the_session_loads(repo: Path) -> None:
     assert code == 0 and set(out) == {"systemMessage", "hookSpecificOutput"}
     assert out["hookSpecificOutput"]["additionalContext"].startswith("kguard scanned the knowledge files")
     assert "GEMINI.md" in out["systemMessage"]
+
+
+def test_codex_patch_is_bracketed_like_a_shell_command(repo: Path) -> None:
+    write(repo / "AGENTS.md", CLEAN + "- Mine, by hand.\n")  # the user's own edit, before the agent's call
+    patch = "*** Begin Patch\n*** Add File: src/new.py\n+print(2)\n*** End Patch\n"
+    data = codex(repo, "PreToolUse", tool_name="apply_patch", tool_use_id="call_p", tool_input={"command": patch})
+    assert agent_hook("codex", data, repo) == (0, None, "")
+    write(repo / "src" / "new.py", "print(2)\n")
+    after = codex(repo, "PostToolUse", tool_name="apply_patch", tool_use_id="call_p",
+                  tool_input={"command": patch}, tool_response="Success. Updated the following files:\nA src/new.py")
+    assert agent_hook("codex", after, repo) == (0, None, "")
+    assert _pending(repo) == [] and (repo / "AGENTS.md").read_text().endswith("- Mine, by hand.\n")

@@ -51,7 +51,10 @@ def answer(payload: dict[str, Any]) -> Reply:
                              for path, text in patch_files(command)])
         if verdict.failed_closed:
             return Reply(2, None, verdict.reason)
-        return _deny(verdict.reason) if verdict.blocks else Reply()
+        if verdict.blocks:
+            return _deny(verdict.reason)
+        run(Call("before_shell", command=PATCH, **ids))  # snapshot and marker, as before a shell command
+        return Reply()
     if event == "PreToolUse" and tool in SHELL:
         verdict = run(Call("before_shell", command=command, **ids))
         return _deny(verdict.reason) if verdict.blocks else Reply()  # Codex rejects "ask": the user runs it
