@@ -95,7 +95,7 @@ def test_cursor_accepting_command_asks_and_tool_output_is_flagged(repo: Path) ->
     code, out, _ = agent_hook("cursor", data, repo)
     assert code == 0 and out["additional_context"] == out["agent_message"]
     assert out["additional_context"].startswith("kguard: the output of this tool reads like instructions")
-    assert out["user_message"] == ("kguard: the output of `MCP:docs:fetch (output)` reads like instructions to "
+    assert out["user_message"] == ("kguard: the output of `MCP:docs:fetch` reads like instructions to "
                                    "an agent (OVR001); the agent was told not to follow it.")
 
 
@@ -255,7 +255,7 @@ def test_copilot_session_start_and_crash(repo: Path) -> None:
     write(repo / "CLAUDE.md", HIDDEN)
     code, out, err = agent_hook("copilot", {"timestamp": 1, "cwd": str(repo), "source": "new"}, repo,
                                 "sessionStart")
-    assert (code, out) == (0, None) and err.startswith("kguard: 4 covert signal(s)")
+    assert (code, out) == (0, None) and "\nkguard: 4 covert signal(s) (3 error(s)) in knowledge files" in err
     code, out, err = agent_hook("copilot", '{"toolName": "create", "toolArgs": "{', repo, "preToolUse")
     assert code == 2 and out["permissionDecision"] == "deny" and "is blocked" in err
     code, out, err = agent_hook("copilot", '{"toolName": "bash", "toolRes', repo, "postToolUse")
@@ -275,9 +275,22 @@ def test_codex_patch_is_bracketed_like_a_shell_command(repo: Path) -> None:
     write(repo / "AGENTS.md", CLEAN + "- Mine, by hand.\n")  # the user's own edit, before the agent's call
     patch = "*** Begin Patch\n*** Add File: src/new.py\n+print(2)\n*** End Patch\n"
     data = codex(repo, "PreToolUse", tool_name="apply_patch", tool_use_id="call_p", tool_input={"command": patch})
-    assert agent_hook("codex", data, repo) == (0, None, "")
+    code, out, err = agent_hook("codex", data, repo)
+    assert code == 0 and set(out) == {"systemMessage"}  # taken as the baseline, and the user is told
+    assert "AGENTS.md" in out["systemMessage"] and "+- Mine, by hand." in err
     write(repo / "src" / "new.py", "print(2)\n")
     after = codex(repo, "PostToolUse", tool_name="apply_patch", tool_use_id="call_p",
                   tool_input={"command": patch}, tool_response="Success. Updated the following files:\nA src/new.py")
     assert agent_hook("codex", after, repo) == (0, None, "")
     assert _pending(repo) == [] and (repo / "AGENTS.md").read_text().endswith("- Mine, by hand.\n")
+
+
+def test_a_write_through_another_tool_is_held_after_it(repo: Path) -> None:
+    """An MCP server's write_file is no shell and no file tool of the harness: compared after it, held."""
+    write(repo / "AGENTS.md", CLEAN + "- Written by an MCP server.\n")
+    data = cursor(repo, "postToolUse", tool_name="MCP:fs:write_file", tool_input={"path": "AGENTS.md"},
+                  tool_output="ok")
+    code, out, _ = agent_hook("cursor", data, repo)
+    assert code == 0 and out["agent_message"].startswith("kguard held back this command's change to knowledge "
+                                                          "files: AGENTS.md (modified).")
+    assert (repo / "AGENTS.md").read_text() == CLEAN and _pending(repo) == ["AGENTS.md"]

@@ -25,6 +25,16 @@ def _deny(reason: str) -> Reply:
                                             "permissionDecisionReason": reason}})
 
 
+def _before(verdict: Verdict) -> Reply:
+    """No "ask" before a tool in Codex: what would ask is denied; the user hears what the guard settled."""
+    if verdict.failed_closed:
+        return Reply(2, None, verdict.reason)
+    reply = _deny(verdict.reason) if verdict.blocks else Reply(0, {})
+    if verdict.user:
+        reply.out = {**(reply.out or {}), "systemMessage": verdict.user}
+    return reply if reply.out else Reply()
+
+
 def _after(verdict: Verdict, event: str) -> Reply:
     out: dict[str, Any] = {}
     if verdict.held:
@@ -49,15 +59,11 @@ def answer(payload: dict[str, Any]) -> Reply:
     if event == "PreToolUse" and tool == PATCH:
         verdict = strongest([run(Call("before_write", file_path=path, content=text, **ids))
                              for path, text in patch_files(command)])
-        if verdict.failed_closed:
-            return Reply(2, None, verdict.reason)
-        if verdict.blocks:
-            return _deny(verdict.reason)
-        run(Call("before_shell", command=PATCH, **ids))  # snapshot and marker, as before a shell command
-        return Reply()
+        if not verdict.blocks:  # snapshot and marker, as before a shell command
+            verdict = strongest([verdict, run(Call("before_shell", command=PATCH, **ids))])
+        return _before(verdict)
     if event == "PreToolUse" and tool in SHELL:
-        verdict = run(Call("before_shell", command=command, **ids))
-        return _deny(verdict.reason) if verdict.blocks else Reply()  # Codex rejects "ask": the user runs it
+        return _before(run(Call("before_shell", command=command, **ids)))
     if event == "PostToolUse" and tool in (PATCH, *SHELL):
         # apply_patch too: a patch that reached a knowledge file without the question is held back
         verdict = run(Call("after_shell", command=command if tool != PATCH else "apply_patch",

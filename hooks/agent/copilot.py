@@ -44,7 +44,9 @@ def answer(payload: dict[str, Any]) -> Reply:
             verdict = run(Call("before_write", file_path=path, content=text, **ids))
         if verdict.failed_closed:
             return _deny(verdict.reason, 2)
-        return _deny(verdict.reason) if verdict.blocks else Reply()
+        reply = _deny(verdict.reason) if verdict.blocks else Reply()
+        reply.err = verdict.user  # Copilot shows no message of a hook's: its log does
+        return reply
     result = payload.get("toolResult")
     if event == "postToolUse" and tool in SHELL:
         failed = isinstance(result, dict) and result.get("resultType") in ("failure", "error", "denied")

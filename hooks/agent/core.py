@@ -66,9 +66,11 @@ def claude_payload(call: Call) -> dict[str, Any]:
         # no path: None makes the shared guard fail closed, as it does for Claude Code's own tools
         return {**base, "hook_event_name": event, "tool_name": WRITE, "tool_use_id": tool_use_id,
                 "tool_input": {"file_path": call.file_path or None, "content": call.content}}
-    # any other tool, after it ran: only its output is looked at; never named like a shell or write tool
-    return {**base, "hook_event_name": "PostToolUse", "tool_name": f"{call.tool or 'tool'} (output)",
-            "tool_use_id": tool_use_id, "tool_response": {"output": call.output}}
+    # any other tool, after it ran: by its own name, so the shared hook compares after a tool that may write
+    # (an MCP server's write_file) and only reads the output of one known to change nothing
+    tool = call.tool if call.tool and call.tool not in (SHELL, WRITE, "Edit", "MultiEdit") else "tool"
+    return {**base, "hook_event_name": "PostToolUse", "tool_name": tool, "tool_use_id": tool_use_id,
+            "tool_response": {"output": call.output}}
 
 
 def run(call: Call) -> Verdict:

@@ -29,9 +29,9 @@ def _before(verdict: Verdict) -> Reply:
         return Reply(2, {"permission": "deny", "user_message": verdict.reason, "agent_message": verdict.reason},
                      verdict.reason)
     if verdict.decision:
-        return Reply(0, {"permission": verdict.decision, "user_message": verdict.reason,
-                         "agent_message": verdict.reason})
-    return Reply(0, {})
+        user = "\n".join(t for t in (verdict.reason, verdict.user) if t)
+        return Reply(0, {"permission": verdict.decision, "user_message": user, "agent_message": verdict.reason})
+    return Reply(0, {"user_message": verdict.user} if verdict.user else {})
 
 
 def _after(verdict: Verdict, context_key: str = "") -> Reply:

@@ -28,8 +28,9 @@ def _before(verdict: Verdict) -> Reply:
     if verdict.failed_closed:
         return Reply(2, None, verdict.reason)
     if verdict.blocks:
-        return Reply(0, {"decision": "deny", "reason": verdict.reason, "systemMessage": verdict.reason})
-    return Reply()
+        return Reply(0, {"decision": "deny", "reason": verdict.reason,
+                         "systemMessage": "\n".join(t for t in (verdict.reason, verdict.user) if t)})
+    return Reply(0, {"systemMessage": verdict.user}) if verdict.user else Reply()
 
 
 def answer(payload: dict[str, Any]) -> Reply:
