@@ -98,6 +98,13 @@ class Guard:
     def _git_settings(self, root: Root) -> bool:
         return root.scope == "project" and self.places.git_dir is not None
 
+    def refresh(self) -> None:
+        """Look at the disk again (decisions rewrote files), through the stat cache."""
+        now = statcache.now_ns()
+        for root in self.roots:
+            root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, root.cache, now,
+                                                self._git_settings(root))
+
     def _watched(self) -> list[Path]:
         watched = [self.places.root / "pyproject.toml"]
         if self.places.git_dir is not None:
