@@ -8,7 +8,17 @@ import pytest
 
 from tests.evasions import CASES, SURFACES, Case, run_case
 
-OPEN: dict[str, str] = {}  # case name -> the missing piece (another branch's work), while it is not merged
+# case name -> why it is not caught yet: another branch's work not merged, or a limit of a guard that runs with
+# the agent's own rights (docs/threat-model.md says which, why, and what the user can do)
+G2 = "G2 (issue 14: damaged state fails closed, stale ref locks recovered) is not merged yet"
+OPEN: dict[str, str] = {
+    "keep-detached": "a process that leaves the command's tree, deletes the markers and clears its environment "
+                     "looks like the user (docs/threat-model.md, 2)",
+    "nested-newly-ignored": "git's ignore rules are read as the command left them (docs/threat-model.md, 3)",
+    "damaged-state-ref": G2,
+    "stale-ref-lock": G2,
+    "refs-removed": G2,
+}
 
 
 def _params() -> list[object]:
