@@ -68,6 +68,7 @@ def _fast(mode: str | None, command: list[str]) -> int | None:
     text = describe(command)
     marker = runs.register(state, text)
     started = time.time_ns()
+    began = time.time()
     code = spawn(command)
     if statcache.unchanged(cache):
         runs.unregister(marker)
@@ -81,4 +82,5 @@ def _fast(mode: str | None, command: list[str]) -> int | None:
     from hooks.cli import guarded
     from hooks.commands.run import after
 
-    return guarded(lambda: after(text, code, mode or default_mode(), marker, started_ns=started, sealed=sealed))
+    return guarded(lambda: after(text, code, mode or default_mode(), marker, started_ns=started, sealed=sealed,
+                                 began=began))
