@@ -48,8 +48,7 @@ def try_fast(args: Sequence[str]) -> int | None:
 
 def _fast(mode: str | None, command: list[str]) -> int | None:
     try:
-        root = where.find_root(os.getcwd())[0]
-        state = where.state_for(root)
+        root, state = where.root_and_state(os.getcwd())
     except OSError:  # the current folder is gone: the full path says so in one line
         return None
     cache_path = os.path.join(state, "cache.json")

@@ -27,8 +27,7 @@ def stale(marker: runs.RunMarker, now: float) -> bool:
 def _state_if_unchanged(payload: dict[str, Any]) -> str | None:
     if os.environ.get("KGUARD_NO_FAST_PATH"):
         return None
-    root = where.find_root(str(project_dir(payload)))[0]
-    state = where.state_for(root)
+    root, state = where.root_and_state(str(project_dir(payload)))
     calls.end_others(state, call_of(payload))
     cache = statcache.load(os.path.join(state, "cache.json"))
     if cache is None or not statcache.unchanged(cache, root=root):
