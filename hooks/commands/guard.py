@@ -22,7 +22,7 @@ def snapshot() -> int:
     For harnesses that call kguard before and after a command instead of wrapping it."""
     session = open_session()
     guard = session.guard
-    with guard.transaction():
+    with guard.transaction(wait_for_runs=True):
         entries = guard.snapshot()
         decide.clear_unfinished(guard)
         count = sum(len(root.state.baseline) for root in guard.roots)
@@ -119,7 +119,7 @@ def keep(paths: tuple[str, ...]) -> int:
     With no PATHS: every change and everything held back."""
     session = open_session()
     guard = session.guard
-    with guard.transaction():
+    with guard.transaction(wait_for_runs=True):
         entries = decide.keep(guard, paths or None)
     files = sorted({c.rel for e in entries for c in e.changes})
     if not files:
@@ -136,7 +136,7 @@ def reset(paths: tuple[str, ...]) -> int:
     ones. Held-back content for PATHS is dropped (it stays in the journal). With no PATHS: all."""
     session = open_session()
     guard = session.guard
-    with guard.transaction():
+    with guard.transaction(wait_for_runs=True):
         entries, dropped = decide.reset(guard, paths or None)
     files = sorted({c.rel for e in entries for c in e.changes})
     if not files and not dropped:

@@ -53,7 +53,7 @@ def undo(entry_id: str) -> int:
     Refuses, changing nothing, when the file was changed since; exit 1."""
     session = open_session()
     guard = session.guard
-    with guard.transaction():
+    with guard.transaction(wait_for_runs=True):
         entry = decide.undo(guard, entry_id)
     files = ", ".join(one_line(c.rel) for c in entry.changes)
     click.echo(f"kguard: {entry.note}: restored {files}  (undo this: kguard undo {entry.id})")

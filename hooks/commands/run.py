@@ -7,6 +7,7 @@ from guard import decide, runs
 from hooks.decision import MODES, review
 from hooks.session import Session, open_session, open_session_or_defaults
 from hooks.spawn import default_mode, describe, spawn
+from hooks.style import one_line
 
 
 def before(command: str, mode: str) -> tuple[Session, str, int]:
@@ -20,7 +21,8 @@ def before(command: str, mode: str) -> tuple[Session, str, int]:
             what = ", ".join(f"`{m.command}`" for m in unfinished)
             held = review(guard, leftover, "hold" if mode == "fail" else mode, what,
                           headline=f"A kguard run of {what} ended before it could compare")
-        return session, runs.register(session.places.project_state, command), held
+        marker = runs.register(session.places.project_state, command)
+    return session, marker, held
 
 
 def _session_after(session: Session | None) -> Session:
@@ -40,17 +42,28 @@ def after(command: str, code: int, mode: str, marker: str, session: Session | No
     adopted as changes made outside a run instead of being charged to the command."""
     session = _session_after(session)
     guard = session.guard
+    guard.own_markers.add(marker)
     with guard.transaction():
-        runs.unregister(marker)
         changes = guard.changes()
         if started_ns is not None:
             earlier = decide.added_before(changes, started_ns)
             if earlier:
                 guard.snapshot("adopt", changes=earlier, note="added outside kguard before the command")
                 changes = [c for c in changes if c not in earlier]
-        held = review(guard, changes, mode, command)
-        if mode == "fail" and held:
-            runs.keep_unreviewed(session.places.project_state, command)
+        others = guard.running()
+        if changes and others:
+            # Deciding now would replace files another guarded command may still have open (its later
+            # writes would land in the replaced file and be lost): the last command to end decides.
+            runs.defer(session.places.project_state, command)
+            held = len(changes) if mode != "keep" else 0
+            click.echo(f"kguard: {len(changes)} change(s) to knowledge files; another guarded command is "
+                       f"still running (`{one_line(others[0].command)}`): the last one to end decides", err=True)
+        else:
+            deferred = [m.command for m in runs.markers(session.places.project_state) if m.pid == runs.DEFERRED]
+            held = review(guard, changes, mode, ", ".join(dict.fromkeys([command, *deferred])))
+            if mode == "fail" and held:
+                runs.keep_unreviewed(session.places.project_state, command)
+        guard.finished_markers.append(marker)
     if (held or held_before) and code == 0:
         return 3
     return code
