@@ -25,7 +25,14 @@ def keep(guard: Guard, paths: Iterable[str] | None = None) -> list[JournalEntry]
                 held.setdefault(item.rel, []).append(item)
         for rel, items in sorted(held.items()):
             handled.add(f"{root.scope}:{rel}")
-            content = fold(root.store, [(_held_over(root, item), item.content) for item in items])
+            try:
+                content = fold(root.store, [(_held_over(root, item), item.content) for item in items])
+                if content is not None:
+                    root.store.read_blob(content.oid)
+            except KguardError as exc:
+                guard.warn(f"{root.display(rel)}: held-back content of entry {items[-1].entry} cannot be brought "
+                           f"back ({exc.message}); `kguard reset {root.display(rel)}` drops it")
+                continue
             now = root.observed.get(rel)
             before = None
             if now is not None:

@@ -89,6 +89,9 @@ class Guard:
         self.started = statcache.now_ns()
         for root in self.roots:
             loaded = root.store.load()
+            if loaded is None and cache is not None and root.scope in cache.roots:
+                # kguard's own cache says it kept a state here: the ref and its backup were removed
+                loaded = Loaded(State(), [f"{root.store.ref} and its backup are missing"], lost=True)
             root.fresh = loaded is None
             root.state = loaded.state if loaded else State()
             keep_guarding_config(root)

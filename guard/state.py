@@ -40,6 +40,12 @@ class FileChange(BaseModel):
     after: Entry | None
 
 
+def entry_id(value: str) -> str:
+    if not 4 <= len(value) <= 40 or value.strip("0123456789abcdef"):
+        raise ValueError("not a journal entry id")
+    return value
+
+
 def change_kind(before: Entry | None, after: Entry | None) -> ChangeKind | None:
     if before == after:
         return None
@@ -67,6 +73,11 @@ class JournalEntry(BaseModel):
     # or "before" (the change was rolled back). Undo requires the file to still hold that side.
     left: Literal["after", "before"]
 
+    @field_validator("id")
+    @classmethod
+    def _id(cls, value: str) -> str:
+        return entry_id(value)
+
     @field_validator("time")
     @classmethod
     def _finite(cls, value: float) -> float:
@@ -80,6 +91,11 @@ class Pending(BaseModel):
 
     rel: str
     entry: str  # the journal entry that held it back
+
+    @field_validator("entry")
+    @classmethod
+    def _entry(cls, value: str) -> str:
+        return entry_id(value)
     content: Entry | None  # what the command left (None: the command deleted the file)
 
 

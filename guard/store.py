@@ -70,43 +70,45 @@ class Store:
     def read_blob(self, oid: str) -> bytes:
         try:
             blob = self.repo[oid]
-        except (KeyError, ValueError):
+        except (KeyError, ValueError, TypeError, pygit2.GitError):
             raise KguardError(f"the store lost object {oid}", self.repo.path) from None
+        if not isinstance(blob, pygit2.Blob):
+            raise KguardError(f"the store's object {oid} is not file content", self.repo.path)
         return bytes(blob.data)
 
     def load(self) -> Loaded | None:
         """The stored state; None when none was ever kept. A damaged or missing ref is recovered from the
         backup; when neither can be read, `lost` says the baseline cannot be trusted."""
         problems: list[str] = []
+        target: object = None
         try:
-            target: object = self.repo.references[self.ref].target
+            target = self.repo.references[self.ref].target
         except KeyError:
-            target = None
+            pass
         except (pygit2.GitError, ValueError, TypeError, OSError) as exc:
-            target = None
             problems.append(f"{self.ref} is damaged ({exc})")
         backup = self._read_backup()
-        if target is None and backup is not None and not problems:
+        if backup is None and os.path.lexists(self.backup):
+            problems.append(f"{self.backup} is damaged")
+        if target is None and not problems and backup is not None:
             problems.append(f"{self.ref} is missing")
+        if target is None and backup is None and not problems:
+            return None
         for where, commit in ((self.ref, target), (str(self.backup), backup)):
             if commit is None:
                 continue
             try:
-                return self._load_commit(commit, problems)
-            except (KeyError, ValueError, TypeError, pygit2.GitError, OSError) as exc:
+                tree = self.repo[commit].peel(pygit2.Tree)  # type: ignore[index]
+                state, damaged, untrusted = parse_state(json.loads(bytes(tree["state.json"].data)))
+            except (KeyError, ValueError, TypeError, RecursionError, pygit2.GitError, OSError) as exc:
                 problems.append(f"the state in {where} is damaged ({type(exc).__name__}: {exc})")
-        if target is None and backup is None and not problems:
-            return None
-        if target is None and not problems:
-            problems.append(f"{self.ref} is missing")
+                continue
+            if commit is backup and commit != target:
+                problems.append(f"recovered the state from {self.backup}")
+            return Loaded(state, problems + damaged, untrusted)
+        if target is None and not any(self.ref in p for p in problems):
+            problems.insert(0, f"{self.ref} is missing")
         return Loaded(State(), problems, set(), lost=True)
-
-    def _load_commit(self, commit: object, problems: list[str]) -> Loaded:
-        tree = self.repo[commit].peel(pygit2.Tree)  # type: ignore[index]
-        state, damaged, untrusted = parse_state(json.loads(bytes(tree["state.json"].data)))
-        if problems:
-            problems.append(f"recovered the state from {self.backup}")
-        return Loaded(state, problems + damaged, untrusted)
 
     def _read_backup(self) -> str | None:
         try:
@@ -134,7 +136,8 @@ class Store:
         payload = json.dumps(state.model_dump(mode="json"), sort_keys=True, indent=1).encode()
         objects = self.repo.TreeBuilder()
         for oid in sorted(state.referenced_oids()):
-            objects.insert(oid, pygit2.Oid(hex=oid), FILE_MODE)
+            if oid in self.repo:  # a blob lost from the store is reported where it is used, not here
+                objects.insert(oid, pygit2.Oid(hex=oid), FILE_MODE)
         root = self.repo.TreeBuilder()
         root.insert("state.json", self.repo.create_blob(payload), FILE_MODE)
         root.insert("objects", objects.write(), TREE_MODE)
@@ -145,25 +148,35 @@ class Store:
     def _set_ref(self, commit: pygit2.Oid) -> None:
         try:
             self.repo.references.create(self.ref, commit, force=True)
-        except pygit2.GitError:
-            # A ref lock left by a killed process. The caller holds kguard's own lock, so no kguard owns it;
-            # git holds a ref lock for milliseconds, so one older than a second is stale (git's own rule).
-            if not self._drop_stale_lock():
+        except (pygit2.GitError, OSError, ValueError):  # libgit2 reports a held lock as an OSError
+            if not self._clear_way():
                 raise
             self.repo.references.create(self.ref, commit, force=True)
 
-    def _drop_stale_lock(self) -> bool:
-        dropped = False
+    def _clear_way(self) -> bool:
+        """Remove what keeps the ref from being written: a ref lock left by a killed process (the caller
+        holds kguard's own lock, so no kguard owns it; git holds a ref lock for milliseconds, so one older
+        than a second is stale, git's own rule), or a loose ref file that is not a ref (damaged)."""
+        cleared = False
         for folder in {self.repo.path, _common(self.repo.path)}:
             lock = os.path.join(folder, self.ref + ".lock")
+            loose = os.path.join(folder, self.ref)
             try:
                 if time.time() - os.lstat(lock).st_mtime < 1.0:
                     time.sleep(1.0)
                 os.unlink(lock)
-                dropped = True
+                cleared = True
             except FileNotFoundError:
-                continue
-        return dropped
+                pass
+            try:
+                with open(loose, "rb") as handle:
+                    text = handle.read(200).strip()
+                if not (len(text) in (40, 64) and not text.strip(b"0123456789abcdef")):
+                    os.unlink(loose)
+                    cleared = True
+            except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+                pass
+        return cleared
 
 
 def _common(git_dir: str) -> str:

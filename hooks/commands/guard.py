@@ -125,7 +125,7 @@ def keep(paths: tuple[str, ...]) -> int:
     if not files:
         click.echo("kguard: nothing to keep")
         return 0
-    click.echo(f"kguard: kept {len(files)} file(s): {', '.join(files)}  (undo: kguard undo {entries[0].id})")
+    click.echo(f"kguard: kept {len(files)} file(s): {', '.join(map(one_line, files))}  (undo: kguard undo {entries[0].id})")
     return 0
 
 
@@ -143,7 +143,7 @@ def reset(paths: tuple[str, ...]) -> int:
         click.echo("kguard: nothing to reset")
         return 0
     if files:
-        click.echo(f"kguard: reset {len(files)} file(s): {', '.join(files)}  (undo: kguard undo {entries[0].id})")
+        click.echo(f"kguard: reset {len(files)} file(s): {', '.join(map(one_line, files))}  (undo: kguard undo {entries[0].id})")
     if dropped:
         click.echo(f"kguard: dropped {dropped} held-back change(s); `kguard log` still has their content")
     return 0
