@@ -11,7 +11,7 @@ import os
 import time
 
 from guard import folders
-from guard.blobhash import blob_id, read_entry
+from guard.blobhash import entry_id
 
 CACHE_VERSION = 2
 RACY_NS = 1_000_000_000
@@ -155,7 +155,7 @@ def unchanged(cache: Cache, with_folders: bool = True) -> bool:
                 return False
             if racy(st, racy_after):
                 try:
-                    if blob_id(read_entry(path, st)) != record[5]:
+                    if entry_id(path, st)[0] != record[5]:
                         return False
                 except OSError:
                     return False
