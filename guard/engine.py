@@ -153,7 +153,14 @@ class Guard:
         cache.consistent = consistent and not self._unfinished_runs()
         for path in self._watched():
             cache.watch[str(path)] = statcache.watch_entry(str(path))
-        cache.dump(self.cache_path)
+        try:
+            cache.dump(self.cache_path)
+        except OSError as exc:  # a full disk: the cache is only a shortcut, so go without it
+            self.warn(f"cannot write the stat cache ({exc.strerror}); the next command reads every file")
+            try:
+                os.unlink(self.cache_path)
+            except OSError:
+                pass
 
     def _watched(self) -> list[Path]:
         watched = [self.places.root / "pyproject.toml"]

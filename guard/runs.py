@@ -59,9 +59,13 @@ def _write(folder: str, name: str, pid: int, command: str, note: str = "") -> st
     record = {"pid": pid, "command": command, "started": time.time()}
     if note:
         record["note"] = note
-    with open(tmp, "w", encoding="utf-8") as handle:
-        handle.write(json.dumps(record))
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8") as handle:
+            handle.write(json.dumps(record))
+        os.replace(tmp, path)
+    except OSError:
+        unregister(tmp)
+        raise
     return path
 
 

@@ -64,7 +64,7 @@ class Store:
         try:
             return str(self.repo.create_blob(data))
         except (pygit2.GitError, OSError) as exc:
-            raise KguardError(f"cannot write to the object store ({exc}); nothing was changed",
+            raise KguardError(f"cannot write to the object store ({exc}); kguard changed no file",
                               self.repo.path) from None
 
     def read_blob(self, oid: str) -> bytes:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from guard import runs, statcache, where
 from guard.lock import locked
+from rules_engine.errors import KguardError
 
 MODES = ("ask", "keep", "reset", "hold", "fail")
 
@@ -58,17 +59,20 @@ def _fast(mode: str | None, command: list[str]) -> int | None:
     text = describe(command)
     # Checked and registered under the lock: a run deciding now either sees this one in flight (and
     # leaves the decision to the last one to end) or has finished rewriting files before it starts.
-    with locked(state):
-        cache = statcache.load(os.path.join(state, "cache.json"))
-        if cache is None:
-            return None
-        # Before the command only the known files are checked; folders (new files) are checked once, after
-        # it. A file that appeared before the command is told apart by its ctime (see cmd_run.after).
-        if not statcache.unchanged(cache, with_folders=False):
-            return None
-        if any(not marker.alive for marker in runs.markers(state)):
-            return None
-        marker = runs.register(state, text)
+    try:
+        with locked(state):
+            cache = statcache.load(os.path.join(state, "cache.json"))
+            if cache is None:
+                return None
+            # Before the command only the known files are checked; folders (new files) are checked once,
+            # after it. A file that appeared before the command is told apart by its ctime (see run.after).
+            if not statcache.unchanged(cache, with_folders=False):
+                return None
+            if any(not marker.alive for marker in runs.markers(state)):
+                return None
+            marker = runs.register(state, text)
+    except (KguardError, OSError):
+        return None  # the full path says what is wrong, in one line
     started = time.time_ns()
     code = spawn(command)
     if statcache.unchanged(cache) and not any(not m.alive for m in runs.markers(state)):

@@ -8,6 +8,7 @@ from hooks.decision import MODES, review
 from hooks.session import Session, open_session, open_session_or_defaults
 from hooks.spawn import default_mode, describe, spawn
 from hooks.style import one_line
+from rules_engine.errors import KguardError
 
 
 def before(command: str, mode: str) -> tuple[Session, str, int]:
@@ -21,7 +22,11 @@ def before(command: str, mode: str) -> tuple[Session, str, int]:
             what = ", ".join(f"`{m.command}`" for m in unfinished)
             held = review(guard, leftover, "hold" if mode == "fail" else mode, what,
                           headline=f"A kguard run of {what} ended before it could compare")
-        marker = runs.register(session.places.project_state, command)
+        try:
+            marker = runs.register(session.places.project_state, command)
+        except OSError as exc:
+            raise KguardError(f"cannot mark the command as running ({exc.strerror}); it was not run",
+                              session.places.project_state) from None
     return session, marker, held
 
 
