@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 import click
 
 from guard.paths import Places
+from hooks.agent.cli import HARNESSES, agent_command, harness_options, install_harnesses
+from hooks.agent.install import SPECS
 from hooks.claude_code import settings as claude_settings
 from hooks.git import scripts as git_hooks
 from rules_engine.errors import KguardError
@@ -32,14 +34,17 @@ def _settings_path(places: Places) -> Path:
 
 def _accept(session: Session, paths: list[Path], command: str) -> None:
     """What we just wrote becomes the baseline (hook scripts and settings are guarded files), recorded in
-    the journal; nothing else is accepted on the way."""
+    the journal; nothing else is accepted on the way, except in a root the guard has never recorded (this
+    repository, when another one under the same home was set up first): its files are its first baseline."""
     wanted = {str(p) for p in paths}
     guard = session.guard
     with guard.transaction():
-        if not guard.has_baseline():  # the guard's first look at this project: all of it is the baseline
-            guard.snapshot()
-            return
-        mine = [c for c in guard.changes() if c.root.scope == "project" and str(c.root.path(c.rel)) in wanted]
+        changes = guard.changes()
+        mine = [c for c in changes if c.root.scope == "project" and str(c.root.path(c.rel)) in wanted]
+        guard.snapshot(changes=[c for c in changes if c.root.fresh and c not in mine])
+        for root in guard.roots:
+            if root.fresh:
+                root.fresh, root.dirty = False, True
         if mine:
             guard.snapshot("install" if "uninstall" not in command else "uninstall", command=command, changes=mine)
 
@@ -50,14 +55,15 @@ def _hook_paths(folder: Path, outcomes: list[git_hooks.Outcome]) -> list[Path]:
 
 @click.group("hooks")
 def hooks_group() -> None:
-    """Install kguard into git and Claude Code, or take it out again."""
+    """Install kguard into git, Claude Code, Cursor, Codex, Gemini CLI and Copilot, or take it out again."""
 
 
 @hooks_group.command()
 @click.option("--git", "git", is_flag=True, help="git hooks: pre-commit and pre-merge-commit run `kguard check "
               "--staged`; post-merge, post-checkout and post-rewrite show what the operation changed")
 @click.option("--claude-code", "claude", is_flag=True, help="merge kguard's hooks into .claude/settings.json")
-def install(git: bool, claude: bool) -> int:
+@harness_options("merge kguard's entries into")
+def install(git: bool, claude: bool, **harnesses: bool) -> int:
     """Install the hooks. With no flag: git hooks in a git repository, and the Claude Code hooks when the
     project has a .claude folder or a CLAUDE.md.
 
@@ -68,12 +74,16 @@ def install(git: bool, claude: bool) -> int:
     Examples:
       kguard hooks install --git            # into core.hooksPath when set, else .git/hooks
       kguard hooks install --claude-code    # merge entries into .claude/settings.json
+      kguard hooks install --cursor --codex # .cursor/hooks.json, .codex/hooks.json
       kguard hooks uninstall --git"""
     from hooks.session import open_session
 
     session = open_session()
+    written: list[Path] = install_harnesses(session, "install", harnesses)
+    if written and not (git or claude):
+        _accept(session, written, "kguard hooks install")
+        return 0
     git, claude = _targets(session, git, claude)
-    written: list[Path] = []
     if not (git or claude):
         raise KguardError("nothing to install here: not a git repository and no .claude folder "
                           "(use --git or --claude-code)")
@@ -110,14 +120,17 @@ def _inside(folder: Path, root: Path) -> bool:
 @hooks_group.command()
 @click.option("--git", "git", is_flag=True, help="only the git hooks")
 @click.option("--claude-code", "claude", is_flag=True, help="only the Claude Code entries")
-def uninstall(git: bool, claude: bool) -> int:
+@harness_options("only kguard's entries in")
+def uninstall(git: bool, claude: bool, **harnesses: bool) -> int:
     """Remove kguard's hooks (all, or those named) and put back the hooks that were there before."""
     from hooks.session import open_session
 
     session = open_session()
-    if not (git or claude):
+    named = any(harnesses.values())
+    if not (git or claude or named):
         git, claude = session.places.git_dir is not None, True
-    written: list[Path] = []
+        harnesses = {h: (session.places.root / SPECS[h].path).exists() for h in HARNESSES}
+    written: list[Path] = install_harnesses(session, "uninstall", harnesses)
     if git:
         folder = git_hooks.hooks_dir(session.places)
         outcomes = git_hooks.uninstall(folder)
@@ -174,6 +187,10 @@ def git_hook(name: str, args: tuple[str, ...]) -> int:
     # Git takes a post-checkout hook's status as the checkout's own: a native hook never fails it. Under
     # the pre-commit framework a failure is the only way the card gets shown.
     return 1 if pre_commit_framework and held else 0
+
+
+for _harness in HARNESSES:
+    hook_group.add_command(agent_command(_harness))
 
 
 @hook_group.command("claude-code")

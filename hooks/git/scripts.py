@@ -71,7 +71,7 @@ def _quote(value: str) -> str:
 
 
 def script(name: str) -> str:
-    package = Path(__file__).resolve().parent.parent
+    package = Path(__file__).resolve().parents[2]  # the folder that holds the hooks package
     return TEMPLATE.format(marker=MARKER, name=name, python=_quote(sys.executable),
                            package=_quote(str(package)))
 
