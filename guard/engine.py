@@ -163,9 +163,12 @@ class Guard:
                 pass
 
     def refresh(self) -> None:
-        """Look at the disk again (decisions rewrote files), through the stat cache."""
+        """Carry out the writes decided so far (write-ahead: saved first), then look at the disk again,
+        through the stat cache."""
         now = statcache.now_ns()
         for root in self.roots:
+            self.checkpoint(root)
+            self._flush(root)
             root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, root.cache, now)
 
     def _watched(self) -> list[Path]:
