@@ -17,13 +17,29 @@ if TYPE_CHECKING:  # the guard loads only where a command needs it: git hooks mu
     from hooks.session import Session
 
 
-def _targets(session: Session, git: bool, claude: bool) -> tuple[bool, bool]:
-    """No flag: git when this is a git repository, Claude Code when the project uses it."""
+def _claude_hint(root: Path) -> str | None:
+    """What tells us the project uses Claude Code, or None."""
+    for name in (".claude", "CLAUDE.md"):
+        if (root / name).exists():
+            return name
+    return None
+
+
+def _targets(session: Session, git: bool, claude: bool) -> tuple[bool, bool, str | None]:
+    """No flag: git when this is a git repository; Claude Code only when the user says yes at a terminal
+    (never silently because a CLAUDE.md exists). Also returns why Claude Code was left alone, if it was."""
     if git or claude:
-        return git, claude
-    root = session.places.root
-    uses_claude = (root / ".claude").is_dir() or (root / "CLAUDE.md").exists()
-    return session.places.git_dir is not None, uses_claude
+        return git, claude, None
+    hint = _claude_hint(session.places.root)
+    if hint is None:
+        return session.places.git_dir is not None, False, None
+    shown = _settings_path(session.places).relative_to(session.places.root)
+    if sys.stdin is not None and sys.stdin.isatty() and sys.stderr.isatty():
+        if click.confirm(f"This project uses Claude Code ({hint}). Merge kguard's hooks into {shown}?",
+                         default=False, err=True):
+            return session.places.git_dir is not None, True, None
+    return session.places.git_dir is not None, False, \
+        f"Claude Code: left alone ({shown} not written; `kguard hooks install --claude-code` adds kguard's hooks)"
 
 
 def _settings_path(places: Places) -> Path:
@@ -58,8 +74,8 @@ def hooks_group() -> None:
               "--staged`; post-merge, post-checkout and post-rewrite show what the operation changed")
 @click.option("--claude-code", "claude", is_flag=True, help="merge kguard's hooks into .claude/settings.json")
 def install(git: bool, claude: bool) -> int:
-    """Install the hooks. With no flag: git hooks in a git repository, and the Claude Code hooks when the
-    project has a .claude folder or a CLAUDE.md.
+    """Install the hooks. With no flag: git hooks in a git repository; when the project has a .claude folder
+    or a CLAUDE.md, the Claude Code hooks too if you say yes at a terminal (never without asking).
 
     A hook kguard did not write is kept as <hook>.legacy and called first; running install again only
     updates kguard's own hooks; `kguard hooks uninstall` puts back what was there.
@@ -72,11 +88,11 @@ def install(git: bool, claude: bool) -> int:
     from hooks.session import open_session
 
     session = open_session()
-    git, claude = _targets(session, git, claude)
+    git, claude, left_alone = _targets(session, git, claude)
     written: list[Path] = []
     if not (git or claude):
-        raise KguardError("nothing to install here: not a git repository and no .claude folder "
-                          "(use --git or --claude-code)")
+        raise KguardError("nothing to install here: not a git repository (use --git in one, or --claude-code "
+                          "for Claude Code's hooks)")
     if git:
         folder = git_hooks.hooks_dir(session.places)
         outcomes = git_hooks.install(folder)
@@ -95,6 +111,8 @@ def install(git: bool, claude: bool) -> int:
         click.echo(f"Claude Code: {'merged kguard hooks into' if changed else 'kguard hooks already in'} "
                    f"{path.relative_to(session.places.root)}")
         written.append(path)
+    if left_alone:
+        click.echo(left_alone)
     _accept(session, written, "kguard hooks install")
     return 0
 
@@ -158,7 +176,7 @@ def git_hook(name: str, args: tuple[str, ...]) -> int:
     if name in git_hooks.GATES:
         from hooks.cli import main
 
-        code = main(["check", "--staged"])
+        code = main(["check", "--staged", "--quiet"])
         if code == 1:
             click.echo(f"kguard: {name} refused: `kguard check --staged` found errors in the knowledge files "
                        "being committed (above). Fix them, or `git commit --no-verify` skips every hook.", err=True)
