@@ -57,7 +57,7 @@ def diff_lines(change: Change) -> list[str]:
     return fixed
 
 
-def _colour_line(line: str, colour: bool) -> str:
+def colour_line(line: str, colour: bool) -> str:
     if line.startswith(("+++", "---")):
         return paint(line, bold=True, enabled=colour)
     if line.startswith("+"):
@@ -91,7 +91,7 @@ def render_card(command: str, changes: Sequence[Change], colour: bool = False,
         out.append(paint(f"  {change.kind:<13} {one_line(change.display)}", bold=True, enabled=colour) + "\n")
     for change in changes:
         out.append("\n")
-        out.extend(_colour_line(line, colour) for line in diff_lines(change))
+        out.extend(colour_line(line, colour) for line in diff_lines(change))
         for finding in findings_for(change):
             out.append(paint(f"  ! {finding}", "red", bold=True, enabled=colour) + "\n")
     return "".join(out)

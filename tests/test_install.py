@@ -7,6 +7,8 @@ import re
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from tests.helpers import KGUARD, run_kguard
 
 CHECKOUT = Path(__file__).resolve().parent.parent
@@ -51,3 +53,16 @@ def test_readme_quick_start_installs_from_a_clone_into_its_own_venv() -> None:
     pips = [part.strip() for line in lines for part in line.split("&&") if " pip " in f" {part} " or "/pip " in part]
     assert pips and all(re.match(r"\S+/bin/pip install ", pip) for pip in pips), pips
     assert lines[-1].endswith("kguard hooks install && kguard check")
+
+
+def test_readme_pins_one_version_and_it_is_a_tag() -> None:
+    """The pre-commit `rev:` and the action's `@vX.Y.Z` name the same release, and it exists as a git tag."""
+    readme = (CHECKOUT / "README.md").read_text(encoding="utf-8")
+    pinned = set(re.findall(r"rev: (v\d+\.\d+\.\d+)", readme)) | set(re.findall(r"knowledge-guard@(v[\d.]+)", readme))
+    assert len(pinned) == 1, pinned
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    tags = subprocess.run(["git", "tag", "--list", "v*"], cwd=CHECKOUT, env=env, capture_output=True,
+                          text=True).stdout.split()
+    if not tags:
+        pytest.skip("this checkout has no vX.Y.Z tags (a shallow clone, or before the first release)")
+    assert pinned <= set(tags), (pinned, tags)
