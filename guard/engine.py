@@ -84,6 +84,12 @@ class Guard:
             cache.watch[str(path)] = statcache.watch_entry(str(path))
         cache.dump(self.cache_path)
 
+    def refresh(self) -> None:
+        """Look at the disk again (decisions rewrote files), through the stat cache."""
+        now = statcache.now_ns()
+        for root in self.roots:
+            root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, root.cache, now)
+
     def _watched(self) -> list[Path]:
         watched = [self.places.root / "pyproject.toml"]
         if self.places.git_dir is not None:

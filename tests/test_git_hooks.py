@@ -273,7 +273,8 @@ def test_changes_the_operation_did_not_make_are_left_alone(tmp_path: Path) -> No
     _, clone = _pull_pair(tmp_path)
     write(clone / "CLAUDE.local.md", "my own notes\n")  # untracked, written before the pull
     result = run_git("pull", "-q", cwd=clone)
-    assert "CLAUDE.local.md" not in result.stderr
+    assert "+my own notes" not in result.stderr  # not on the pull's card: named as not the pull's
+    assert ("kguard: CLAUDE.local.md (added) changed outside any guarded command; left as it is" in result.stderr)
     assert (clone / "CLAUDE.local.md").read_text() == "my own notes\n"
     assert {"kind": "added", "path": "CLAUDE.local.md"} in status(clone)["changed"]
 

@@ -1,21 +1,24 @@
-"""The Claude Code events, each a function from the hook's payload to a Reply (see hooks.claude_code.protocol)."""
+"""The Claude Code events past the fast path, each a function from the hook's payload to a Reply (see
+hooks.claude_code.protocol). Every event first ends the session's calls whose after-event never came and
+decides what changed outside any guarded command (hooks.outside): shown to the user, held back when it
+carries an error-level finding, never taken as the baseline without a word."""
 from __future__ import annotations
 
-import os
 import shlex
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from guard import decide, runs
 from guard.engine import Change
 from guard.scan.finding import Finding
-from hooks.claude_code.fast import STALE_AFTER
-from hooks.claude_code.reply import ACCEPT_REASON, ACCEPTING, Reply, findings_text, flag_output, new_text, project_dir
+from hooks import calls, outside
+from hooks.claude_code.fast import ask_reply, stale
+from hooks.claude_code.reply import Reply, findings_text, flag_output, new_text, project_dir
 from hooks.claude_code.targets import knowledge_target
-from hooks.procs import harness_pid
+from hooks.claude_code.tools import WRITE_TOOLS, call_of, described, tracked
 from hooks.decision import review
+from hooks.procs import harness_pid
 from hooks.session import Session, open_session_or_defaults
 from rules_engine.errors import KguardError
 
@@ -32,42 +35,85 @@ def session_for(payload: dict[str, Any], reply: Reply) -> Session:
     return session
 
 
-def marker_path(session: Session, payload: dict[str, Any]) -> Path:
-    return session.places.project_state / "active" / f"claude-{payload.get('tool_use_id', 'unknown')}.json"
-
-
 def _listing(changes: Sequence[Change]) -> str:
     return ", ".join(f"{c.display} ({c.kind})" for c in changes)
 
 
-def drop_stale_markers(session: Session) -> None:
-    """A Bash call whose PostToolUse never came (Claude Code killed mid-call) leaves a marker that its
-    long-lived pid keeps "alive"; while one stands, changes made outside any call are never adopted. No Bash
-    call outlives Claude Code's 10-minute cap, so older markers go."""
+def end_earlier_calls(session: Session, payload: dict[str, Any]) -> None:
+    """The session's calls whose after-event never came end now; so do markers of any session older than
+    Claude Code's cap on a call."""
+    state = session.places.project_state
+    calls.end_others(state, call_of(payload))
     now = time.time()
-    for marker in runs.markers(session.places.project_state):
-        if os.path.basename(marker.path).startswith("claude-") and now - marker.started > STALE_AFTER:
+    for marker in runs.markers(state):
+        if stale(marker, now):
             runs.unregister(marker.path)
 
 
-def before_bash(payload: dict[str, Any]) -> Reply:
-    reply = Reply("PreToolUse")
-    command = str((payload.get("tool_input") or {}).get("command", ""))
-    session = session_for(payload, reply)
-    drop_stale_markers(session)
+def compare_first(session: Session, payload: dict[str, Any], reply: Reply) -> None:
+    """What every event does first: decide the changes no guarded command made, and what runs that died
+    left behind."""
+    end_earlier_calls(session, payload)
     guard = session.guard
     with guard.transaction():
+        reply.user.extend(outside.settle(guard, session.settings.scan).lines())
         leftover, unfinished = decide.before_command(guard)
         if leftover:
             what = ", ".join(f"`{m.command}`" for m in unfinished)
-            held = review(guard, leftover, "hold", what, headline=f"{what} ended before it could compare")
-            if held:
+            if review(guard, leftover, "hold", what, headline=f"{what} ended before it could compare"):
                 reply.user.append(f"kguard: held back {_listing(leftover)}, left by {what} which ended before "
                                   f"it could compare. Review: kguard diff · accept: kguard keep")
-        runs.register(session.places.project_state, command, pid=harness_pid(),
-                      name=f"claude-{payload.get('tool_use_id', 'unknown')}")
-    if ACCEPTING.search(command):
-        reply.decision = ("ask", ACCEPT_REASON)
+
+
+def before_call(payload: dict[str, Any]) -> Reply:
+    """PreToolUse of Bash or any tool that may write (MCP tools too): compare, then mark the call in flight."""
+    reply = Reply("PreToolUse")
+    session = session_for(payload, reply)
+    compare_first(session, payload, reply)
+    calls.begin(session.places.project_state, call_of(payload), described(payload), harness_pid())
+    asked = ask_reply(payload)
+    reply.decision = asked.decision
+    return reply
+
+
+def after_call(payload: dict[str, Any]) -> Reply:
+    """PostToolUse (and PostToolUseFailure) of a marked call: what changed is the call's; held back."""
+    event = str(payload.get("hook_event_name"))
+    reply = Reply(event)
+    session = session_for(payload, reply)
+    calls.finish(session.places.project_state, call_of(payload))
+    end_earlier_calls(session, payload)
+    command = described(payload)
+    guard = session.guard
+    with guard.transaction():
+        outside.first_look(guard)
+        changes = guard.changes()
+        held = review(guard, changes, "hold", command, headline="A Claude Code tool call changed a knowledge file")
+    if held:
+        paths = " ".join(shlex.quote(c.display) for c in changes)
+        reply.user.append(f"kguard: held back the change to {_listing(changes)} made by `{command}`. "
+                          f"Review: kguard diff {paths} · accept: kguard keep {paths}")
+        text = (f"kguard held back this command's change to knowledge files: {_listing(changes)}. The files "
+                "hold what they held before the command; the new content is kept for the user to review. "
+                "Knowledge files (AGENTS.md, CLAUDE.md, memory, rules, skills, hook settings) change only with "
+                "the user's approval: do not retry or work around this, and do not run `kguard keep` "
+                "yourself. Tell the user what you wanted to change and why; they can accept it with "
+                f"`kguard keep {paths}`.")
+        if event == "PostToolUse":
+            reply.block = text
+        else:
+            reply.agent.append(text)
+    flag_output(reply, payload, command if payload.get("tool_name") == "Bash" else str(payload.get("tool_name")))
+    return reply
+
+
+def other_event(payload: dict[str, Any]) -> Reply:
+    """A read-only tool's events, UserPromptSubmit, Stop and the rest: compare first, flag tool output."""
+    event = str(payload.get("hook_event_name"))
+    reply = Reply(event)
+    compare_first(session_for(payload, reply), payload, reply)
+    if event == "PostToolUse":
+        flag_output(reply, payload, str(payload.get("tool_name")))
     return reply
 
 
@@ -90,6 +136,10 @@ def before_write(payload: dict[str, Any]) -> Reply:
     text = new_text(tool, tool_input)
     target = knowledge_target(session.places, tuple(knowledge.include), tuple(knowledge.exclude),
                               tool_input["file_path"], text)
+    try:  # the question about the write needs no store: a damaged one must not stop it being asked
+        compare_first(session, payload, reply)
+    except Exception as exc:  # noqa: BLE001 - reported to the user, the write's question still stands
+        reply.user.append(f"kguard: could not compare the knowledge files ({exc}); `kguard status` says more")
     if target is None:
         return reply
     reason = (f"kguard: {target} is a knowledge file that agents load into every prompt (or that switches "
@@ -102,37 +152,10 @@ def before_write(payload: dict[str, Any]) -> Reply:
     return reply
 
 
-def after_bash(payload: dict[str, Any]) -> Reply:
-    event = str(payload.get("hook_event_name"))
-    reply = Reply(event)
-    command = str((payload.get("tool_input") or {}).get("command", ""))
-    session = session_for(payload, reply)
-    runs.unregister(marker_path(session, payload))
-    guard = session.guard
-    with guard.transaction():
-        changes = guard.changes()
-        held = review(guard, changes, "hold", command, headline="A Claude Code Bash command changed a knowledge file")
-    if held:
-        paths = " ".join(shlex.quote(c.display) for c in changes)
-        reply.user.append(f"kguard: held back the change to {_listing(changes)} made by `{command}`. "
-                          f"Review: kguard diff {paths} · accept: kguard keep {paths}")
-        text = (f"kguard held back this command's change to knowledge files: {_listing(changes)}. The files "
-                "hold what they held before the command; the new content is kept for the user to review. "
-                "Knowledge files (AGENTS.md, CLAUDE.md, memory, rules, skills, hook settings) change only with "
-                "the user's approval: do not retry or work around this, and do not run `kguard keep` "
-                "yourself. Tell the user what you wanted to change and why; they can accept it with "
-                f"`kguard keep {paths}`.")
-        if event == "PostToolUse":
-            reply.block = text
-        else:
-            reply.agent.append(text)
-    flag_output(reply, payload, command)
-    return reply
-
-
 def after_write(payload: dict[str, Any]) -> Reply:
     """The user was asked (PreToolUse) and the tool ran: record the change in the journal, so it can be
-    undone. In a mode where the prompt may not have been shown, hold it back instead."""
+    undone. In a mode where the prompt may not have been shown, hold it back instead. Then the rest, as
+    every event does."""
     reply = Reply("PostToolUse")
     tool = str(payload.get("tool_name"))
     tool_input = payload.get("tool_input") or {}
@@ -140,29 +163,46 @@ def after_write(payload: dict[str, Any]) -> Reply:
     knowledge = session.settings.knowledge
     target = knowledge_target(session.places, tuple(knowledge.include), tuple(knowledge.exclude),
                               str(tool_input.get("file_path", "")))
-    if target is None:
-        return reply
     guard = session.guard
     unprompted = payload.get("permission_mode") in UNPROMPTED_MODES
     entries = []
+    changes = []
     with guard.transaction():
-        changes = [c for c in guard.changes() if c.display == target]
-        if not changes:
-            return reply
-        if unprompted:
+        changes = [c for c in guard.changes() if target is not None and c.display == target]
+        if changes and unprompted:
             review(guard, changes, "hold", f"Claude Code {tool}",
                    headline=f"Claude Code {tool} changed a knowledge file without a prompt")
-        else:
+        elif changes:
             entries = guard.snapshot("keep", command=f"Claude Code {tool} (after the permission prompt)",
                                      changes=changes)
-    if unprompted:
+    if changes and unprompted:
         reply.block = (f"kguard held back the {tool} of {target}: in permission mode "
                        f"'{payload.get('permission_mode')}' the user may not have been asked. The file holds "
                        "what it held before; the user can accept the change with "
-                       f"`kguard keep {shlex.quote(target)}`. Do not retry; tell the user.")
+                       f"`kguard keep {shlex.quote(str(target))}`. Do not retry; tell the user.")
         reply.user.append(f"kguard: held back the {tool} of {target} (permission mode "
                           f"{payload.get('permission_mode')}). Review: kguard diff · accept: kguard keep {target}")
     elif entries:
         reply.user.append(f"kguard: {target} changed by {tool}; kept as the new baseline (undo: "
                           f"kguard undo {entries[0].id})")
+    compare_first(session, payload, reply)
     return reply
+
+
+def route(payload: dict[str, Any]) -> Reply:
+    event, tool = payload.get("hook_event_name"), payload.get("tool_name")
+    if event == "PreToolUse" and tool in WRITE_TOOLS:
+        return before_write(payload)
+    if event == "PostToolUse" and tool in WRITE_TOOLS:
+        return after_write(payload)
+    if event == "PreToolUse" and tracked(tool):
+        return before_call(payload)
+    if event in ("PostToolUse", "PostToolUseFailure") and tracked(tool):
+        return after_call(payload)
+    if event == "SessionStart":
+        from hooks.claude_code.session import session_start
+
+        reply = session_start(payload)
+        compare_first(session_for(payload, Reply("SessionStart")), payload, reply)
+        return reply
+    return other_event(payload)

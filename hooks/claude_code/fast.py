@@ -1,8 +1,8 @@
-"""The path most Claude Code Bash calls take: nothing under the guarded roots moved since the stat cache was
-written (the same test `kguard run` makes on its fast path), so there is nothing to adopt before the command
-and nothing to compare after it. Only the marker is written or removed; neither the guard nor pydantic is
-loaded. Anything unusual (no cache, a moved file, a run that died, a stale marker) returns None and the full
-path (hooks.claude_code.events) decides."""
+"""The path most Claude Code events take: nothing under the guarded roots moved since the stat cache was
+written (the same test `kguard run` makes on its fast path), so there is nothing to compare. The call's
+marker is written or removed, the session's earlier calls whose after-event never came are ended; neither the
+guard nor pydantic is loaded. Anything unusual (no cache, a moved file, a run that died, a stale marker)
+returns None and the full path (hooks.claude_code.events) decides."""
 from __future__ import annotations
 
 import os
@@ -11,50 +11,57 @@ from typing import Any
 
 from guard import runs, statcache, where
 from guard.paths import Places
-from hooks.claude_code.reply import ACCEPT_REASON, ACCEPTING, Reply, flag_output, project_dir
+from hooks import calls
+from hooks.asking import reaches_decisions
+from hooks.claude_code.reply import ACCEPT_REASON, Reply, flag_output, project_dir
+from hooks.claude_code.tools import WRITE_TOOLS, call_of, described, tracked
 from hooks.procs import harness_pid
 
 STALE_AFTER = 15 * 60  # seconds; Claude Code caps a Bash call at 10 minutes (shared with hooks.claude_code.events)
+
+
+def stale(marker: runs.RunMarker, now: float) -> bool:
+    return os.path.basename(marker.path).startswith("claude-") and now - marker.started > STALE_AFTER
 
 
 def _state_if_unchanged(payload: dict[str, Any]) -> str | None:
     if os.environ.get("KGUARD_NO_FAST_PATH"):
         return None
     state = where.state_for(str(project_dir(payload)))
+    calls.end_others(state, call_of(payload))
     cache = statcache.load(os.path.join(state, "cache.json"))
     if cache is None or not statcache.unchanged(cache):
         return None
     now = time.time()
-    for marker in runs.markers(state):
-        stale = os.path.basename(marker.path).startswith("claude-") and now - marker.started > STALE_AFTER
-        if not marker.alive or stale:
-            return None
+    if any(not marker.alive or stale(marker, now) for marker in runs.markers(state)):
+        return None
     return state
 
 
-def _marker_name(payload: dict[str, Any]) -> str:
-    return f"claude-{payload.get('tool_use_id', 'unknown')}"
-
-
-def before_bash(payload: dict[str, Any]) -> Reply | None:
-    state = _state_if_unchanged(payload)
-    if state is None:
-        return None
-    command = str((payload.get("tool_input") or {}).get("command", ""))
-    runs.register(state, command, pid=harness_pid(), name=_marker_name(payload))
+def ask_reply(payload: dict[str, Any]) -> Reply:
     reply = Reply("PreToolUse")
-    if ACCEPTING.search(command):
+    if payload.get("tool_name") == "Bash" and reaches_decisions(described(payload), str(project_dir(payload))):
         reply.decision = ("ask", ACCEPT_REASON)
     return reply
 
 
-def after_bash(payload: dict[str, Any]) -> Reply | None:
+def handle(payload: dict[str, Any]) -> Reply | None:
+    event, tool = payload.get("hook_event_name"), payload.get("tool_name")
+    if event == "SessionStart" or (tool in WRITE_TOOLS and not_knowledge(payload) is None):
+        return None
     state = _state_if_unchanged(payload)
     if state is None:
         return None
-    runs.unregister(os.path.join(state, "active", _marker_name(payload) + ".json"))
-    reply = Reply(str(payload.get("hook_event_name")))
-    flag_output(reply, payload, str((payload.get("tool_input") or {}).get("command", "")))
+    call = call_of(payload)
+    reply = Reply(str(event))
+    if event == "PreToolUse" and tracked(tool):
+        calls.begin(state, call, described(payload), harness_pid())
+        return ask_reply(payload)
+    if event in ("PostToolUse", "PostToolUseFailure"):
+        if tracked(tool):
+            calls.finish(state, call)
+        if tool not in WRITE_TOOLS:
+            flag_output(reply, payload, described(payload) if tool == "Bash" else str(tool))
     return reply
 
 
@@ -83,3 +90,4 @@ def not_knowledge(payload: dict[str, Any]) -> Reply | None:
     if knowledge_target(places, (), (), file_path, text) is not None:
         return None
     return Reply(str(payload.get("hook_event_name")))
+

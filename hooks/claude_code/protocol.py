@@ -1,11 +1,13 @@
 """`kguard hook claude-code`: Claude Code's hook protocol. One JSON object on stdin; the answer is an exit
 code (0 no objection, 2 block with stderr as the reason) and JSON on stdout.
 
-- PreToolUse, Bash: snapshot the knowledge files and mark the command in flight. Write, Edit, MultiEdit
-  aimed at a knowledge file: `permissionDecision: ask`, naming the file, in every permission mode. A Bash
-  command that would accept held-back changes (`kguard keep`, `undo`, `snapshot`, `hooks uninstall`): ask.
-- PostToolUse (and PostToolUseFailure), Bash: compare; a change is held back (the file restored, the new
-  content pending for `kguard keep`) and both the agent and the user are told. Output that reads like
+- Every event first compares: what changed outside any guarded command is shown to the user (and held back
+  when it carries an error-level finding), and the session's calls whose PostToolUse never came are ended.
+- PreToolUse of Bash and of every tool not known to be read-only (MCP tools too): mark the call in flight.
+  Write, Edit, MultiEdit aimed at a knowledge file: `permissionDecision: ask`, naming the file, in every
+  permission mode. A Bash command that could reach kguard's decisions, in any spelling: ask.
+- PostToolUse (and PostToolUseFailure) of a marked call: compare; a change is held back (the file restored,
+  the new content pending for `kguard keep`) and both the agent and the user are told. Output that reads like
   instructions to an agent is flagged to both.
 - SessionStart: scan the knowledge files Claude Code loads and report covert signals as context.
 - A crash fails closed (exit 2) for a write to a knowledge file and open for everything else, and says so."""
@@ -16,47 +18,21 @@ import os
 import traceback
 from typing import Any
 
-from hooks.claude_code.reply import Answer, Reply, flag_output
+from hooks.claude_code.reply import Answer
 from hooks.claude_code.targets import fallback_target
+from hooks.claude_code.tools import WRITE_TOOLS
 from rules_engine.errors import KguardError
 
-WRITE_TOOLS = ("Write", "Edit", "MultiEdit")
-EVENTS = ("PreToolUse", "PostToolUse", "PostToolUseFailure", "SessionStart")
+
 def handle(payload: dict[str, Any]) -> Answer:
     from hooks.claude_code import fast as claude_fast
 
-    event = payload.get("hook_event_name")
-    tool = payload.get("tool_name")
-    bash = tool == "Bash"
-    if bash and event == "PreToolUse":
-        fast = claude_fast.before_bash(payload)
-    elif bash and event in ("PostToolUse", "PostToolUseFailure"):
-        fast = claude_fast.after_bash(payload)
-    elif tool in WRITE_TOOLS and event in ("PreToolUse", "PostToolUse"):
-        fast = claude_fast.not_knowledge(payload)
-    else:
-        fast = None
+    fast = claude_fast.handle(payload)
     if fast is not None:
         return fast.answer()
-    if event == "PostToolUse" and not bash and tool not in WRITE_TOOLS:  # WebFetch and the like: output only
-        reply = Reply("PostToolUse")
-        flag_output(reply, payload, str(tool))
-        return reply.answer()
     from hooks.claude_code import events  # the guard itself: loaded only past the fast path
 
-    if bash and event == "PreToolUse":
-        return events.before_bash(payload).answer()
-    if event == "PreToolUse" and tool in WRITE_TOOLS:
-        return events.before_write(payload).answer()
-    if bash and event in ("PostToolUse", "PostToolUseFailure"):
-        return events.after_bash(payload).answer()
-    if event == "PostToolUse" and tool in WRITE_TOOLS:
-        return events.after_write(payload).answer()
-    if event == "SessionStart":
-        from hooks.claude_code.session import session_start
-
-        return session_start(payload).answer()
-    return Answer()
+    return events.route(payload).answer()
 
 
 def _fails_closed(payload: dict[str, Any]) -> bool:
@@ -94,8 +70,8 @@ def respond(raw: str) -> Answer:
         if not isinstance(payload, dict):
             raise ValueError("not a JSON object")
     except ValueError as exc:
-        payload = {"hook_event_name": "PreToolUse" if '"PreToolUse"' in raw else "?",
-                   "tool_name": next((t for t in WRITE_TOOLS if f'"{t}"' in raw), "?"),
+        payload = {"hook_event_name": "PreToolUse" if '"PreToolUse"' in raw else None,
+                   "tool_name": next((t for t in WRITE_TOOLS if f'"{t}"' in raw), None),
                    "tool_input": {}}
         return _crashed(payload, f"unreadable hook input: {exc}")
     try:
@@ -107,16 +83,19 @@ def respond(raw: str) -> Answer:
 
 def _crashed(payload: dict[str, Any], detail: str) -> Answer:
     trace = traceback.format_exc() if os.environ.get("KGUARD_DEBUG") else ""
-    tool = payload.get("tool_name") or "tool"
-    event = payload.get("hook_event_name") or "event"
+    tool = payload.get("tool_name") if isinstance(payload.get("tool_name"), str) else ""
+    event = payload.get("hook_event_name") if isinstance(payload.get("hook_event_name"), str) else ""
     if _fails_closed(payload):
         tool_input = payload.get("tool_input")
         target = tool_input.get("file_path") if isinstance(tool_input, dict) else None
         target = target if isinstance(target, str) and target else "an unknown file"
-        return Answer(2, None, f"kguard: the hook failed ({detail}), so this {tool} of {target} "
+        return Answer(2, None, f"kguard: the hook failed ({detail}), so this {tool or 'write'} of {target} "
                                "is blocked: kguard fails closed for writes to knowledge files. Tell the user; "
                                "`KGUARD_DEBUG=1` shows the trace.\n" + trace)
-    what = f"{event} {tool}" if event in ("PreToolUse", "PostToolUse", "PostToolUseFailure") else event
+    if event in ("PreToolUse", "PostToolUse", "PostToolUseFailure") and tool:
+        what = f"{event} {tool}"
+    else:
+        what = event or "this hook event"
     message = (f"kguard: the hook failed ({detail}); {what} went ahead without the guard (kguard fails open "
                "for everything but writes to knowledge files). `KGUARD_DEBUG=1` shows the trace.")
     return Answer(0, {"systemMessage": message}, trace)

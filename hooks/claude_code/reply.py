@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,8 +14,6 @@ if TYPE_CHECKING:
     from guard.scan.finding import Finding
 
 MAX_LISTED = 12
-_KGUARD = r"(?:\bkguard\b|-m\s+hooks\b)"
-ACCEPTING = re.compile(_KGUARD + r"[^|;&\n]*\b(keep|undo|snapshot|uninstall)\b")
 ACCEPT_REASON = ("kguard: this command would accept or discard changes to knowledge files that kguard holds back "
                  "for the user (or switch the guard off). Allow it only if you asked for it yourself.")
 

@@ -6,7 +6,6 @@ import json
 import os
 import re
 import shlex
-import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,20 +16,32 @@ from rules_engine.errors import KguardError
 OURS = re.compile(r"\bhook\s+claude-code\b")
 TIMEOUT = 60
 # event -> matcher (None: the event takes no matcher, every source)
+# Every tool: a write through a tool the hook did not match (an MCP server's write_file) would otherwise be
+# found only later, with no call to charge it to. UserPromptSubmit and Stop end calls whose PostToolUse never
+# came (denied, interrupted) and show what changed between two turns.
 ENTRIES: dict[str, str | None] = {
     "SessionStart": None,
-    "PreToolUse": "Bash|Write|Edit|MultiEdit",
-    "PostToolUse": "Bash|Write|Edit|MultiEdit|WebFetch",
-    "PostToolUseFailure": "Bash",
+    "UserPromptSubmit": None,
+    "PreToolUse": "*",
+    "PostToolUse": "*",
+    "PostToolUseFailure": "*",
+    "Stop": None,
 }
+# Claude Code treats any exit but 2 as "go ahead": a hook that cannot start must exit 2, with one line saying why.
+COMMAND = ("p={python}; if [ -x \"$p\" ] && [ -f {entry} ]; then \"$p\" -P -m hooks hook claude-code; "
+           "elif command -v kguard >/dev/null 2>&1; then kguard hook claude-code; else false; fi; s=$?; "
+           "case $s in 0|2) exit $s;; esac; echo \"kguard: the Claude Code hook could not run (exit $s; "
+           "neither {shown} nor \\`kguard\\` on PATH works): reinstall it with "
+           "\\`kguard hooks install --claude-code\\`\" >&2; exit 2")
 
 
 def hook_command() -> str:
-    """`kguard` when it is on PATH (a team can share the settings file), else this interpreter by its
-    absolute path; `-P` keeps a `hooks/` folder in the project from shadowing the package."""
-    if shutil.which("kguard"):
-        return "kguard hook claude-code"
-    return f"{shlex.quote(sys.executable)} -P -m hooks hook claude-code"
+    """The interpreter kguard was installed with, by its absolute path (as the git hooks do), else `kguard`
+    on PATH (a team sharing the settings file); `-P` keeps a `hooks/` folder in the project from shadowing
+    the package. Neither working: exit 2 with the reason, so the tool call is blocked, not waved through."""
+    package = Path(__file__).resolve().parent.parent.parent
+    return COMMAND.format(python=shlex.quote(sys.executable), entry=shlex.quote(str(package / "hooks" / "entry.py")),
+                          shown=sys.executable.replace('"', "").replace("`", "").replace("$", ""))
 
 
 def load(path: Path) -> tuple[dict[str, Any], int]:

@@ -33,6 +33,10 @@ CHECKS: dict[str, tuple[str, str, str]] = {
     "RUL001": ("invalid-rules-file", "error", "a rules file's frontmatter or content cannot be read "
                "(broken YAML, wrong types, not UTF-8, empty)"),
     "RUL002": ("invalid-skill-file", "error", "a SKILL.md cannot be read or lacks its description"),
+    "HLD001": ("held-back-revert", "error", "the staged content of a knowledge file is what kguard put back when "
+               "it held a change back, and HEAD holds the change: the commit would revert it without anyone "
+               "deciding so. Accept the change first (`kguard keep PATH`) or drop it (`kguard reset PATH`, then "
+               "commit the old content on purpose)"),
     **prom.CHECKS,
 }
 def _finding(code: str, path: str, line: int, message: str, text: str, rule: str = "") -> Finding:
@@ -44,6 +48,19 @@ def _finding(code: str, path: str, line: int, message: str, text: str, rule: str
 def _line(text: str, line: int) -> str:
     lines = blk.split_lines(text.removeprefix(blk.BOM))
     return blk.content(lines[line - 1]) if 0 < line <= len(lines) else ""
+
+
+def held_reverts(session: Session) -> list[Finding]:
+    from guard.scan.staged import open_repository
+    from hooks.git.held import reverts
+
+    found = []
+    for held in reverts(session.places, open_repository(session.places.root)):
+        what = f"`{held.command}`" if held.command else "a command"
+        found.append(_finding("HLD001", held.rel, 0, f"staged as it was before {what}, whose change kguard held "
+                              f"back: committing it reverts that change. Accept it: kguard keep {held.rel} · "
+                              f"drop it: kguard reset {held.rel}", ""))
+    return found
 
 
 def validate(items: Sequence[Item]) -> tuple[list[Finding], dict[str, Rule]]:
@@ -144,6 +161,8 @@ def run_check(session: Session, staged: bool, paths: Sequence[str], select: Sequ
     findings = [f for f in [*unreadable, *invalid] if _chosen(f.path, selected)]
     findings += audit_blocks(session, items, selected, sources, index_paths if staged else None)
     findings += scan(session, [i for i in items if _chosen(i.rel, selected)])
+    if staged:
+        findings += [f for f in held_reverts(session) if _chosen(f.path, selected)]
     return filter_findings(findings, session.settings.scan, session.places.root, list(select), list(ignore))
 
 

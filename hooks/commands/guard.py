@@ -43,6 +43,9 @@ def status(fmt: str) -> int:
     session = open_session()
     guard = session.guard
     with guard.transaction():
+        from hooks.outside import first_look
+
+        first_look(guard)  # a root never recorded starts from what it holds, not from a list of "added"
         changes = guard.changes()
         pending = guard.pending()
         unfinished = [m for m in runs.markers(session.places.project_state) if not m.alive]
@@ -62,17 +65,32 @@ def status(fmt: str) -> int:
             who = f"pid {marker.pid}" if marker.pid > 0 else "--on-change fail"
             click.echo(f"unfinished: a kguard run of `{one_line(marker.command)}` ({who}) ended before its changes "
                        "were accepted; they are listed below (kguard keep / kguard reset)")
+        if changes:
+            running = any(m.alive for m in runs.markers(session.places.project_state))
+            click.echo("changed while a guarded command is running (it decides at its end):" if running else
+                       "changed outside any guarded command (accept: kguard keep · undo: kguard reset):")
         for change in changes:
             click.echo(paint(f"{change.kind:<13} {one_line(change.display)}", "yellow", enabled=colour))
+        why = held_why(session, [item.rel for root, item in pending if root.scope == "project"])
         for root, item in pending:
             shown_path = one_line(root.display(item.rel))
             click.echo(paint(f"{'held back':<13} {shown_path}", "red", enabled=colour)
                        + f"  (entry {item.entry}; accept: kguard keep {shown_path})")
+            if root.scope == "project" and item.rel in why:
+                click.echo(f"{'':<14}{one_line(why[item.rel])}")
         if not (changes or pending or unfinished):
             click.echo(f"kguard: {files} knowledge file(s), nothing changed since the snapshot")
         if hint:
             click.echo(hint)
     return 1 if changes or pending or unfinished else 0
+
+
+def held_why(session: object, rels: list[str]) -> dict[str, str]:
+    if not rels:
+        return {}
+    from hooks.git.held import why_modified
+
+    return why_modified(session.places, rels)  # type: ignore[attr-defined]
 
 
 def _recommend_hint(session: object) -> str | None:
@@ -145,6 +163,10 @@ def keep(paths: tuple[str, ...], fmt: str) -> int:
     with guard.transaction():
         entries = decide.keep(guard, paths or None)
     files = sorted({c.rel for e in entries for c in e.changes})
+    if files and session.places.git_dir is not None:
+        from hooks.git.held import unstage_kept
+
+        unstage_kept(session.places, [e for e in entries if e.note.startswith("held back by ")])
     if fmt == "json":
         return _json({"kept": files, "undo": entries[0].id if files else None})
     if not files:

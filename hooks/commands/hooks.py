@@ -48,14 +48,17 @@ def _settings_path(places: Places) -> Path:
 
 def _accept(session: Session, paths: list[Path], command: str) -> None:
     """What we just wrote becomes the baseline (hook scripts and settings are guarded files), recorded in
-    the journal; nothing else is accepted on the way."""
+    the journal; nothing else is accepted on the way, except in a root the guard has never recorded (this
+    repository, when another one under the same home was set up first): its files are its first baseline."""
     wanted = {str(p) for p in paths}
     guard = session.guard
     with guard.transaction():
-        if not guard.has_baseline():  # the guard's first look at this project: all of it is the baseline
-            guard.snapshot()
-            return
-        mine = [c for c in guard.changes() if c.root.scope == "project" and str(c.root.path(c.rel)) in wanted]
+        changes = guard.changes()
+        mine = [c for c in changes if c.root.scope == "project" and str(c.root.path(c.rel)) in wanted]
+        guard.snapshot(changes=[c for c in changes if c.root.fresh and c not in mine])
+        for root in guard.roots:
+            if root.fresh:
+                root.fresh, root.dirty = False, True
         if mine:
             guard.snapshot("install" if "uninstall" not in command else "uninstall", command=command, changes=mine)
 

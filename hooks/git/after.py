@@ -7,76 +7,21 @@ from __future__ import annotations
 
 import contextlib
 import os
-import stat
 import sys
 from collections.abc import Iterator, Sequence
 
 import click
-import pygit2
 
 from guard import runs
-from guard.engine import Change, Guard, Root
 from guard.paths import Places
-from guard.state import Entry, change_kind
-from hooks.git.ops import Operation, operation, touches_knowledge
-from hooks.procs import ancestors
+from hooks import outside
 from hooks.decision import MODES, review
+from hooks.git.attribute import attribute
+from hooks.git.held import stage_held
+from hooks.git.ops import operation, touches_knowledge
+from hooks.procs import ancestors
 from hooks.session import open_session_or_defaults
 from rules_engine.errors import KguardError
-
-def _tree_entry(repo: pygit2.Repository, rev: str, rel: str) -> tuple[str, int] | None:
-    try:
-        if rev == "INDEX":
-            index = repo.index
-            index.read()
-            item = index[rel]
-            return str(item.id), int(item.mode)
-        tree = repo.revparse_single(rev).peel(pygit2.Tree)
-        obj = tree[rel]
-        return str(obj.id), int(obj.filemode)
-    except (KeyError, ValueError, pygit2.GitError):
-        return None
-
-
-def _as_entry(git: tuple[str, int] | None, now: Entry | None) -> Entry | None:
-    """A git tree entry in the guard's terms (st_mode): permission bits taken from the file on disk."""
-    if git is None:
-        return None
-    oid, mode = git
-    if stat.S_ISLNK(mode):
-        return Entry(oid=oid, mode=0o120777)
-    perms = stat.S_IMODE(now.mode) if now is not None and stat.S_ISREG(now.mode) else 0o644
-    perms = perms | 0o111 if mode & 0o111 else perms & ~0o111
-    return Entry(oid=oid, mode=stat.S_IFREG | perms)
-
-
-def attribute(guard: Guard, op: Operation, repo: pygit2.Repository) -> list[Change]:
-    """The changes the operation made, each against what the file held before it."""
-    found = []
-    for change in guard.changes():
-        root: Root = change.root
-        if root.scope != "project":
-            continue  # git does not write into the home
-        old = _tree_entry(repo, op.old, change.rel)
-        new = _tree_entry(repo, op.new, change.rel)
-        if not op.files_only and old == new:
-            continue  # the operation did not touch this path
-        now = change.after_entry
-        if op.files_only:
-            before = change.before if change.before is not None else _as_entry(new, now)
-        else:
-            before = _as_entry(old, now)
-        if change_kind(before, now) is None:
-            continue
-        if root.state.baseline.get(change.rel) != before:
-            if before is None:
-                root.state.baseline.pop(change.rel, None)
-            else:
-                root.state.baseline[change.rel] = before
-            root.dirty = True
-        found.append(Change(root, change.rel, change_kind(before, now) or "modified", before, change.after))
-    return found
-
 
 def _busy(places: Places, name: str) -> str | None:
     """Checkouts in the middle of a longer operation: comparing there would disturb it."""
@@ -150,7 +95,12 @@ def after(name: str, args: Sequence[str], stdin: str = "") -> int:
         mode = chosen or ("ask" if can_ask else "hold")
         project = next(root for root in guard.roots if root.scope == "project")
         changes = attribute(guard, op, project.store.repo)
-        if not guard.has_baseline():  # the guard's first look at this project: the rest is the baseline
-            keys = {c.key for c in changes}
-            guard.snapshot(changes=[c for c in guard.changes() if c.key not in keys])
-        return review(guard, changes, mode, op.what, headline=f"`{op.what}` changed a knowledge file")
+        keys = {c.key for c in changes}
+        # the guard's first look at a root: what the operation did not write is the baseline
+        guard.snapshot(changes=[c for c in guard.changes() if c.root.fresh and c.key not in keys])
+        held = review(guard, changes, mode, op.what, headline=f"`{op.what}` changed a knowledge file")
+        if held and not op.files_only and op.what == "git checkout":
+            stage_held(project.store.repo, [c for c in changes if c.root.state.pending])
+        guard.refresh()
+        outside.settle(guard, session.settings.scan, mode, adopt=False)
+        return held

@@ -1,0 +1,58 @@
+"""The tool calls of an agent harness, each marked in flight by its own marker (guard.runs) named after the
+harness, the session (and sub-agent) and the call's id: the call's after-event finds its own marker, and a
+call whose after-event never came (the user denied it, pressed Esc, the harness died) is ended at the next
+event of the same session, so a hand edit made after it is not blamed on the next call. Harness-neutral and
+standard library only: the fast paths use it."""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from dataclasses import dataclass
+
+from guard import runs
+
+UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
+
+
+@dataclass(frozen=True)
+class Call:
+    harness: str  # "claude"
+    session: str  # the harness's session id ("" when it sends none)
+    agent: str  # a sub-agent's id ("" for the main agent): its calls may run beside the main agent's
+    call_id: str  # the tool call's id ("" for an event that is not a tool call)
+
+    @property
+    def prefix(self) -> str:
+        digest = hashlib.sha1(f"{self.session}\0{self.agent}".encode()).hexdigest()[:12]
+        return f"{self.harness}-{digest}-"
+
+    @property
+    def name(self) -> str:
+        return self.prefix + (UNSAFE.sub("_", self.call_id)[:96] or "unknown")
+
+    def marker_path(self, state_dir: str | os.PathLike[str]) -> str:
+        return os.path.join(state_dir, "active", self.name + ".json")
+
+
+def begin(state_dir: str | os.PathLike[str], call: Call, command: str, pid: int) -> str:
+    return runs.register(state_dir, command, pid=pid, name=call.name)
+
+
+def finish(state_dir: str | os.PathLike[str], call: Call) -> bool:
+    """Take the call's marker away; False when there was none (its before-event was not seen)."""
+    path = call.marker_path(state_dir)
+    existed = os.path.exists(path)
+    runs.unregister(path)
+    return existed
+
+
+def end_others(state_dir: str | os.PathLike[str], call: Call) -> list[runs.RunMarker]:
+    """End the session's other calls: an event of the session means they are over (returns them)."""
+    ended = []
+    for marker in runs.markers(state_dir):
+        name = os.path.basename(marker.path).removesuffix(".json")
+        if name.startswith(call.prefix) and name != call.name:
+            runs.unregister(marker.path)
+            ended.append(marker)
+    return ended

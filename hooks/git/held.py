@@ -1,0 +1,137 @@
+"""Held-back changes and git's own view of the files. A change git wrote and kguard held back leaves the work
+tree at the snapshot while HEAD holds the new content: git sees the file as modified, a later commit would
+revert the change without anyone deciding so, and after a held branch switch git refuses to switch back.
+So: a held branch switch stages what kguard put back (git then carries it across the switch back, as it does
+any staged change equal to the target); the pre-commit gate fails when the staged content is a held-back
+reset that the commit would turn into a revert; `kguard status` says why git sees the file as modified."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygit2
+
+from guard.engine import Change
+from guard.paths import Places
+from guard.state import Entry, JournalEntry, State
+
+
+@dataclass(frozen=True)
+class Held:
+    rel: str
+    action: str  # the journal entry's action (hold)
+    command: str  # what made the change ("git merge (or pull)", a Bash command)
+    restored: Entry | None  # what kguard put back on disk
+    content: Entry | None  # the held-back content
+
+
+def stage_held(repo: pygit2.Repository, changes: Sequence[Change]) -> None:
+    """Stage the restored content of held paths (only those now pending)."""
+    pending = {p.rel for c in changes for p in c.root.state.pending}
+    index = repo.index
+    index.read()
+    for change in changes:
+        if change.rel not in pending:
+            continue
+        if change.root.path(change.rel).exists() or change.root.path(change.rel).is_symlink():
+            index.add(change.rel)
+        elif change.rel in index:
+            index.remove(change.rel)
+    index.write()
+
+
+def held_items(state: State) -> list[Held]:
+    entries: dict[str, JournalEntry] = {e.id: e for e in state.journal}
+    found = []
+    for item in state.pending:
+        entry = entries.get(item.entry)
+        record = next((c for c in entry.changes if c.rel == item.rel), None) if entry else None
+        if entry is not None and record is not None:
+            found.append(Held(item.rel, entry.action, entry.command, record.before, item.content))
+    return found
+
+
+def project_state(places: Places) -> State | None:
+    from guard.store import Store
+
+    try:
+        return Store.for_project(places).load()
+    except Exception:  # noqa: BLE001 - the gate and status must still work; the guard reports damage itself
+        return None
+
+
+def _oid(entry: tuple[str, int] | None) -> str | None:
+    return None if entry is None else entry[0]
+
+
+def reverts(places: Places, repo: pygit2.Repository) -> list[Held]:
+    """Held items whose staged content is what kguard put back while HEAD holds something else: committing
+    the index would revert the held-back change."""
+    from hooks.git.attribute import tree_entry
+
+    state = project_state(places)
+    if state is None:
+        return []
+    found = []
+    index = repo.index
+    for held in held_items(state):
+        try:
+            staged = (str(index[held.rel].id), int(index[held.rel].mode))
+        except KeyError:
+            staged = None
+        head = tree_entry(repo, "HEAD", held.rel)
+        restored = None if held.restored is None else held.restored.oid
+        if _oid(staged) == restored and _oid(head) != restored:
+            found.append(held)
+    return found
+
+
+def why_modified(places: Places, rels: Sequence[str]) -> dict[str, str]:
+    """For held paths git shows as modified (against HEAD): a sentence saying why."""
+    if places.git_dir is None:
+        return {}
+    from hooks.git.attribute import tree_entry
+
+    state = project_state(places)
+    try:
+        repo = pygit2.Repository(str(places.root))
+    except pygit2.GitError:
+        return {}
+    out = {}
+    for held in held_items(state) if state is not None else []:
+        if held.rel not in rels:
+            continue
+        head = _oid(tree_entry(repo, "HEAD", held.rel))
+        restored = None if held.restored is None else held.restored.oid
+        if head != restored:
+            what = held.command or held.action
+            out[held.rel] = (f"git sees it as modified: HEAD holds the content `{what}` brought, the work tree what "
+                             f"it held before (kguard held the change back). `kguard keep {held.rel}` takes HEAD's "
+                             f"content; `kguard reset {held.rel}` keeps the old one (commit it to make it HEAD's)")
+    return out
+
+
+def unstage_kept(places: Places, entries: Sequence[JournalEntry]) -> None:
+    """After `kguard keep` of a held branch switch: the index still holds what kguard staged when it held the
+    change; where the file now equals HEAD again, the index follows it (the path is clean for git)."""
+    from hooks.git.attribute import as_entry, tree_entry
+
+    try:
+        repo = pygit2.Repository(str(places.root))
+        index = repo.index
+        index.read()
+    except pygit2.GitError:
+        return
+    changed = False
+    for entry in entries:
+        for change in entry.changes:
+            head = tree_entry(repo, "HEAD", change.rel)
+            staged = tree_entry(repo, "INDEX", change.rel)
+            kept = change.after
+            if head is None or kept is None or as_entry(head, kept) != kept or staged == head:
+                continue
+            if change.before is not None and staged is not None and staged[0] == change.before.oid:
+                index.add(change.rel)  # the work tree holds HEAD's content now
+                changed = True
+    if changed:
+        index.write()
