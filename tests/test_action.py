@@ -195,8 +195,8 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, runner: tuple[Path, Pa
     assert result.stderr == "kguard: error: input fail-on must be error or warning (got 'sometimes')\n"
 
 
-def test_workflow_example_in_the_readme_uses_the_inputs() -> None:
-    readme = (CHECKOUT / "README.md").read_text()
+def test_workflow_example_in_the_docs_uses_the_inputs() -> None:
+    readme = (CHECKOUT / "docs" / "hooks.md").read_text()
     start = readme.index("<!-- section: hooks -->")
     section = readme[start:readme.index("<!-- /section: hooks -->")]
     workflow = yaml.safe_load(section.split("```yaml\n# .github/workflows/kguard.yml\n", 1)[1].split("```", 1)[0])
