@@ -32,6 +32,24 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ.pop(key, None)
 
 
+# Test files whose tests share a venv built once per run (tests.helpers.built_once): all their tests go to one
+# worker as one unit, so the other worker keeps running other tests instead of waiting for the same build.
+SHARED_BUILD_MODULES = {"tests/test_action.py", "tests/test_pre_commit.py"}
+
+try:
+    from xdist.scheduler import LoadScopeScheduling
+except ImportError:  # pytest without xdist: nothing to schedule
+    pass
+else:
+    class _OneWorkerPerSharedBuild(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return module if module in SHARED_BUILD_MODULES else nodeid
+
+    def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> LoadScopeScheduling:
+        return _OneWorkerPerSharedBuild(config, log)
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     outer = config.stash.get(_OUTER, None)
     if outer is not None:
