@@ -82,7 +82,7 @@ def test_manifest_is_valid_and_names_the_stages() -> None:
                              str(CHECKOUT / ".pre-commit-hooks.yaml")], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     hooks = {h["id"]: h for h in yaml.safe_load((CHECKOUT / ".pre-commit-hooks.yaml").read_text())}
-    assert hooks["kguard-check"]["stages"] == ["pre-commit", "pre-merge-commit", "manual"]
+    assert hooks["kguard-check"]["stages"] == ["pre-commit", "pre-merge-commit", "pre-push", "manual"]
     assert hooks["kguard-scan"]["stages"] == ["pre-commit", "pre-merge-commit", "pre-push", "manual"]
     assert hooks["kguard-guard"]["stages"] == ["post-checkout", "post-merge", "post-rewrite"]
     assert all(h["minimum_pre_commit_version"] == "3.2.0" for h in hooks.values())

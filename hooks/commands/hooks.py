@@ -2,6 +2,7 @@
 (what the installed hooks and the GitHub Action call)."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -174,7 +175,15 @@ def git_hook(name: str, args: tuple[str, ...]) -> int:
 
     pre_commit_framework = name == "auto"
     if pre_commit_framework:
-        name, arg_list = git_ops.from_pre_commit_env()
+        try:
+            name, arg_list = git_ops.from_pre_commit_env()
+        except KguardError:
+            if not os.environ.get("PRE_COMMIT"):
+                raise
+            # `pre-commit run --hook-stage post-checkout` typed by hand: no operation to compare
+            click.echo("kguard: nothing to compare: no checkout, merge or rewrite is in progress (the stage "
+                       "was run by hand?); `kguard status` shows what changed", err=True)
+            return 0
         args = tuple(arg_list)
     if name in git_hooks.GATES:
         from hooks.cli import main

@@ -116,7 +116,8 @@ def _use_color() -> bool:
 
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--staged", is_flag=True, help="Scan the blobs staged in the git index, not the work tree.")
+@click.option("--staged", is_flag=True, help="Scan the blobs staged in the git index, not the work tree (at "
+              "pre-commit's pre-push stage: the commit being pushed).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
 @click.option("--select", help="Only these detector IDs or prefixes, comma-separated (e.g. INV,EXF001).")
 @click.option("--ignore", help="Skip these detector IDs or prefixes, comma-separated.")
@@ -134,7 +135,10 @@ def scan(paths: tuple[Path, ...], staged: bool, fmt: str, select: str | None, ig
     places = find_places()
     settings = load_settings(places.root)
     if staged:
-        findings = _scan_staged(paths, places, settings)
+        from hooks.git.pushed import stage_index
+
+        with stage_index():  # pre-commit's pre-push stage: the pushed commit, as kguard-check reads it
+            findings = _scan_staged(paths, places, settings)
     elif paths:
         findings = _scan_paths(paths, places.root, settings.scan)
     else:
