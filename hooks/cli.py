@@ -37,6 +37,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("hooks.commands.rules", "rules"),
     "hooks": ("hooks.commands.hooks", "hooks_group"),
     "hook": ("hooks.commands.hooks", "hook_group"),
+    "review": ("hooks.commands.review", "review"),
 }
 
 

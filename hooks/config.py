@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from guard.scan.settings import ScanSettings
 from guard.settings import GuardSettings, KnowledgeSettings
+from hooks.pr_review.settings import ReviewSettings
 from rules_engine.errors import KguardError
 from rules_engine.settings import BudgetSettings, HintSettings, PromotionSettings
 
@@ -26,6 +27,7 @@ class Settings(BaseModel):
     budget: BudgetSettings = Field(default_factory=BudgetSettings)
     hints: HintSettings = Field(default_factory=HintSettings)
     rules_promotion: PromotionSettings = Field(default_factory=PromotionSettings)
+    review: ReviewSettings = Field(default_factory=ReviewSettings)
 
 
 def config_path(root: Path) -> Path | None:
@@ -50,9 +52,16 @@ def load_settings(root: Path, explicit: Path | None = None) -> Settings:
     if path is None:
         return Settings()
     try:
-        data = tomllib.loads(path.read_bytes().decode("utf-8"))
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise KguardError("config file not found", path) from None
+    return parse_settings(raw, path)
+
+
+def parse_settings(raw: bytes, path: Path) -> Settings:
+    """The settings a config file's bytes hold (`path` names it in errors and tells pyproject.toml apart)."""
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise KguardError(f"not UTF-8 (at byte offset {exc.start})", path) from None
     except tomllib.TOMLDecodeError as exc:

@@ -21,6 +21,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from hooks.claude_code.protocol import answer_stdin
 
         return answer_stdin()
+    if len(args) in (2, 3) and args[0] == "hook" and args[1] in ("cursor", "codex", "gemini", "copilot"):
+        from hooks.agent.protocol import answer_stdin as agent_answer
+
+        return agent_answer(args[1], args[2] if len(args) == 3 else "")
     from hooks import cli
 
     return cli.main(args)

@@ -1,5 +1,5 @@
-"""What the GitHub Action (action.yml) runs: `kguard check` over the checked-out repository, annotations on
-stdout, a Markdown summary appended to $GITHUB_STEP_SUMMARY, optional SARIF for code scanning, step outputs
+"""What the GitHub Action (action.yml) runs. In review mode (the default on pull requests) that is
+hooks.pr_review.action; in check mode `kguard check` over the checked-out repository, annotations on stdout, a Markdown summary appended to $GITHUB_STEP_SUMMARY, optional SARIF for code scanning, step outputs
 in $GITHUB_OUTPUT, and an exit status that fails the job at the chosen severity. The action's inputs arrive
 as environment variables (never spliced into a script)."""
 from __future__ import annotations
@@ -89,6 +89,10 @@ def _append(env: Mapping[str, str], name: str, text: str) -> None:
 def run(env: Mapping[str, str] | None = None) -> tuple[str, int]:
     """Returns what goes to stdout (annotations and a plain-text log) and the exit status."""
     env = os.environ if env is None else env
+    from hooks.pr_review import action
+
+    if action.mode(env) == "review":
+        return action.run(env)
     inputs = Inputs.from_env(env)
     session = open_session(config=Path(inputs.config) if inputs.config else None)
     findings = run_check(session, False, expand(session, inputs.paths))
@@ -98,7 +102,7 @@ def run(env: Mapping[str, str] | None = None) -> tuple[str, int]:
     _append(env, "GITHUB_STEP_SUMMARY", summary(findings, inputs.fail_on, inputs.sarif_file))
     counts = {s: sum(f.severity == s for f in findings) for s in ("error", "warning", "info")}
     failed = any(f.severity in FAIL_ON[inputs.fail_on] for f in findings)
-    _append(env, "GITHUB_OUTPUT", f"findings={len(findings)}\nerrors={counts['error']}\n"
+    _append(env, "GITHUB_OUTPUT", f"mode=check\nfindings={len(findings)}\nerrors={counts['error']}\n"
                                   f"warnings={counts['warning']}\nsarif-file={inputs.sarif_file}\n")
     out = render.render(findings, "github")
     out += "::group::kguard check (text)\n" + render.render(findings, "text") + "::endgroup::\n"

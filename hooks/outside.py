@@ -76,14 +76,19 @@ def first_look(guard: Guard) -> None:
 
 
 def settle(guard: Guard, scan: ScanSettings | None, mode: str = "hold", adopt: bool = True,
-           quiet: bool = False) -> Settled:
+           quiet: bool = False, only: Sequence[Change] | None = None) -> Settled:
     """Decide the changes on disk that no guarded command made: a risky one is held back (or asked about);
     the rest is adopted, or with `adopt=False` (git's hooks) left on disk for `kguard status`, and named on
     stderr. Changes are left to the runs in flight (or killed) when any is marked: those decide them."""
     first_look(guard)
     settled = Settled()
-    changes = guard.changes()
-    if not changes or runs.markers(guard.places.project_state):
+    if only is not None:  # these are known to predate the run that asks (see hooks.commands.run.after)
+        changes = list(only)
+    else:
+        changes = guard.changes()
+        if runs.markers(guard.places.project_state):
+            return settled
+    if not changes:
         return settled
     risky = [c for c in changes if not is_hook_script(c) and has_error(c, scan)]
     rest = [c for c in changes if c not in risky]

@@ -150,13 +150,18 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def github_line(finding: Finding) -> str:
+def annotation(level: str, path: str, title: str, message: str, line: int = 0, column: int = 0) -> str:
     """A workflow command: `::error file=PATH,line=N,col=M,title=ID::message`."""
-    props = [f"file={_escape_property(finding.path)}"]
-    if finding.line > 0:
-        props.append(f"line={finding.line}")
-        if finding.column > 0:
-            props.append(f"col={finding.column}")
-    props.append(f"title={_escape_property(finding.id)}")
+    props = [f"file={_escape_property(path)}"]
+    if line > 0:
+        props.append(f"line={line}")
+        if column > 0:
+            props.append(f"col={column}")
+    props.append(f"title={_escape_property(title)}")
+    return f"::{level} {','.join(props)}::{_escape_data(message)}"
+
+
+def github_line(finding: Finding) -> str:
     message = f"{finding.name}: {finding.message}" + (f" | {finding.excerpt}" if finding.excerpt else "")
-    return f"::{GITHUB_LEVEL[finding.severity]} {','.join(props)}::{_escape_data(message)}"
+    return annotation(GITHUB_LEVEL[finding.severity], finding.path, finding.id, message, finding.line,
+                      finding.column)

@@ -51,6 +51,10 @@ PROJECT: tuple[Location, ...] = (
     Location(".claude/settings.json", "project", "control", "every-tool"),
     Location(".claude/settings.local.json", "project", "control", "you"),
     Location(".kguard.toml", "project", "control", "every-tool"),
+    Location(".cursor/hooks.json", "project", "control", "every-tool"),
+    Location(".codex/hooks.json", "project", "control", "every-tool"),
+    Location(".gemini/settings.json", "project", "control", "every-tool"),
+    Location(".github/hooks/*.json", "project", "control", "every-tool"),
 )
 
 HOME: tuple[Location, ...] = (

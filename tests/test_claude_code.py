@@ -373,6 +373,7 @@ def test_install_merges_into_existing_settings_and_uninstall_restores_them(repo:
         "UserPromptSubmit": [{"hooks": [_ours()]}],
         "PostToolUse": [{"matcher": "*", "hooks": [_ours()]}],
         "PostToolUseFailure": [{"matcher": "*", "hooks": [_ours()]}],
+        "InstructionsLoaded": [{"hooks": [_ours()]}],
     }
     first = settings.read_bytes()
     again = run_kguard("hooks", "install", "--claude-code", cwd=repo)
@@ -384,7 +385,7 @@ def test_install_merges_into_existing_settings_and_uninstall_restores_them(repo:
     assert (log[0]["action"], log[0]["paths"]) == ("install", [".claude/settings.json"])
 
     out = run_kguard("hooks", "uninstall", "--claude-code", cwd=repo)
-    assert out.stdout == "Claude Code: removed 6 kguard hook entries from .claude/settings.json\n"
+    assert out.stdout == "Claude Code: removed 7 kguard hook entries from .claude/settings.json\n"
     assert json.loads(settings.read_text()) == existing
     assert run_kguard("status", cwd=repo).returncode == 0
 
@@ -394,7 +395,7 @@ def test_install_creates_settings_and_refuses_broken_json(repo: Path) -> None:
     assert result.returncode == 0
     data = json.loads((repo / ".claude" / "settings.json").read_text())
     assert list(data["hooks"]) == ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse",
-                                   "PostToolUseFailure", "Stop"]
+                                   "PostToolUseFailure", "Stop", "InstructionsLoaded"]
     write(repo / ".claude" / "settings.json", '{\n  "hooks": {\n    "PreToolUse": [,]\n  }\n}\n')
     bad = run_kguard("hooks", "install", "--claude-code", cwd=repo)
     assert bad.returncode == 2
@@ -458,7 +459,7 @@ def test_install_then_uninstall_gives_back_the_same_bytes(tmp_path: Path, other:
     for event, groups in hooks.items():
         assert merged["hooks"][event][:len(groups)] == groups
     assert not claude_settings.install(path, tmp_path, "kguard hook claude-code")  # idempotent
-    assert claude_settings.uninstall(path, tmp_path) == 6
+    assert claude_settings.uninstall(path, tmp_path) == len(claude_settings.ENTRIES)
     assert path.read_bytes() == before
 
 

@@ -85,7 +85,10 @@ def test_file_added_before_the_command_is_adopted_not_charged_to_it(tmp_path: Pa
     result = run_kguard("run", "--on-change", "reset", "--", "sh", "-c", "echo cmd > src/AGENTS.md",
                         cwd=repo, env=env)
     assert "added         src/AGENTS.md" in result.stderr
-    assert "src/deep/AGENTS.md" not in result.stderr
+    # shown as changed outside any guarded command, not on the command's card
+    shown, _, card = result.stderr.partition("kguard: A command changed a knowledge file")
+    assert "Taken as the baseline: changed outside any guarded command" in shown and "src/deep/AGENTS.md" in shown
+    assert "src/deep/AGENTS.md" not in card
     assert (repo / "src" / "deep" / "AGENTS.md").read_text() == "made by hand\n"
     assert not (repo / "src" / "AGENTS.md").exists()
     log = [line for line in run_kguard("log", cwd=repo).stdout.splitlines() if "adopt" in line]

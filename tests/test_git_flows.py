@@ -38,6 +38,8 @@ def test_a_path_checkout_is_charged_only_with_the_paths_it_checked_out(tmp_path:
     git("checkout", "-q", "main", cwd=repo)
     install(repo)
     user_work(repo)
+    rule = write(repo / ".agents" / "rules" / "style.md", "---\ndescription: style\n---\nTabs.\n")
+    git("add", str(rule), cwd=repo)  # staged: the work tree equals the index, yet the checkout did not write it
     write(repo / "app.py", "print(2)\n")
     time.sleep(1.6)  # the user's work is older than the git command (judged by ctime, to the second)
     result = run_git("checkout", "--", "app.py", cwd=repo)
@@ -49,7 +51,8 @@ def test_a_path_checkout_is_charged_only_with_the_paths_it_checked_out(tmp_path:
     assert text.returncode == 1
     assert "changed outside any guarded command" in text.stdout
     assert {c["path"] for c in status(repo)["changed"]} == {".claude/settings.local.json", "CLAUDE.local.md",
-                                                           "AGENTS.md"}
+                                                           "AGENTS.md", ".agents/rules/style.md"}
+    assert rule.exists()
     assert status(repo)["pending"] == []
     # a path checkout from another branch writes that path: it is the checkout's, and held back
     result = run_git("checkout", "other", "--", "GEMINI.md", cwd=repo)

@@ -10,6 +10,7 @@ code (0 no objection, 2 block with stderr as the reason) and JSON on stdout.
   the new content pending for `kguard keep`) and both the agent and the user are told. Output that reads like
   instructions to an agent is flagged to both.
 - SessionStart: scan the knowledge files Claude Code loads and report covert signals as context.
+- InstructionsLoaded: scan the file just loaded; warn the user when it carries an error-level finding.
 - A crash fails closed (exit 2) for a write to a knowledge file and open for everything else, and says so."""
 from __future__ import annotations
 
@@ -27,6 +28,10 @@ from rules_engine.errors import KguardError
 def handle(payload: dict[str, Any]) -> Answer:
     from hooks.claude_code import fast as claude_fast
 
+    if payload.get("hook_event_name") == "InstructionsLoaded":  # scan on load: the scanner, not the guard
+        from hooks.claude_code.loaded import instructions_loaded
+
+        return instructions_loaded(payload).answer()
     fast = claude_fast.handle(payload)
     if fast is not None:
         return fast.answer()

@@ -26,6 +26,7 @@ ENTRIES: dict[str, str | None] = {
     "PostToolUse": "*",
     "PostToolUseFailure": "*",
     "Stop": None,
+    "InstructionsLoaded": None,
 }
 # Claude Code treats any exit but 2 as "go ahead": a hook that cannot start must exit 2, with one line saying why.
 COMMAND = ("p={python}; if [ -x \"$p\" ] && [ -f {entry} ]; then \"$p\" -P -m hooks hook claude-code; "

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 import click
 
 from guard.paths import Places
+from hooks.agent.cli import HARNESSES, agent_command, harness_options, install_harnesses
+from hooks.agent.install import SPECS
 from hooks.claude_code import settings as claude_settings
 from hooks.git import scripts as git_hooks
 from rules_engine.errors import KguardError
@@ -70,14 +72,15 @@ def _hook_paths(folder: Path, outcomes: list[git_hooks.Outcome]) -> list[Path]:
 
 @click.group("hooks")
 def hooks_group() -> None:
-    """Install kguard into git and Claude Code, or take it out again."""
+    """Install kguard into git, Claude Code, Cursor, Codex, Gemini CLI and Copilot, or take it out again."""
 
 
 @hooks_group.command()
 @click.option("--git", "git", is_flag=True, help="git hooks: pre-commit and pre-merge-commit run `kguard check "
               "--staged`; post-merge, post-checkout and post-rewrite show what the operation changed")
 @click.option("--claude-code", "claude", is_flag=True, help="merge kguard's hooks into .claude/settings.json")
-def install(git: bool, claude: bool) -> int:
+@harness_options("merge kguard's entries into")
+def install(git: bool, claude: bool, **harnesses: bool) -> int:
     """Install the hooks. With no flag: git hooks in a git repository; when the project has a .claude folder
     or a CLAUDE.md, the Claude Code hooks too if you say yes at a terminal (never without asking).
 
@@ -88,12 +91,16 @@ def install(git: bool, claude: bool) -> int:
     Examples:
       kguard hooks install --git            # into core.hooksPath when set, else .git/hooks
       kguard hooks install --claude-code    # merge entries into .claude/settings.json
+      kguard hooks install --cursor --codex # .cursor/hooks.json, .codex/hooks.json
       kguard hooks uninstall --git"""
     from hooks.session import open_session
 
     session = open_session()
+    written: list[Path] = install_harnesses(session, "install", harnesses)
+    if written and not (git or claude):
+        _accept(session, written, "kguard hooks install")
+        return 0
     git, claude, left_alone = _targets(session, git, claude)
-    written: list[Path] = []
     if not (git or claude):
         raise KguardError("nothing to install here: not a git repository (use --git in one, or --claude-code "
                           "for Claude Code's hooks)")
@@ -132,14 +139,17 @@ def _inside(folder: Path, root: Path) -> bool:
 @hooks_group.command()
 @click.option("--git", "git", is_flag=True, help="only the git hooks")
 @click.option("--claude-code", "claude", is_flag=True, help="only the Claude Code entries")
-def uninstall(git: bool, claude: bool) -> int:
+@harness_options("only kguard's entries in")
+def uninstall(git: bool, claude: bool, **harnesses: bool) -> int:
     """Remove kguard's hooks (all, or those named) and put back the hooks that were there before."""
     from hooks.session import open_session
 
     session = open_session()
-    if not (git or claude):
+    named = any(harnesses.values())
+    if not (git or claude or named):
         git, claude = session.places.git_dir is not None, True
-    written: list[Path] = []
+        harnesses = {h: (session.places.root / SPECS[h].path).exists() for h in HARNESSES}
+    written: list[Path] = install_harnesses(session, "uninstall", harnesses)
     if git:
         folder = git_hooks.hooks_dir(session.places)
         outcomes = git_hooks.uninstall(folder)
@@ -204,6 +214,10 @@ def git_hook(name: str, args: tuple[str, ...]) -> int:
     # Git takes a post-checkout hook's status as the checkout's own: a native hook never fails it. Under
     # the pre-commit framework a failure is the only way the card gets shown.
     return 1 if pre_commit_framework and held else 0
+
+
+for _harness in HARNESSES:
+    hook_group.add_command(agent_command(_harness))
 
 
 @hook_group.command("claude-code")

@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from guard import decide, runs
+from hooks import outside
 from hooks.decision import MODES, review
 from hooks.session import Session, open_session, open_session_or_defaults
 from hooks.spawn import default_mode, describe, spawn
@@ -14,11 +15,11 @@ def before(command: str, mode: str) -> tuple[Session, str, int]:
     session = open_session()
     guard = session.guard
     with guard.transaction():
+        held = len(outside.settle(guard, session.settings.scan, mode).held)
         leftover, unfinished = decide.before_command(guard)
-        held = 0
         if leftover:
             what = ", ".join(f"`{m.command}`" for m in unfinished)
-            held = review(guard, leftover, "hold" if mode == "fail" else mode, what,
+            held += review(guard, leftover, "hold" if mode == "fail" else mode, what,
                           headline=f"A kguard run of {what} ended before it could compare")
         return session, runs.register(session.places.project_state, command), held
 
@@ -46,7 +47,7 @@ def after(command: str, code: int, mode: str, marker: str, session: Session | No
         if started_ns is not None:
             earlier = decide.added_before(changes, started_ns)
             if earlier:
-                guard.snapshot("adopt", changes=earlier, note="added outside kguard before the command")
+                held_before += len(outside.settle(guard, session.settings.scan, mode, only=earlier).held)
                 changes = [c for c in changes if c not in earlier]
         held = review(guard, changes, mode, command)
         if mode == "fail" and held:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import stat
+import time
 
 import pygit2
 
@@ -16,8 +17,8 @@ from guard.state import Entry, change_kind
 from hooks.git.ops import Operation
 from hooks.procs import ancestors, describe
 
-# /proc gives a process's start to the clock tick, and the boot time only to the second.
-START_MARGIN_NS = 1_500_000_000
+# /proc gives a process's start to the clock tick; file times come from a coarse clock too.
+START_MARGIN_NS = 500_000_000
 
 
 def tree_entry(repo: pygit2.Repository, rev: str, rel: str) -> tuple[str, int] | None:
@@ -53,10 +54,11 @@ def _same_content(git: tuple[str, int] | None, now: Entry | None) -> bool:
 def git_started_ns() -> int | None:
     """When the git command this hook runs under started (Linux: /proc), or None when it cannot be told."""
     try:
-        with open("/proc/stat", encoding="ascii") as handle:
-            boot = next(int(line.split()[1]) for line in handle if line.startswith("btime "))
+        with open("/proc/uptime", encoding="ascii") as handle:
+            uptime = float(handle.read().split()[0])
+        now = time.time_ns()
         ticks = os.sysconf("SC_CLK_TCK")
-    except (OSError, StopIteration, ValueError):
+    except (OSError, IndexError, ValueError):
         return None
     for pid in ancestors():
         info = describe(pid)
@@ -65,7 +67,8 @@ def git_started_ns() -> int | None:
         try:
             with open(f"/proc/{pid}/stat", "rb") as handle:
                 fields = handle.read().rpartition(b")")[2].split()
-            return boot * 1_000_000_000 + int(fields[19]) * 1_000_000_000 // ticks
+            age_ns = int(uptime * 1_000_000_000) - int(fields[19]) * 1_000_000_000 // ticks
+            return now - age_ns
         except (OSError, IndexError, ValueError):
             return None
     return None

@@ -1,0 +1,90 @@
+"""The harness-neutral core behind `kguard hook cursor|codex|gemini|copilot`. An adapter turns its harness's
+event into a `Call`; `run` hands it to the very guard, scanner and decision `kguard hook claude-code` uses
+(hooks.claude_code.protocol, crash policy included: closed for writes to knowledge files, open otherwise) and
+returns a `Verdict` the adapter spells in its harness's own fields."""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Event = Literal["session_start", "before_shell", "after_shell", "before_write", "after_write", "after_tool"]
+SHELL, WRITE = "Bash", "Write"  # how the shared guard names a shell call and a whole-file write
+
+
+@dataclass(frozen=True)
+class Call:
+    event: Event
+    cwd: str
+    call_id: str = ""  # pairs a shell call's before and after (the marker of the command in flight)
+    tool: str = ""  # the harness's own tool name, for messages
+    command: str = ""
+    file_path: str = ""
+    content: str = ""  # a write's new text (what is scanned)
+    output: str = ""  # a tool's output (checked for text that reads like instructions)
+    failed: bool = False
+    session_id: str = ""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    decision: str | None = None  # "ask" or "deny" before a tool; None: no objection
+    reason: str = ""  # why, for the agent and the prompt
+    user: str = ""  # what the user should see
+    agent: str = ""  # context for the agent (a change held back, output that reads like instructions)
+    held: bool = False  # a change was restored by the guard itself (Reset as hold)
+    failed_closed: bool = False  # the guard crashed on a possible write to a knowledge file
+
+    @property
+    def blocks(self) -> bool:
+        return self.decision in ("ask", "deny") or self.failed_closed
+
+
+def call_id(*parts: object) -> str:
+    """A stable id from what a harness repeats in its before and after events (no tool-call id of its own)."""
+    return "h" + hashlib.sha256("\0".join(str(p) for p in parts).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def claude_payload(call: Call) -> dict[str, Any]:
+    base: dict[str, Any] = {"session_id": call.session_id or "kguard-agent", "cwd": call.cwd,
+                            "permission_mode": "default", "transcript_path": ""}
+    if call.event == "session_start":
+        return {**base, "hook_event_name": "SessionStart", "source": "startup"}
+    tool_use_id = call.call_id or call_id(call.cwd, call.tool, call.command or call.file_path)
+    if call.event in ("before_shell", "after_shell"):
+        payload = {**base, "tool_name": SHELL, "tool_use_id": tool_use_id,
+                   "tool_input": {"command": call.command, "description": "", "timeout": 0,
+                                  "run_in_background": False}}
+        if call.event == "before_shell":
+            return {**payload, "hook_event_name": "PreToolUse"}
+        if call.failed:
+            return {**payload, "hook_event_name": "PostToolUseFailure", "error": call.output}
+        return {**payload, "hook_event_name": "PostToolUse", "tool_response": {"stdout": call.output}}
+    if call.event in ("before_write", "after_write"):
+        event = "PreToolUse" if call.event == "before_write" else "PostToolUse"
+        # no path: None makes the shared guard fail closed, as it does for Claude Code's own tools
+        return {**base, "hook_event_name": event, "tool_name": WRITE, "tool_use_id": tool_use_id,
+                "tool_input": {"file_path": call.file_path or None, "content": call.content}}
+    # any other tool, after it ran: by its own name, so the shared hook compares after a tool that may write
+    # (an MCP server's write_file) and only reads the output of one known to change nothing
+    tool = call.tool if call.tool and call.tool not in (SHELL, WRITE, "Edit", "MultiEdit") else "tool"
+    return {**base, "hook_event_name": "PostToolUse", "tool_name": tool, "tool_use_id": tool_use_id,
+            "tool_response": {"output": call.output}}
+
+
+def run(call: Call) -> Verdict:
+    from hooks.claude_code.protocol import respond
+
+    answer = respond(json.dumps(claude_payload(call)))
+    if answer.code == 2:
+        return Verdict("deny", answer.err.strip(), failed_closed=True)
+    out = answer.out or {}
+    specific = out.get("hookSpecificOutput") or {}
+    decision = specific.get("permissionDecision")
+    block = str(out.get("reason") or "")
+    agent = "\n".join(t for t in (block, str(specific.get("additionalContext") or "")) if t)
+    return Verdict(decision if decision in ("ask", "deny") else None,
+                   str(specific.get("permissionDecisionReason") or ""), str(out.get("systemMessage") or ""),
+                   agent, held=out.get("decision") == "block" or "held back" in str(specific.get(
+                       "additionalContext") or ""))

@@ -1,0 +1,83 @@
+"""`kguard hook cursor|codex|gemini|copilot`: read the harness's event on stdin, let its adapter translate it
+for the shared core (hooks.agent.core), answer in the harness's protocol. An adapter that cannot read its
+input fails closed where the event could be a write (a "before" event) and open otherwise, as the core does."""
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import sys
+import traceback
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from hooks.agent.core import Verdict
+from rules_engine.errors import KguardError
+
+ADAPTERS = {"cursor": "hooks.agent.cursor", "codex": "hooks.agent.codex", "gemini": "hooks.agent.gemini",
+            "copilot": "hooks.agent.copilot"}
+
+
+@dataclass
+class Reply:
+    code: int = 0
+    out: dict[str, Any] | None = None
+    err: str = ""
+
+
+def strongest(verdicts: Sequence[Verdict]) -> Verdict:
+    """Several writes in one call (a patch): the strictest decision, every reason, every message."""
+    if not verdicts:
+        return Verdict()
+    order = {None: 0, "ask": 1, "deny": 2}
+    decision = max((v.decision for v in verdicts), key=lambda d: order.get(d, 0))
+    return Verdict(decision, "\n".join(v.reason for v in verdicts if v.reason),
+                   "\n".join(v.user for v in verdicts if v.user), "\n".join(v.agent for v in verdicts if v.agent),
+                   any(v.held for v in verdicts), any(v.failed_closed for v in verdicts))
+
+
+def respond(harness: str, raw: str, event: str = "") -> Reply:
+    """`event` names the event where the harness's payload does not (Copilot's installed commands pass it)."""
+    adapter = importlib.import_module(ADAPTERS[harness])
+    if event:
+        raw_tagged = f'{{"hook_event_name": {json.dumps(event)}}} {raw}'
+    try:
+        payload = json.loads(raw)
+        if not isinstance(payload, dict):
+            raise ValueError("not a JSON object")
+        if event:
+            payload.setdefault("hook_event_name", event)
+    except ValueError as exc:
+        return adapter.crashed(raw_tagged if event else raw, f"unreadable hook input: {exc}", False)
+    try:
+        return adapter.answer(payload)
+    except Exception as exc:  # the crash policy is the point: nothing escapes as a traceback
+        detail = str(exc) if isinstance(exc, KguardError) else f"{type(exc).__name__}: {exc}"
+        if os.environ.get("KGUARD_DEBUG"):
+            detail += "\n" + traceback.format_exc()
+        return adapter.crashed(raw_tagged if event else raw, detail, True)
+
+
+def answer_stdin(harness: str, event: str = "") -> int:
+    raw = sys.stdin.buffer.read()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        text = f"<not UTF-8 at byte {exc.start}>"
+    reply = respond(harness, text, event)
+    if reply.out is not None:
+        sys.stdout.write(json.dumps(reply.out, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+    if reply.err:
+        sys.stderr.write(reply.err.rstrip("\n") + "\n")
+        sys.stderr.flush()
+    return reply.code
+
+
+def crash_text(detail: str, closed: bool) -> str:
+    if closed:
+        return (f"kguard: the hook failed ({detail}), so this call is blocked: kguard fails closed for what may "
+                "be a write to a knowledge file. Tell the user; `KGUARD_DEBUG=1` shows the trace.")
+    return (f"kguard: the hook failed ({detail}); the call went ahead without the guard (kguard fails open for "
+            "everything but writes to knowledge files).")
