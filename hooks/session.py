@@ -6,7 +6,7 @@ from pathlib import Path
 
 from guard.engine import Guard
 from guard.paths import Places, find_places
-from hooks.config import CONFIG_NAME, Settings, config_path, load_settings, parse_settings
+from hooks.config import CONFIG_NAME, Settings, config_path, load_settings, named_config, parse_settings
 from rules_engine.errors import KguardError
 
 
@@ -18,7 +18,15 @@ class Session:
 
     @property
     def guard(self) -> Guard:
-        return Guard(self.places, self.settings.knowledge, self.settings.guard)
+        return Guard(self.places, self.settings.knowledge, self.settings.guard, warn=_warn)
+
+
+def _warn(message: str) -> None:
+    import sys
+
+    from hooks.style import one_line
+
+    print(one_line(f"kguard: warning: {message}"), file=sys.stderr)
 
 
 def open_session_or_defaults(cwd: Path | None = None) -> tuple[Session, KguardError | None]:
@@ -36,11 +44,13 @@ def _baseline_config(places: Places) -> tuple[bool, Settings] | None:
     from guard.store import Store
 
     try:
-        state = Store.for_project(places).load()
+        store = Store.for_project(places)
+        loaded = store.load()
     except KguardError:
         return None  # damaged state: the caller keeps what it has (the damage shows elsewhere)
-    if state is None:
+    if loaded is None or loaded.lost:
         return None
+    state = loaded.state
     differs = False
     chosen = Settings()
     picked = False
@@ -51,7 +61,10 @@ def _baseline_config(places: Places) -> tuple[bool, Settings] | None:
             now: bytes | None = path.read_bytes() if not path.is_symlink() else None
         except OSError:
             now = None
-        then = Store.for_project(places).read_blob(entry.oid) if entry is not None else None
+        try:
+            then = store.read_blob(entry.oid) if entry is not None else None
+        except KguardError:
+            return None
         if then != now and (then is not None or name == CONFIG_NAME or b"kguard" in (now or b"")):
             differs = True
         if then is not None and not picked:
@@ -75,6 +88,8 @@ def judging_session(session: Session) -> tuple[Session, bool]:
 
 
 def open_session(cwd: Path | None = None, config: Path | None = None) -> Session:
+    """`config`, else the file `--config` or KGUARD_CONFIG names, else the project's own (or the defaults)."""
     places = find_places(cwd)
+    config = config or named_config()
     source = config or config_path(places.root)
     return Session(places, load_settings(places.root, config), source)
