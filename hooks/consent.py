@@ -83,15 +83,19 @@ def _user_says_yes(question: str, guard_pid: int | None) -> bool:
     return answer.strip().lower() in (b"y", b"yes")
 
 
-def require_user(action: str, state_dir: Path) -> None:
-    """Return when the user (not a guarded command) asked for `action`; raise Refused otherwise."""
+def require_user(action: str, state_dir: Path) -> set[str] | None:
+    """Return when the user (not a guarded command) asked for `action`; raise Refused otherwise. Returns None
+    outside any guarded command; inside one (the user said yes on its terminal), the run markers of the
+    guarded commands this one runs inside: a decision does not wait for its own ancestors to end, and its
+    journal entries are marked as confirmed (guard.tamper.confirm), so the guarding run lets them stand."""
     found = guarded_by(state_dir)
     if found is None:
-        return
+        return None
     what, pid = found
     question = (f"kguard: `kguard {action}` was started inside {what}. Only you can decide this. "
                 f"{action} anyway? [y/N] ")
     if _user_says_yes(question, pid):
-        return
+        mine = set(procs.ancestors())
+        return {m.path for m in runs.markers(state_dir) if m.pid in mine}
     raise Refused(f"`kguard {action}` refused: it runs inside {what}, and decisions on knowledge files are the "
                   "user's; run it yourself, in your own terminal, outside the guarded command")

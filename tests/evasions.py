@@ -158,6 +158,9 @@ CASES: tuple[Case, ...] = (
     Case("keep-own-pty", f"{ADD}; echo y | script -qec 'kguard keep' /dev/null", agents_has_evil),
     Case("keep-detached", f"{ADD}; rm -f .git/kguard/active/*; setsid -f env -i PATH=\"$PATH\" "
          "KGUARD_HOME=\"$KGUARD_HOME\" HOME=\"$HOME\" kguard keep; sleep 3", agents_has_evil),
+    Case("run-keep-detached", f"rm -f .git/kguard/active/*; setsid -f env -i PATH=\"$PATH\" "
+         f"KGUARD_HOME=\"$KGUARD_HOME\" HOME=\"$HOME\" kguard run --on-change keep -- sh -c \"{ADD}\"; sleep 3",
+         agents_has_evil),
     Case("rules-approve-inside", f"printf '[rules_promotion]\\nenabled = true\\n' > .kguard.toml; "
          "kguard rules approve style", lambda repo: "rule: style" in (repo / "AGENTS.md").read_text(),
          setup=lambda repo, env: write(repo / ".agents/rules/style.md",

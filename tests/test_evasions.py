@@ -10,14 +10,12 @@ from tests.evasions import CASES, SURFACES, Case, run_case
 
 # case name -> why it is not caught yet: another branch's work not merged, or a limit of a guard that runs with
 # the agent's own rights (docs/threat-model.md says which, why, and what the user can do)
-G2 = "G2 (issue 14: damaged state fails closed, stale ref locks recovered) is not merged yet"
 OPEN: dict[str, str] = {
     "keep-detached": "caught inside kguard run (decisions taken while it ran are undone); in a Claude Code call "
                      "whose marker the command deleted, a detached keep looks like the user (docs/threat-model.md, 2)",
+    "run-keep-detached": "as keep-detached: a detached `kguard run --on-change keep` around a Claude Code call "
+                         "(docs/threat-model.md, 2)",
     "nested-newly-ignored": "git's ignore rules are read as the command left them (docs/threat-model.md, 3)",
-    "damaged-state-ref": G2,
-    "stale-ref-lock": G2,
-    "refs-removed": G2,
 }
 
 
