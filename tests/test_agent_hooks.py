@@ -294,3 +294,38 @@ def test_a_write_through_another_tool_is_held_after_it(repo: Path) -> None:
     assert code == 0 and out["agent_message"].startswith("kguard held back this command's change to knowledge "
                                                           "files: AGENTS.md (modified).")
     assert (repo / "AGENTS.md").read_text() == CLEAN and _pending(repo) == ["AGENTS.md"]
+
+
+# -- pairing without a tool-call id -----------------------------------------------------------------------------
+
+SAME = {  # harness -> (before, after) of the shell command APPEND, events as the harness sends them
+    "cursor": (lambda r: (cursor(r, "beforeShellExecution", command=APPEND, cwd=str(r)), ""),
+               lambda r: (cursor(r, "afterShellExecution", command=APPEND, cwd=str(r), output=""), "")),
+    "gemini": (lambda r: (gemini(r, "BeforeTool", tool_name="run_shell_command", tool_input={"command": APPEND}),
+                          ""),
+               lambda r: (gemini(r, "AfterTool", tool_name="run_shell_command", tool_input={"command": APPEND},
+                                 tool_response={"llmContent": ""}), "")),
+    "copilot": (lambda r: (copilot(r, "bash", {"command": APPEND}), "preToolUse"),
+                lambda r: (copilot(r, "bash", {"command": APPEND}, toolResult={"resultType": "success"}),
+                           "postToolUse")),
+}
+
+
+@pytest.mark.parametrize("harness", sorted(SAME))
+def test_two_identical_commands_in_flight_keep_a_marker_each(repo: Path, harness: str) -> None:
+    """Two identical shell commands at once: the first one's after event must not end the second's marker,
+    or the second's write, seen meanwhile by an agent in another session, is taken as the baseline."""
+    from tests.test_claude_code import hook, payload
+
+    before, after = SAME[harness]
+    for _ in range(2):
+        code, _, _ = agent_hook(harness, *before(repo)[:1], repo, before(repo)[1])
+        assert code == 0
+    code, out, err = agent_hook(harness, after(repo)[0], repo, after(repo)[1])  # the first ends: nothing yet
+    assert code == 0 and "held back" not in json.dumps(out) + err
+    _shell(repo, APPEND)  # the second one writes
+    code, out, err = hook(payload(repo, "UserPromptSubmit", session_id="another", prompt="hi"), repo)
+    assert code == 0 and out is None and "baseline" not in err, (out, err)
+    code, out, err = agent_hook(harness, after(repo)[0], repo, after(repo)[1])
+    assert code == 0 and held_user(APPEND) in json.dumps(out, ensure_ascii=False) + err
+    assert (repo / "AGENTS.md").read_text() == CLEAN and _pending(repo) == ["AGENTS.md"]

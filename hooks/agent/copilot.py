@@ -33,7 +33,7 @@ def answer(payload: dict[str, Any]) -> Reply:
     args = loaded_json(payload.get("toolArgs"))
     args = args if isinstance(args, dict) else {}
     command = str(args.get("command") or "")
-    ids = {"cwd": cwd, "tool": tool, "call_id": call_id("copilot", cwd, command) if tool in SHELL else ""}
+    ids = {"cwd": cwd, "tool": tool, "pair_key": call_id("copilot", cwd, command) if tool in SHELL else ""}
     if event == "sessionStart":
         return _notice(run(Call("session_start", cwd=cwd)))
     if event == "preToolUse" and tool in (*SHELL, *WRITES):
