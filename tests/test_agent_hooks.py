@@ -82,6 +82,7 @@ def test_cursor_shell_change_is_held_and_both_are_told(repo: Path) -> None:
     assert code == 0
     assert out == {"user_message": held_user(APPEND), "agent_message": HELD_AGENT}
     assert err.rstrip("\n").endswith(held_user(APPEND))  # Cursor's hook log gets the card and the notice
+    assert "A Cursor tool call changed a knowledge file" in err and "Claude" not in err  # the card's headline
     assert (repo / "AGENTS.md").read_text() == CLEAN and _pending(repo) == ["AGENTS.md"]
 
 
@@ -106,7 +107,7 @@ def test_cursor_approved_edit_is_journaled(repo: Path) -> None:
     code, out, _ = agent_hook("cursor", data, repo)
     log = json.loads(run_kguard("log", "--format", "json", cwd=repo).stdout)
     assert code == 0 and log[0]["action"] == "keep"
-    assert out["user_message"] == (f"kguard: AGENTS.md changed by Write; kept as the new baseline (undo: kguard "
+    assert out["user_message"] == (f"kguard: AGENTS.md changed by edit; kept as the new baseline (undo: kguard "
                                    f"undo {log[0]['id']})")
 
 
@@ -146,7 +147,7 @@ def test_codex_patch_to_a_knowledge_file_is_denied_with_its_findings(repo: Path)
     assert set(out) == {"hookSpecificOutput"} and set(specific) == {"hookEventName", "permissionDecision",
                                                                      "permissionDecisionReason"}
     assert (specific["hookEventName"], specific["permissionDecision"]) == ("PreToolUse", "deny")
-    assert specific["permissionDecisionReason"].startswith(reason_for("AGENTS.md", "Write") + " Covert signals")
+    assert specific["permissionDecisionReason"].startswith(reason_for("AGENTS.md", "apply_patch") + " Covert signals")
     assert "OVR001" in specific["permissionDecisionReason"]
     ordinary = codex(repo, "PreToolUse", tool_name="apply_patch", tool_use_id="call_2", tool_input={
         "command": "*** Begin Patch\n*** Add File: src/new.py\n+print(2)\n*** End Patch\n"})
@@ -199,8 +200,8 @@ def gemini(repo: Path, event: str, **fields: Any) -> dict[str, Any]:
 def test_gemini_write_is_denied_and_shell_change_held(repo: Path) -> None:
     data = gemini(repo, "BeforeTool", tool_name="write_file",
                   tool_input={"file_path": str(repo / "CLAUDE.md"), "content": "x\n"})
-    assert agent_hook("gemini", data, repo) == (0, {"decision": "deny", "reason": reason_for("CLAUDE.md", "Write"),
-                                                    "systemMessage": reason_for("CLAUDE.md", "Write")}, "")
+    reason = reason_for("CLAUDE.md", "write_file")
+    assert agent_hook("gemini", data, repo) == (0, {"decision": "deny", "reason": reason, "systemMessage": reason}, "")
     edit = gemini(repo, "BeforeTool", tool_name="replace", tool_input={
         "file_path": str(repo / "src" / "app.py"), "old_string": "1", "new_string": "2"})
     assert agent_hook("gemini", edit, repo) == (0, None, "")
@@ -225,7 +226,7 @@ def test_gemini_flags_tool_output_and_fails_closed_for_writes(repo: Path) -> Non
     assert (code, out) == (2, None) and "is blocked" in err
     no_path = gemini(repo, "BeforeTool", tool_name="write_file", tool_input={"content": "x"})
     code, out, err = agent_hook("gemini", no_path, repo)
-    assert (code, out) == (2, None) and "Write without a file_path" in err
+    assert (code, out) == (2, None) and "write_file without a file_path" in err
 
 
 # -- GitHub Copilot -------------------------------------------------------------------------------------------
@@ -238,7 +239,7 @@ def copilot(repo: Path, tool: str, args: dict[str, Any], **fields: Any) -> dict[
 def test_copilot_write_is_denied_and_shell_change_held(repo: Path) -> None:
     data = copilot(repo, "create", {"path": str(repo / "AGENTS.md"), "file_text": "x\n"})
     assert agent_hook("copilot", data, repo, "preToolUse") == (
-        0, {"permissionDecision": "deny", "permissionDecisionReason": reason_for("AGENTS.md", "Write")}, "")
+        0, {"permissionDecision": "deny", "permissionDecisionReason": reason_for("AGENTS.md", "create")}, "")
     assert agent_hook("copilot", copilot(repo, "edit", {"path": str(repo / "src/app.py"), "old_str": "1",
                                                          "new_str": "2"}), repo, "preToolUse") == (0, None, "")
     shell = {"command": APPEND, "description": "append"}
@@ -248,6 +249,7 @@ def test_copilot_write_is_denied_and_shell_change_held(repo: Path) -> None:
     code, out, err = agent_hook("copilot", after, repo, "postToolUse")
     assert (code, out) == (0, None)  # Copilot ignores postToolUse's answer: the hook log gets the notice
     assert err.rstrip("\n").endswith(held_user(APPEND) + "\n" + HELD_AGENT)
+    assert "A Copilot tool call changed a knowledge file" in err and "Claude" not in err  # the card's headline
     assert (repo / "AGENTS.md").read_text() == CLEAN and _pending(repo) == ["AGENTS.md"]
 
 

@@ -33,9 +33,9 @@ def answer(payload: dict[str, Any]) -> Reply:
     args = loaded_json(payload.get("toolArgs"))
     args = args if isinstance(args, dict) else {}
     command = str(args.get("command") or "")
-    ids = {"cwd": cwd, "tool": tool, "pair_key": call_id("copilot", cwd, command) if tool in SHELL else ""}
+    ids = {"cwd": cwd, "tool": tool, "harness": "Copilot", "pair_key": call_id("copilot", cwd, command) if tool in SHELL else ""}
     if event == "sessionStart":
-        return _notice(run(Call("session_start", cwd=cwd)))
+        return _notice(run(Call("session_start", cwd=cwd, harness="Copilot")))
     if event == "preToolUse" and tool in (*SHELL, *WRITES):
         if tool in SHELL:
             verdict = run(Call("before_shell", command=command, **ids))

@@ -9,6 +9,8 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from hooks import naming
+
 Event = Literal["session_start", "before_shell", "after_shell", "before_write", "after_write", "after_tool"]
 SESSION = "kguard-agent"  # the session of a harness that names none (Copilot)
 SHELL, WRITE = "Bash", "Write"  # how the shared guard names a shell call and a whole-file write
@@ -27,6 +29,7 @@ class Call:
     output: str = ""  # a tool's output (checked for text that reads like instructions)
     failed: bool = False
     session_id: str = ""
+    harness: str = ""  # as the user reads it ("Cursor"): named in messages and cards
 
 
 @dataclass(frozen=True)
@@ -50,7 +53,8 @@ def call_id(*parts: object) -> str:
 
 def claude_payload(call: Call) -> dict[str, Any]:
     base: dict[str, Any] = {"session_id": call.session_id or SESSION, "cwd": call.cwd,
-                            "permission_mode": "default", "transcript_path": ""}
+                            "permission_mode": "default", "transcript_path": "", naming.HARNESS: call.harness,
+                            naming.TOOL: call.tool}
     if call.event == "session_start":
         return {**base, "hook_event_name": "SessionStart", "source": "startup"}
     tool_use_id = call.call_id or call_id(call.cwd, call.tool, call.command or call.file_path)

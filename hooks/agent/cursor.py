@@ -49,7 +49,7 @@ def answer(payload: dict[str, Any]) -> Reply:
     event = payload.get("hook_event_name")
     root = _root(payload)
     cwd = str(payload.get("cwd") or root)
-    ids = {"cwd": root, "session_id": str(payload.get("conversation_id") or "")}
+    ids = {"cwd": root, "session_id": str(payload.get("conversation_id") or ""), "harness": "Cursor"}
     if event == "sessionStart":
         return _after(run(Call("session_start", **ids)), "additional_context")
     command = str(payload.get("command") or "")
