@@ -259,7 +259,8 @@ def test_copilot_session_start_and_crash(repo: Path) -> None:
                                 "sessionStart")
     assert (code, out) == (0, None) and "\nkguard: 4 covert signal(s) (3 error(s)) in knowledge files" in err
     code, out, err = agent_hook("copilot", '{"toolName": "create", "toolArgs": "{', repo, "preToolUse")
-    assert code == 2 and out["permissionDecision"] == "deny" and "is blocked" in err
+    # exit 0: Copilot logs and skips a hook that exits non-zero, so only the deny on stdout blocks
+    assert code == 0 and out["permissionDecision"] == "deny" and "is blocked" in err
     code, out, err = agent_hook("copilot", '{"toolName": "bash", "toolRes', repo, "postToolUse")
     assert (code, out) == (0, None) and "went ahead without the guard" in err
 
@@ -330,4 +331,16 @@ def test_two_identical_commands_in_flight_keep_a_marker_each(repo: Path, harness
     assert code == 0 and out is None and "baseline" not in err, (out, err)
     code, out, err = agent_hook(harness, after(repo)[0], repo, after(repo)[1])
     assert code == 0 and held_user(APPEND) in json.dumps(out, ensure_ascii=False) + err
+    assert (repo / "AGENTS.md").read_text() == CLEAN and _pending(repo) == ["AGENTS.md"]
+
+
+def test_copilot_failed_shell_call_is_compared_at_post_tool_use_failure(repo: Path) -> None:
+    """The CLI reports a failed call with postToolUseFailure (sessionId, error), not postToolUse."""
+    failing = APPEND + " && false"
+    before = copilot(repo, "bash", {"command": failing}, sessionId="cop-1")
+    assert agent_hook("copilot", before, repo, "preToolUse") == (0, None, "")
+    subprocess.run(["sh", "-c", failing], cwd=repo)
+    after = copilot(repo, "bash", {"command": failing}, sessionId="cop-1", error="exit code 1")
+    code, out, err = agent_hook("copilot", after, repo, "postToolUseFailure")
+    assert (code, out) == (0, None) and held_user(failing) in err
     assert (repo / "AGENTS.md").read_text() == CLEAN and _pending(repo) == ["AGENTS.md"]

@@ -60,7 +60,8 @@ def test_copilot_file_of_our_own_goes_away_on_uninstall(repo: Path) -> None:
     path = repo / ".github" / "hooks" / "kguard.json"
     data = json.loads(path.read_text())
     assert [(event, f"hook copilot {event};" in e["bash"]) for event, entries in data["hooks"].items()
-            for e in entries] == [("sessionStart", True), ("preToolUse", True), ("postToolUse", True)]
+            for e in entries] == [("sessionStart", True), ("preToolUse", True), ("postToolUse", True),
+                                 ("postToolUseFailure", True)]
     run_kguard("hooks", "uninstall", "--copilot", cwd=repo)
     assert not path.exists()
 

@@ -43,7 +43,8 @@ SPECS = {
         ("AfterTool", None, {"name": "kguard", "timeout": TIMEOUT * 1000}))),
     "copilot": Spec("Copilot", ".github/hooks/kguard.json", False, (
         ("sessionStart", None, {"timeoutSec": TIMEOUT}), ("preToolUse", None, {"timeoutSec": TIMEOUT}),
-        ("postToolUse", None, {"timeoutSec": TIMEOUT})), version=True, own_file=True),
+        ("postToolUse", None, {"timeoutSec": TIMEOUT}), ("postToolUseFailure", None, {"timeoutSec": TIMEOUT})),
+        version=True, own_file=True),
 }
 
 
