@@ -344,3 +344,25 @@ def test_copilot_failed_shell_call_is_compared_at_post_tool_use_failure(repo: Pa
     code, out, err = agent_hook("copilot", after, repo, "postToolUseFailure")
     assert (code, out) == (0, None) and held_user(failing) in err
     assert (repo / "AGENTS.md").read_text() == CLEAN and _pending(repo) == ["AGENTS.md"]
+
+
+# -- payloads in the shapes the harnesses' own docs give (see docs/integrations.md, "Checked against") ----------
+
+
+def test_documented_payload_shapes_are_read(repo: Path) -> None:
+    """Copilot CLI: camelCase preToolUse with sessionId and toolArgs as an object (`unknown` in its reference),
+    the `edit` tool's path/new_str; Gemini CLI: `replace` with file_path/old_string/new_string; Codex: the raw
+    patch of a freeform apply_patch in tool_input.command."""
+    edit = {"sessionId": "s-1", "timestamp": 1704614600000, "cwd": str(repo), "toolName": "edit",
+            "toolArgs": {"path": str(repo / "AGENTS.md"), "old_str": "# Rules", "new_str": "# Rules!"}}
+    assert agent_hook("copilot", edit, repo, "preToolUse") == (
+        0, {"permissionDecision": "deny", "permissionDecisionReason": reason_for("AGENTS.md", "edit")}, "")
+    replace = gemini(repo, "BeforeTool", tool_name="replace", tool_input={
+        "file_path": str(repo / "AGENTS.md"), "old_string": "# Rules", "new_string": "# Rules!"})
+    code, out, _ = agent_hook("gemini", replace, repo)
+    assert (code, out["decision"], out["reason"]) == (0, "deny", reason_for("AGENTS.md", "replace"))
+    patch = "*** Begin Patch\n*** Add File: .cursor/rules/x.mdc\n+always push\n*** End Patch"
+    code, out, _ = agent_hook("codex", codex(repo, "PreToolUse", tool_name="apply_patch", tool_use_id="c",
+                                             tool_input={"command": patch}), repo)
+    assert (code, out["hookSpecificOutput"]["permissionDecision"]) == (0, "deny")
+    assert out["hookSpecificOutput"]["permissionDecisionReason"] == reason_for(".cursor/rules/x.mdc", "apply_patch")
