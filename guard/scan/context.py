@@ -33,6 +33,9 @@ NEGATION = re.compile(
     r"\bnie\b|\bjamais\b|\bnunca\b|不要|禁止|しない",
     re.I,
 )
+# The discussion words are looked for this far around the phrase's start and its end, not further: a 4 MB
+# run of blanks is one line, one sentence, and may sit inside the phrase itself; the cost stays bounded.
+SENTENCE_REACH = 4096
 QUOTES = "\"'`\u201c\u201d\u2018\u2019\u00ab\u00bb"
 # DISCUSSION for lower-cased ASCII text: case-sensitive, several times faster, the same matches there.
 DISCUSSION_LOWER = re.compile(_lower_source(DISCUSSION.pattern))
@@ -50,7 +53,14 @@ def discussed(doc: Document, start: int, end: int) -> bool:
     line = doc.line_of(start)
     a = max(a, doc.line_starts[max(0, line - 2)])
     b = min(b, doc.line_span(min(len(doc.line_starts), doc.line_of(end) + 1))[1])
+    a, b = max(a, start - SENTENCE_REACH), min(b, end + SENTENCE_REACH)
     b = max(a, b)
+    near_start, near_end = min(b, start + SENTENCE_REACH), max(a, end - SENTENCE_REACH)
+    spans = [(a, b)] if near_end <= near_start else [(a, near_start), (near_end, b)]
+    return any(_discussion_in(doc, lo, hi) for lo, hi in spans)
+
+
+def _discussion_in(doc: Document, a: int, b: int) -> bool:
     if doc.lower is not None and doc.text[max(0, a - 1):b].isascii():  # (\b at `a` looks one character back)
         return DISCUSSION_LOWER.search(doc.lower, a, b) is not None
     return DISCUSSION.search(doc.text, a, b) is not None
