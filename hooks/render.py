@@ -48,7 +48,8 @@ def render_text(findings: Sequence[Finding], color: bool = False) -> str:
     lines: list[str] = []
     for f in findings:
         severity = f"\x1b[{COLORS[f.severity]}m{f.severity}\x1b[0m" if color else f.severity
-        lines.append(f"{_where(f)}: {f.id} [{severity}] {printable(f.message)}")
+        view = f" ({f.view} view)" if f.view != "text" else ""
+        lines.append(f"{_where(f)}: {f.id} [{severity}]{view} {printable(f.message)}")
         if f.excerpt:
             lines.append(f"    | {printable(f.excerpt)}")
     counts = {s: sum(1 for f in findings if f.severity == s) for s in ("error", "warning", "info")}
@@ -117,6 +118,7 @@ def sarif(findings: Sequence[Finding]) -> dict[str, object]:
             "message": {"text": f.message},
             "locations": [{"physicalLocation": location}],
             "partialFingerprints": {"kguardFingerprint/v1": f.fingerprint},
+            "properties": {"view": f.view},
         })
     return {
         "$schema": SARIF_SCHEMA,

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from guard.scan.baseline import load_baseline
 from guard.scan.detector import Detector, Hit
 from guard.scan.filelevel import is_binary
 from guard.scan.finding import Finding, sort_key
 from guard.scan.registry import REGISTRY, matches
+from guard.scan.limits import MAX_FILE_BYTES
 from guard.scan.runs import LONG_BLANKS
-from guard.scan.settings import ScanSettings
 from guard.scan.text import Document, visible
 from rules_engine.errors import KguardError
 from rules_engine.files import read
 from rules_engine.layout import glob_match
+
+if TYPE_CHECKING:
+    from guard.scan.settings import ScanSettings
 
 # Detectors whose findings make command or tool output "read like instructions".
 INSTRUCTION_IDS = ("OVR", "CON", "EXF", "DNG002", "DNG003", "DNG004", "DNG005", "DNG006", "ENC", "INV003",
@@ -73,26 +77,26 @@ def decode(data: bytes) -> str:
 
 
 def scan_bytes(data: bytes, path: str, select: Sequence[str] | None = None,
-               max_bytes: int = ScanSettings().max_file_bytes) -> list[Finding]:
+               max_bytes: int = MAX_FILE_BYTES) -> list[Finding]:
     if len(data) > max_bytes:
         return [file_finding("FIL003", path, f"{len(data)} bytes, over the limit of {max_bytes}: not scanned")]
     return scan_text(decode(data), path, select)
 
 
-def scan_file(file: Path, display: str, settings: ScanSettings = ScanSettings(),
+def scan_file(file: Path, display: str, settings: ScanSettings | None = None,
               select: Sequence[str] | None = None) -> list[Finding]:
     """Read and scan one file; unreadable files become a FIL004 finding, never an exception."""
+    limit = settings.max_file_bytes if settings is not None else MAX_FILE_BYTES
     try:
         size = file.stat().st_size
-        if size > settings.max_file_bytes:
-            return [file_finding("FIL003", display, f"{size} bytes, over the limit of {settings.max_file_bytes}:"
-                                 " not scanned")]
+        if size > limit:
+            return [file_finding("FIL003", display, f"{size} bytes, over the limit of {limit}: not scanned")]
         data = read(file, display)  # a FIFO or a device would hang or never end: refused, not read
     except OSError as exc:
         return [file_finding("FIL004", display, f"cannot read: {exc.strerror or exc}")]
     except KguardError as exc:
         return [file_finding("FIL004", display, exc.message)]
-    return scan_bytes(data, display, select, settings.max_file_bytes)
+    return scan_bytes(data, display, select, limit)
 
 
 def filter_findings(findings: Iterable[Finding], settings: ScanSettings, root: Path | None = None,
