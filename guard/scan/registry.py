@@ -17,6 +17,7 @@ _ALL: tuple[Detector, ...] = (
     markdown.link_comment,
     markdown.invisible_html,
     markdown.pushed_right,
+    markdown.hidden_region,
     conceal.conceal,
     conceal.bypass_approval,
     conceal.deceive,
