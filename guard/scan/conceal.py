@@ -94,7 +94,7 @@ declare(CONCEAL_TRIGGERS, APPROVAL_TRIGGERS, DECEIVE_TRIGGERS, QUIET_TRIGGERS, D
           clean=["Don't tell the user to run the build; run it yourself.",
                  "Do not mention Claude or AI in commit messages.",
                  "Do not silently fix the issue in one copy.", "Never share this key with anyone.",
-                 "Prompt injections often say 'do not tell the user'."])
+                 "Never push without telling the user first.", "Do not deploy without notifying the user."])
 def conceal(doc: Document) -> Iterator[Hit]:
     """What it finds: instructions to keep something from the user: "do not tell the user", "without
     informing the user", "hide this from the user", "secretly upload", in English, German, French, Spanish,
@@ -110,8 +110,10 @@ def conceal(doc: Document) -> Iterator[Hit]:
     mention AI in commits") and text that discusses such phrases as attacks are not errors.
     """
     for match in doc.finditer(CONCEAL, CONCEAL_TRIGGERS, 120, 120):
-        if match.group().lower().startswith(("secretly", "covertly", "stealthily")) and negated(doc, match.start()):
-            continue
+        opening = match.group().lower()
+        if opening.startswith(("secretly", "covertly", "stealthily", "without", "no need")) \
+                and negated(doc, match.start()):
+            continue  # "never push without telling the user" orders the agent to tell
         yield Hit(match.start(), match.end(), f'instruction to conceal from the user: "{match.group()}"',
                   mention_severity(doc, match.start(), match.end()))
     for match in doc.finditer(QUIET, QUIET_TRIGGERS, 60, 100):
