@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from guard.scan.context import reads_as_instruction
 from guard.scan.detector import Hit, detector
+from guard.scan import regions
 from guard.scan.regions import COMMENT, DETAILS, HIDDEN_HTML
 from guard.scan.signals import signals
 from guard.scan.text import Document, visible
@@ -222,14 +223,14 @@ def hidden_region(doc: Document) -> Iterator[Hit]:
     an example shown inside a code block or inline code is visible and not reported.
     """
     suspects = []
-    for region in doc.hidden_candidates:
-        if region.kind in NEWLY_HIDDEN:
-            body = doc.text[region.start:region.end]
-            verdict = judge(body)
-            if verdict is not None and (verdict[0] == "error" or region.kind not in MEANT_FOR_AGENT):
-                suspects.append((region, body, verdict))
-    for region, body, (severity, reason) in suspects:  # confirmed by the parse (only now paid for)
-        if doc.is_hidden(region.start) != region.kind:
+    for region in regions.candidates(doc, NEWLY_HIDDEN):
+        body = doc.text[region.start:region.end]
+        verdict = judge(body)
+        if verdict is not None and (verdict[0] == "error" or region.kind not in MEANT_FOR_AGENT):
+            suspects.append((region, body, verdict))
+    confirmed = set(regions.precise(doc, NEWLY_HIDDEN)) if suspects else set()  # the parse: only now paid for
+    for region, body, (severity, reason) in suspects:
+        if region not in confirmed:
             continue
         start = region.start + len(body) - len(body.lstrip())
         yield Hit(start, region.end, f'{NEWLY_HIDDEN[region.kind]} {reason}: "{_preview(body)}"', severity)

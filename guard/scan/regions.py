@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import NamedTuple, Protocol
 
 from guard.scan.lazyre import lazy
@@ -40,6 +40,9 @@ VALUE = lazy(r"^[ \t]*(?:- |[\w.\"'-]+[ \t]*[:=][ \t]*)(.*\S)", re.M)
 TRAILING = lazy("[ \t\u00a0\u2000-\u200f\u202f\u205f-\u2064\u3000\ufeff\U000e0000-\U000e007f]{2,}(?=\r?\n|\\Z)")
 INLINE_CODE = re.compile(r"`[^`\n]+`")
 MARKUP = ("<", "![", "](", "]:", "```", "~~~")
+HTML = frozenset({"comment", "details", "hidden-html"})
+KINDS = frozenset({"comment", "details", "hidden-html", "alt-text", "title", "reference", "footnote", "fence-info",
+                   "frontmatter", "below-blanks", "pushed-right", "trailing-blanks"})
 
 
 class Region(NamedTuple):
@@ -62,18 +65,19 @@ class Lines(Protocol):
     def blank_runs(self) -> list[tuple[int, int]]: ...
 
 
-def candidates(doc: Lines) -> list[Region]:
-    """Every hidden region, found without a parser (code shown in fences or backticks left out)."""
-    return _find(doc, None)
+def candidates(doc: Lines, kinds: Collection[str] = KINDS) -> list[Region]:
+    """The hidden regions of these kinds, found without a parser (code shown in fences or backticks left
+    out)."""
+    return _find(doc, None, kinds)
 
 
-def precise(doc: Lines) -> list[Region]:
+def precise(doc: Lines, kinds: Collection[str] = KINDS) -> list[Region]:
     """Every hidden region, the Markdown ones confirmed by a CommonMark parse (for files up to PARSE_LIMIT
     characters that hold any markup; otherwise what `candidates` finds)."""
     text = doc.text
     if len(text) > PARSE_LIMIT or not any(mark in text for mark in MARKUP):
-        return _find(doc, None)
-    return _find(doc, _Parsed(doc))
+        return _find(doc, None, kinds)
+    return _find(doc, _Parsed(doc), kinds)
 
 
 def holding(regions: list[Region], ends: list[int], start: int) -> Region | None:
@@ -128,16 +132,18 @@ class _Parsed:
                 self.block.update(range(first, last))
 
 
-def _find(doc: Lines, parsed: _Parsed | None) -> list[Region]:
+def _find(doc: Lines, parsed: _Parsed | None, kinds: Collection[str] = KINDS) -> list[Region]:
     text = doc.text
-    found = list(_frontmatter(text))
+    found = list(_frontmatter(text)) if "frontmatter" in kinds else []
     found += _padding(doc)
-    found += [Region(m.start(), m.end(), "trailing-blanks") for m in _trailing(text)]
+    if "trailing-blanks" in kinds:
+        found += [Region(m.start(), m.end(), "trailing-blanks") for m in _trailing(text)]
     if any(mark in text for mark in MARKUP):
         code = _code_test(doc, parsed)
-        markup = list(_html(text)) + list(_inline(text)) + list(_definitions(doc, parsed)) + list(_info(doc, parsed))
+        markup = [*(_html(text) if not HTML.isdisjoint(kinds) else ()), *_inline(text), *_definitions(doc, parsed),
+                  *_info(doc, parsed)]
         found += [region for region in markup if region.kind == "fence-info" or not code(region.start)]
-    return sorted(set(found))
+    return sorted({region for region in found if region.kind in kinds})
 
 
 def _code_test(doc: Lines, parsed: _Parsed | None):  # type: ignore[no-untyped-def]
@@ -217,22 +223,40 @@ def _definitions(doc: Lines, parsed: _Parsed | None) -> Iterator[Region]:
     text = doc.text
     if "]:" not in text:
         return
-    for match in FOOTNOTE.finditer(text):
-        yield Region(match.start(), match.end(), "footnote")
     starts = doc.line_starts
-    for match in REFERENCE.finditer(text):
-        if parsed is not None and bisect_right(starts, match.start()) - 1 in parsed.block:
-            continue  # the parser read the line as part of a block: not a definition
+    for start in _lines_holding(text, "]:"):
+        match = FOOTNOTE.match(text, start)
+        if match:
+            yield Region(match.start(), match.end(), "footnote")
+            continue
+        match = REFERENCE.match(text, start)
+        if match is None or (parsed is not None and bisect_right(starts, start) - 1 in parsed.block):
+            continue  # (the parser read the line as part of a block: not a definition)
         yield Region(match.start(), match.end(), "reference")
+
+
+def _lines_holding(text: str, needle: str) -> Iterator[int]:
+    """The start offset of each line that holds `needle`, in order (a pattern anchored at a line start that
+    must contain it can only match there)."""
+    pos = text.find(needle)
+    while pos != -1:
+        start = text.rfind("\n", 0, pos) + 1
+        yield start
+        end = text.find("\n", pos)
+        if end == -1:
+            return
+        pos = text.find(needle, end)
 
 
 def _info(doc: Lines, parsed: _Parsed | None) -> Iterator[Region]:
     text, starts = doc.text, doc.line_starts
     if parsed is not None:
-        lines = [line for line, info in parsed.fences if info.strip()]
+        places = [starts[line] for line, info in parsed.fences if info.strip()]
     else:
-        lines = sorted({line - 1 for line in doc.fenced_lines})
-    for line in lines:
-        match = FENCE_INFO.match(text, starts[line])
+        places = sorted({*_lines_holding(text, "```"), *_lines_holding(text, "~~~")})
+        fenced = doc.fenced_lines
+        places = [start for start in places if bisect_right(starts, start) in fenced]
+    for start in places:
+        match = FENCE_INFO.match(text, start)
         if match and match.group(2):  # (a closing fence has no info string)
             yield Region(match.start(2), match.end(2), "fence-info")
