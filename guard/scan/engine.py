@@ -14,6 +14,7 @@ from guard.scan.registry import REGISTRY, matches
 from guard.scan.limits import MAX_FILE_BYTES
 from guard.scan.runs import LONG_BLANKS
 from guard.scan.text import Document, visible
+from guard.scan.views.report import view_findings
 from rules_engine.errors import KguardError
 from rules_engine.files import read
 from rules_engine.layout import glob_match
@@ -59,9 +60,12 @@ def scan_text(text: str, path: str = "<text>", select: Sequence[str] | None = No
     """Every finding in `text`, sorted by position. Never raises on any input."""
     doc = Document(text, path)
     detectors = _active(select)
-    if is_binary(text):
+    binary = is_binary(text)
+    if binary:
         detectors = [det for det in detectors if det.id == "FIL001"]
     findings = [_finding(det, doc, hit) for det in detectors for hit in det.check(doc)]
+    if not binary:
+        findings += view_findings(doc, detectors, findings)
     return sorted(findings, key=sort_key)
 
 

@@ -17,6 +17,7 @@ GATE = re.compile(
 ZERO_WIDTH = re.compile("[\u200b-\u200d\u2060\ufeff\u180e]+")
 BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]+")
 TAGS = re.compile("[\U000e0000-\U000e007f]+")
+FLAG_TAGS = 7  # a subdivision flag: two-letter country, up to three more, the cancel tag ("gbsct" + cancel)
 SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{2,}")
 RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
 COMPLEX_SCRIPTS = ((0x0590, 0x08FF), (0x0900, 0x109F), (0x1780, 0x18AF), (0xA8E0, 0xA8FF), (0xFB1D, 0xFDFF),
@@ -142,7 +143,7 @@ def unicode_tags(doc: Document) -> Iterator[Hit]:
     for match in doc.finditer_non_ascii(TAGS):
         run = match.group()
         before = text[match.start() - 1] if match.start() else ""
-        if before == "\U0001f3f4" and run.endswith("\U000e007f") and all(
+        if before == "\U0001f3f4" and run.endswith("\U000e007f") and len(run) <= FLAG_TAGS and all(
                 "a" <= chr(ord(c) - 0xE0000) <= "z" or "0" <= chr(ord(c) - 0xE0000) <= "9" for c in run[:-1]):
             continue
         hidden = visible(decode_tags(run))

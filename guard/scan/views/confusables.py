@@ -1,0 +1,39 @@
+"""Look-alike letters mapped to the ASCII letter or digit they imitate, from the Unicode TR39 confusables
+data shipped by the `confusable-homoglyphs` package (pinned in pyproject.toml). Loaded on first use only:
+a text without a candidate letter never reads the 0.9 MB table."""
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from importlib import resources
+
+PACKAGE = "confusable_homoglyphs"
+
+
+@cache
+def table() -> dict[str, str]:
+    """Non-ASCII character -> the ASCII letter or digit it is confusable with (empty when the data is
+    missing: the skeleton view then only normalises)."""
+    try:
+        data = json.loads(resources.files(PACKAGE).joinpath("confusables.json").read_text("utf-8"))
+    except (ModuleNotFoundError, FileNotFoundError, OSError, ValueError):
+        return {}
+    mapped: dict[str, str] = {}
+    for char, homoglyphs in data.items():
+        if char.isascii():
+            continue
+        for entry in homoglyphs:
+            target = entry.get("c", "")
+            if len(target) == 1 and target.isascii() and target.isalnum():
+                mapped[char] = target
+                break
+    return mapped
+
+
+# Letters that could imitate an ASCII one, a whole run of them per match (a cheap test before the table is
+# read): beyond Latin-1 and Latin Extended-A (accented letters of European languages look like themselves),
+# below the CJK blocks; Cyrillic supplements; fullwidth forms; Deseret; mathematical letters and digits.
+CANDIDATES = re.compile(
+    "(?:(?=\\w)[\u0180-\u2e7f\ua640-\ua7ff\uff00-\uffef\U00010400-\U0001044f]|[\U0001d400-\U0001d7ff])+"
+)

@@ -1,0 +1,101 @@
+"""Substitutions that undo disguised letters: default-ignorable and format characters dropped (zero-width
+characters, soft hyphen, variation selectors, bidi controls, tag characters, Hangul fillers), compatibility
+forms NFKC-normalised (fullwidth and mathematical letters), and look-alike letters replaced by the ASCII
+letter they imitate (Unicode TR39 confusables, see confusables.py). Only non-ASCII characters are read."""
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+
+from guard.scan.text import Document
+from guard.scan.views import confusables
+
+# A substitution: (start, end, replacement, kind); kind "tidy" changes nothing a finding can rest on.
+Sub = tuple[int, int, str, str]
+TIDY = "tidy"
+ASCII_LETTER = re.compile("[A-Za-z]")
+IGNORABLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164"
+    "\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
+
+# Blocks whose characters NFKC may turn into ASCII letters or digits.
+COMPATIBLE = re.compile(
+    "[\u00aa\u00b2\u00b3\u00b9\u00ba\u02b0-\u02ff\u1d2c-\u1dbf\u2070-\u209f\u2100-\u218f\u2460-\u24ff"
+    "\u3250-\u32ff\u3380-\u33ff\ufb00-\ufb06\uff10-\uff5a\U0001d400-\U0001d7ff\U0001f100-\U0001f1ff]"
+)
+
+
+def _wordy(char: str) -> bool:
+    return char.isalnum() or char in "'-"
+
+
+def _neighbour(text: str, index: int, step: int) -> str:
+    """The nearest character before (step -1) or after (step 1) `index` that is not ignorable."""
+    index += step
+    while 0 <= index < len(text) and IGNORABLE.match(text[index]):
+        index += step
+    return text[index] if 0 <= index < len(text) else " "
+
+
+def normalised(doc: Document) -> Iterator[Sub]:
+    """Ignorable characters inside a word dropped, and compatibility forms that NFKC turns into ASCII
+    letters or digits (fullwidth, mathematical, circled letters, ligatures) replaced. Ignorables between
+    words (a selector after an emoji) and forms that stay punctuation (a no-break space) are left: they
+    change no word."""
+    text = doc.text
+    for match in doc.finditer_non_ascii(IGNORABLE):
+        i = match.start()
+        if _wordy(_neighbour(text, i, -1)) and _wordy(_neighbour(text, i, 1)):
+            yield i, i + 1, "", "normalised"
+    for match in doc.finditer_non_ascii(COMPATIBLE):
+        i = match.start()
+        form = unicodedata.normalize("NFKC", match.group())
+        if form != match.group() and any(c.isascii() and c.isalnum() for c in form):
+            yield i, i + 1, form, "normalised"
+
+
+def _word(text: str, index: int) -> tuple[int, int]:
+    a = b = index
+    while a > 0 and (text[a - 1].isalnum() or IGNORABLE.match(text[a - 1])):
+        a -= 1
+    while b < len(text) and (text[b].isalnum() or IGNORABLE.match(text[b])):
+        b += 1
+    return a, b
+
+
+def _latin_line(doc: Document, index: int, cache: dict[int, bool]) -> bool:
+    """More ASCII letters than other letters on the line: a look-alike word there stands for a Latin one."""
+    line = doc.line_of(index)
+    if line not in cache:
+        lo, hi = doc.line_span(line)
+        part = doc.text[lo:hi]
+        ascii_letters = sum(1 for c in part if c.isascii() and c.isalpha())
+        cache[line] = ascii_letters > sum(1 for c in part if c.isalpha()) - ascii_letters
+    return cache[line]
+
+
+def skeleton(doc: Document) -> Iterator[Sub]:
+    """Look-alike letters replaced by the ASCII ones they imitate, in words that mix them with ASCII letters
+    and in words wholly of look-alikes on a line of Latin text (a Russian sentence stays Russian)."""
+    text = doc.text
+    words: list[tuple[int, int]] = []
+    seen: list[int] = []
+    lines: dict[int, bool] = {}
+    for match in doc.finditer_non_ascii(confusables.CANDIDATES):
+        i = match.start()
+        if seen and i < seen[-1]:
+            continue
+        start, end = _word(text, i)
+        seen.append(end)
+        if ASCII_LETTER.search(text, start, end) or _latin_line(doc, i, lines):
+            words.append((start, end))
+    if not words:
+        return
+    table = confusables.table()  # read only now: some word may be disguised
+    for start, end in words:
+        for i in range(start, end):
+            target = table.get(text[i])
+            if target is not None:
+                yield i, i + 1, target, "skeleton"
