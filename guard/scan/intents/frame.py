@@ -27,10 +27,34 @@ def words_pattern(words: Iterable[str]) -> str:
     return "|".join(parts)
 
 
+LETTERS = re.compile(r"[a-z]+")
+
+
 def lexicon(*groups: Iterable[str], extra: str = "") -> LazyPattern:
-    """A case-insensitive pattern of the words of every group (plus a regex source `extra`)."""
-    source = words_pattern(word for group in groups for word in group)
-    return lazy("|".join(part for part in (source, extra) if part), re.I)
+    """A case-insensitive pattern of the words of every group (plus a regex source `extra`). Without `extra`
+    it carries a gate: the longest ASCII word of each entry and the first other character of the rest, so a
+    frame can tell from the document's word set alone that the part is nowhere (see Frame.find)."""
+    words = [word for group in groups for word in group]
+    pattern = lazy("|".join(part for part in (words_pattern(words), extra) if part), re.I)
+    if not extra and all(word.lower() != word.lower().encode("ascii", "ignore").decode() or LETTERS.search(
+            word.lower()) for word in words):
+        ascii_words, chars = set(), set()
+        for word in words:
+            runs = LETTERS.findall(word.lower())
+            if word.isascii() and runs:
+                ascii_words.add(max(runs, key=len).encode())
+            else:
+                chars.add(next((c for c in word.lower() if not c.isascii()), word[:1]))
+        pattern.gate = (frozenset(ascii_words), frozenset(chars))
+    return pattern
+
+
+def _may_occur(doc: Document, part: LazyPattern) -> bool:
+    gate = getattr(part, "gate", None)
+    if gate is None:
+        return True
+    ascii_words, chars = gate
+    return any(word in doc.words for word in ascii_words) or any(char in doc.non_ascii for char in chars)
 
 
 @dataclass(frozen=True)
@@ -51,7 +75,14 @@ class Frame:
 
     @property
     def triggers(self) -> tuple[str, ...]:
-        return tuple(sorted({word.lower() for word in self.actions}))
+        """The rarest-looking piece of each action: its longest run of letters ("approved" of "has already
+        approved"), whole; the window around it holds the whole action, so fewer windows, same matches."""
+        found = set()
+        for word in self.actions:
+            lower = word.lower()
+            runs = LETTERS.findall(lower) if lower.isascii() else [p for p in lower.split(" ") if p]
+            found.add(max(runs, key=len) if runs else lower)
+        return tuple(sorted(found))
 
     def bounds(self, doc: Document, start: int, end: int) -> tuple[int, int]:
         if self.scope == "sentence":
@@ -71,6 +102,8 @@ class Frame:
 
     def find(self, doc: Document) -> Iterator[tuple[Span, int, int]]:
         """Each action whose scope holds every part, with the scope (a, b)."""
+        if not all(_may_occur(doc, part) for part in self.parts):
+            return
         for match in doc.finditer(self.pattern, self.triggers, 80, 80):
             if self.prose and _not_prose(doc, match.start()):
                 continue
