@@ -43,8 +43,8 @@ SKIP = (
 DESTRUCTIVE = lexicon((
     "delete", "deletion", "deletions", "deleting", "remove", "removing", "rm -rf", "force push", "force pushes",
     "force-push", "push --force", "drop table", "drop database", "destructive", "wipe", "reset --hard", "löschen",
-    "lösch", "force-push", "supprim", "effac", "borrar", "borr", "elimin", "apagar", "excluir", "cancellare",
-    "eliminare", "удал", "стереть", "删除", "強制", "削除", "삭제",
+    "lösche", "supprimer", "supprime", "supprimez", "effacer", "efface", "borrar", "borres", "eliminar",
+    "elimines", "apagar", "excluir", "cancellare", "eliminare", "cancella", "удал", "стереть", "删除", "強制", "削除", "삭제",
 ))
 
 GRANTED_FRAME = Frame(GRANTED, (BLANKET,))

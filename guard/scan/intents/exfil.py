@@ -34,7 +34,7 @@ SECRET = lexicon((
 ))
 SINK = lexicon((), extra=(
     r"https?://(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])[:/])[^\s)\]>\"']+"
-    r"|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b|\bwebhook"
+    r"|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b|\bwebhook|\b[\w-]+(?:\.[\w-]+)+\.[a-z]{2,}:[~/]"
 ))
 CREDENTIAL_FILE = (
     "id_rsa", "id_ed25519", "id_ecdsa", ".ssh", "credentials", ".netrc", ".npmrc", ".pypirc", ".git-credentials",
