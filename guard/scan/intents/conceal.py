@@ -13,8 +13,8 @@ from guard.scan.text import Document
 
 LEAVE_OUT = (
     "leave out", "out of", "omit", "don't mention", "do not mention", "never mention",
-    "don't bring up", "do not bring up", "don't include", "do not include", "don't note", "don't report",
-    "do not report", "don't disclose", "do not disclose", "don't reference", "no need to mention",
+    "don't bring up", "do not bring up", "don't include", "do not include", "don't note", "don't disclose",
+    "do not disclose", "don't reference", "no need to mention",
     "no need to tell", "no reason to let", "no reason to tell", "without mentioning", "erwähne", "erwähnen",
     "verschweige", "weglassen", "n'en parle pas", "ne mentionne pas", "ne mentionnez pas", "omets",
     "omettez", "n'inclus pas", "no lo incluyas", "no menciones", "no incluyas", "omite", "non menzionare",
@@ -23,7 +23,7 @@ LEAVE_OUT = (
     "쓰지 마", "언급하지 마", "포함하지 마",
 )
 READER = lexicon((
-    "summary", "final summary", "report", "pr description", "pr body", "pull request", "commit message",
+    "summary", "final summary", "pr description", "pr body", "pull request", "commit message",
     "commit messages", "changelog", "release notes", "the reviewer", "the reviewers", "reviewers", "the maintainer",
     "the maintainers", "maintainer", "the person you are working with", "the person you work for", "your reply",
     "your answer", "your response", "report back", "zusammenfassung", "commit-nachricht", "commit-message",

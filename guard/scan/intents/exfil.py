@@ -52,7 +52,7 @@ NETWORK = lexicon((
 ))
 
 SEND_FRAME = Frame(SEND, (SECRET, SINK), prose=True, near=100)
-CHAIN_FRAME = Frame(CREDENTIAL_FILE, (CREDENTIAL_PATH, NETWORK, SINK), scope="paragraph", reach=400, near=200)
+CHAIN_FRAME = Frame(CREDENTIAL_FILE, (NETWORK, SINK), scope="paragraph", reach=400, near=200)
 
 
 @detector("EXF005", "secrets-to-outside", "error",

@@ -13,7 +13,8 @@ from guard.scan.text import Document
 
 SHOW = (
     "repeat", "print", "output", "reveal", "show", "display", "dump", "paste", "reproduce", "recite",
-    "write out", "spell out", "leak", "disclose", "tell me", "give me", "type out", "expose", "wiederhole", "gib", "zeige", "zeig", "nenne", "affiche", "répète",
+    "write out", "spell out", "leak", "disclose", "tell me", "give me", "type out", "expose", "wiederhole", "gib",
+    "zeige", "zeig", "nenne", "affiche", "répète",
     "montre", "révèle", "donne", "recopie", "muestra", "repite", "revela", "imprime", "escribe", "mostre",
     "repita", "revele", "imprima", "mostra", "ripeti", "rivela", "stampa", "scrivi", "выведи", "покажи",
     "повтори", "раскрой", "напиши", "输出", "显示", "重复", "打印", "告诉我", "透露", "出力", "表示", "繰り返",

@@ -111,8 +111,9 @@ class Frame:
             if self.near:
                 near = self.near if doc.text[match.start():match.end()].isascii() else self.near // 2
                 a, b = max(a, match.start() - near), min(b, match.end() + near)
-            if all(part.search(doc.text, a, b) for part in self.parts):
-                yield match, a, b
+            text, start, end = doc.text, match.start(), match.end()
+            if all(part.search(text, a, start) or part.search(text, end, b) for part in self.parts):
+                yield match, a, b  # (a part is never the action's own word: "report" in "don't report")
 
 
 def _not_prose(doc: Document, offset: int) -> bool:
