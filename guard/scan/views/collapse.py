@@ -8,13 +8,13 @@ from collections.abc import Iterator
 from guard.scan.text import Document
 from guard.scan.views.letters import TIDY, Sub
 
-# Three or more single letters, one separator (the same each time) between them.
-SPACED = re.compile(rb"(?<![A-Za-z0-9])[A-Za-z]([ ._*|+~-])[A-Za-z](?:\1[A-Za-z])+(?![A-Za-z0-9])")
-WORD_GAP = re.compile(rb"[ \t]{2,}|[ \t]*/[ \t]*")  # between two spaced words
+# Single letters with one separator (the same each time) between them: a word spelled out.
+SPACED = re.compile(rb"(?<![A-Za-z0-9])[A-Za-z]([ ._*|+~-])[A-Za-z](?:\1[A-Za-z])*(?![A-Za-z0-9])")
+WIDE_GAP = re.compile(rb"[ \t]{2,}|[ \t]*/[ \t]*")  # between two words spelled out with single spaces
+GAP = re.compile(rb"[ \t]+|[ \t]*/[ \t]*")  # between two words spelled out with other separators
 # _marks: one byte per character, a letter "a", a separator "s", a l33t digit "l", anything else "x"; a byte search
 # in it finds where the patterns could match (a regex starting at every letter costs more).
 HEX_WORD = re.compile(rb"[0-9A-Fa-f]+")
-DIGITS = re.compile(rb"[0-9]{2}")
 LEET = {ord("0"): "o", ord("1"): "i", ord("3"): "e", ord("4"): "a", ord("5"): "s", ord("7"): "t"}
 
 
@@ -30,32 +30,59 @@ def _marks(doc: Document) -> bytes:
     return marks  # type: ignore[return-value]
 
 
-def spaced(doc: Document) -> Iterator[Sub]:
-    """The separators inside spaced-out words dropped; the gap between two such words made one space."""
-    data, marks = doc.ascii, _marks(doc)
-    previous = -1
+def _gap(data: bytes, sep: bytes, start: int, end: int) -> bool:
+    return (WIDE_GAP if sep == b" " else GAP).fullmatch(data, start, end) is not None
+
+
+def _words(data: bytes, marks: bytes) -> list[re.Match[bytes]]:
+    """Words spelled out: each of three or more letters (found by a byte search for "asasa"), with the
+    shorter ones ("d o", "a.l.l") next to them, gap by gap, to the right and to the left."""
+    found: dict[int, re.Match[bytes]] = {}
     pos = marks.find(b"asasa")
     while pos != -1:
-        match = SPACED.match(data, pos) or SPACED.match(data, pos + 2)
-        pos = marks.find(b"asasa", match.end() if match else pos + 1)
-        if match is None:
+        anchor = SPACED.match(data, pos) or SPACED.match(data, pos + 2)
+        pos = marks.find(b"asasa", anchor.end() if anchor else pos + 1)
+        if anchor is None or anchor.start() in found:
             continue
+        found[anchor.start()] = anchor
+        sep, right = anchor.group(1), anchor
+        while True:  # to the right
+            gap = GAP.match(data, right.end())
+            after = SPACED.match(data, gap.end()) if gap else None
+            if after is None or after.group(1) != sep or not _gap(data, sep, right.end(), after.start()):
+                break
+            found[after.start()] = right = after
+        left = anchor
+        while True:  # to the left
+            before = [m for m in SPACED.finditer(data, max(0, left.start() - 80), left.start())
+                      if m.group(1) == sep and _gap(data, sep, m.end(), left.start())]
+            if not before:
+                break
+            found[before[-1].start()] = left = before[-1]
+    return [found[start] for start in sorted(found)]
+
+
+def spaced(doc: Document) -> Iterator[Sub]:
+    """The separators inside words spelled out dropped; a wide gap between two such words made one space.
+    A lone short one with dots (X.Y.Z, a.k.a) is an abbreviation and stays."""
+    data = doc.ascii
+    words = _words(data, _marks(doc))
+    joined = [a.group(1) == b.group(1) and _gap(data, a.group(1), a.end(), b.start()) for a, b in zip(words, words[1:])]
+    for index, match in enumerate(words):
         start, end = match.span()
-        if match.group(1) == b"." and end - start < 7:
-            continue  # X.Y.Z, a.k.a: abbreviations, not a word spelled out
-        if previous >= 0:
-            gap = WORD_GAP.fullmatch(data, previous, start)
-            if gap and start - previous > 1:
-                yield previous, start, " ", TIDY
+        before = index > 0 and joined[index - 1]
+        if not (before or index < len(joined) and joined[index]) and match.group(1) == b"." and end - start < 7:
+            continue
+        if before and start - words[index - 1].end() > 1:
+            yield words[index - 1].end(), start, " ", TIDY
         for sep in range(start + 1, end, 2):
             yield sep, sep + 1, "", "collapsed"
-        previous = end
 
 
 def leet(doc: Document) -> Iterator[Sub]:
     """Digits that stand for letters (0 o, 1 i, 3 e, 4 a, 5 s, 7 t) replaced in words of four or more
     characters, all lower or all upper case, with a digit between two letters, at least as many letters
-    as digits and never two digits in a row ("python3", "auth0", "GO111MODULE", "f5f4ed" stay)."""
+    as digits, not a hex number ("python3", "auth0", "f5f4ed" stay)."""
     data, marks = doc.ascii, _marks(doc)
     pos = marks.find(b"al")
     end = 0
@@ -76,7 +103,7 @@ def leet(doc: Document) -> Iterator[Sub]:
             continue  # part of a longer word with other digits (sha256, x86_64)
         word = data[a:b]
         letters = sum(1 for c in word if c > 57)
-        if (len(word) < 4 or letters < len(word) - letters or HEX_WORD.fullmatch(word) or DIGITS.search(word)
+        if (len(word) < 4 or letters < len(word) - letters or HEX_WORD.fullmatch(word)
                 or not (word.lower() == word or word.upper() == word)):
             continue
         for i, byte in enumerate(word, a):

@@ -18,6 +18,7 @@ MAX_PAYLOADS = 500
 B64_CHARS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-="
 B32 = re.compile(r"[A-Z2-7]+=*")
 HEX = re.compile(r"[0-9A-Fa-f]+")
+NESTED = re.compile(rb"[A-Za-z0-9+/_=-]+|(?:[0-9A-Fa-f]{2}[ :,-]?)+")
 ENCODED_HINT = re.compile(r"[0-9+/]")
 WORDS = re.compile(r"(?:(?:[A-Z]*+[a-z]{2,}+|[A-Z]{2,}+(?![a-z]))[-_/]?)++")  # possessive: linear
 CAPITAL = re.compile(r"[A-Z]")
@@ -47,6 +48,11 @@ def readable(data: bytes | str) -> str | None:
     printable = sum(1 for c in text if c.isprintable() or c in "\n\t")
     letters = sum(1 for c in text if c.isalpha())
     return text if printable >= 0.95 * len(text) and letters >= 0.5 * len(text.replace(" ", "")) else None
+
+
+def nested(data: bytes) -> str | None:
+    """Decoded bytes that are themselves an encoding (base64 of base64): viewed again, not read as words."""
+    return data.decode("ascii") if len(data) >= 12 and NESTED.fullmatch(data) else None
 
 
 def _b64(token: str) -> bytes | None:
@@ -94,7 +100,7 @@ def binary_encodings(doc: Document) -> Iterator[Payload]:
             decoded, kind = _b64(token), "decoded:base64"
         else:
             continue
-        plain = readable(decoded) if decoded else None
+        plain = (readable(decoded) or nested(decoded)) if decoded else None
         if plain:
             yield start, end, plain, kind
 

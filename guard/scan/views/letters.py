@@ -95,6 +95,9 @@ def skeleton(doc: Document) -> Iterator[Sub]:
         return
     table = confusables.table()  # read only now: some word may be disguised
     for start, end in words:
+        if not ASCII_LETTER.search(text, start, end) and not all(
+                c in table for c in text[start:end] if c.isalpha()):
+            continue  # a foreign word on a Latin line, not a disguised one
         for i in range(start, end):
             target = table.get(text[i])
             if target is not None:
