@@ -6,11 +6,12 @@ import re
 from collections.abc import Iterator
 
 from guard.scan.detector import Hit, detector
+from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 from guard.scan.triggers import declare
 
-UNDECODABLE = re.compile("[\udc80-\udcff]+")
-SUPPRESS = re.compile(
+UNDECODABLE = lazy("[\udc80-\udcff]+")
+SUPPRESS = lazy(
     r"\b(?:kguard|knowledge-guard)\s*[:=-]?\s*(?:ignore|disable|skip|off|allow|noqa|nocheck)\b"
     r"|\b(?:noqa|nosec|nolint)\s*[:=]?\s*(?:INV|HMD|CON|EXF|OVR|DNG|ENC|SUP|FIL)\d{3}\b",
     re.I,

@@ -9,15 +9,16 @@ from functools import cached_property
 
 from guard.scan import regions, runs
 from guard.scan import windows as phrase_search
+from guard.scan.lazyre import lazy
 from guard.scan.patterns import Span
+from guard.scan.regions import INLINE_CODE
 from guard.scan.reveal import ROT13_BYTES, decode_tags, is_tag, rot13, visible
 from guard.scan.triggers import LETTERS_ONLY, TranslatedIndex, TriggerIndex
 from guard.scan.windows import WINDOW
 
 __all__ = ["FENCE", "ROT13_BYTES", "WINDOW", "Document", "Span", "decode_tags", "rot13", "visible"]
 
-FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})", re.M)
-INLINE_CODE = re.compile(r"`[^`\n]+`")
+FENCE = lazy(r"^ {0,3}(`{3,}|~{3,})", re.M)
 EXCERPT_BEFORE = 40
 EXCERPT_AFTER = 80
 NEWLINE = re.compile("\n")
