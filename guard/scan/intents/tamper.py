@@ -57,7 +57,7 @@ SPREAD = lexicon((
 
 SWITCH_FRAME = Frame(SWITCH_OFF, (GUARD,))
 FETCH_FRAME = Frame(FETCH, (URL, RUN))
-COPY_FRAME = Frame(COPY, (KNOWLEDGE, SPREAD))
+COPY_FRAME = Frame(COPY, (KNOWLEDGE, SPREAD), near=120)
 
 
 @detector("DNG008", "guard-tampering", "error",
