@@ -46,7 +46,7 @@ ENCODINGS = {
     "zero-width-joiner": _inside("\u200d"),
     "soft-hyphen": _inside("\u00ad"),
     "variation-selector": _inside("\ufe0f"),
-    "fullwidth": lambda p: "".join(chr(ord(c) + 0xFEE0) if c.isalpha() else c for c in p),
+    "fullwidth": lambda p: "".join(chr(ord(c) + 0xFEE0) if c.isascii() and c.isalpha() else c for c in p),
     "spaced": lambda p: "   ".join(" ".join(word) for word in p.split()),
     "dotted": lambda p: " ".join(".".join(word) for word in p.split()),
     "leet": lambda p: _each_word(p, lambda w: w[0] + "".join(LEET.get(c, c) for c in w[1:-1]) + w[-1]

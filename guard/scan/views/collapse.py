@@ -9,12 +9,13 @@ from guard.scan.text import Document
 from guard.scan.views.letters import TIDY, Sub
 
 # Single letters with one separator (the same each time) between them: a word spelled out.
-SPACED = re.compile(rb"(?<![A-Za-z0-9])[A-Za-z]([ ._*|+~-])[A-Za-z](?:\1[A-Za-z])*(?![A-Za-z0-9])")
-WIDE_GAP = re.compile(rb"[ \t]{2,}|[ \t]*/[ \t]*")  # between two words spelled out with single spaces
-GAP = re.compile(rb"[ \t]+|[ \t]*/[ \t]*")  # between two words spelled out with other separators
-# _marks: one byte per character, a letter "a", a separator "s", a l33t digit "l", anything else "x"; a byte search
+SPACED = re.compile(r"(?<![^\W_])[^\W\d_]([ ._*|+~-])[^\W\d_](?:\1[^\W\d_])*(?![^\W_])")  # any script
+WIDE_GAP = re.compile(r"[ \t]{2,}|[ \t]*/[ \t]*")  # between two words spelled out with single spaces
+GAP = re.compile(r"[ \t]+|[ \t]*/[ \t]*")  # between two words spelled out with other separators
+# _marks: one byte per character, a letter "a" (any non-ASCII character too: "?" in doc.ascii), a separator "s", a l33t digit "l", anything else "x"; a byte search
 # in it finds where the patterns could match (a regex starting at every letter costs more).
 HEX_WORD = re.compile(rb"[0-9A-Fa-f]+")
+CASES = re.compile(rb"[A-Z0-9]?[a-z0-9]+|[A-Z0-9]+")  # lower case, capitalised or upper case: not CamelCase
 LEET = {ord("0"): "o", ord("1"): "i", ord("3"): "e", ord("4"): "a", ord("5"): "s", ord("7"): "t"}
 
 
@@ -22,7 +23,7 @@ def _marks(doc: Document) -> bytes:
     marks = doc.cache.get("collapse-marks")
     if marks is None:
         table = bytearray(b"x" * 256)
-        for chars, mark in ((b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", b"a"),
+        for chars, mark in ((b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz?", b"a"),
                             (b" ._*|+~-", b"s"), (b"013457", b"l")):
             for char in chars:
                 table[char] = mark[0]
@@ -30,14 +31,14 @@ def _marks(doc: Document) -> bytes:
     return marks  # type: ignore[return-value]
 
 
-def _gap(data: bytes, sep: bytes, start: int, end: int) -> bool:
-    return (WIDE_GAP if sep == b" " else GAP).fullmatch(data, start, end) is not None
+def _gap(data: str, sep: str, start: int, end: int) -> bool:
+    return (WIDE_GAP if sep == " " else GAP).fullmatch(data, start, end) is not None
 
 
-def _words(data: bytes, marks: bytes) -> list[re.Match[bytes]]:
+def _words(data: str, marks: bytes) -> list[re.Match[str]]:
     """Words spelled out: each of three or more letters (found by a byte search for "asasa"), with the
     shorter ones ("d o", "a.l.l") next to them, gap by gap, to the right and to the left."""
-    found: dict[int, re.Match[bytes]] = {}
+    found: dict[int, re.Match[str]] = {}
     pos = marks.find(b"asasa")
     while pos != -1:
         anchor = SPACED.match(data, pos) or SPACED.match(data, pos + 2)
@@ -65,13 +66,13 @@ def _words(data: bytes, marks: bytes) -> list[re.Match[bytes]]:
 def spaced(doc: Document) -> Iterator[Sub]:
     """The separators inside words spelled out dropped; a wide gap between two such words made one space.
     A lone short one with dots (X.Y.Z, a.k.a) is an abbreviation and stays."""
-    data = doc.ascii
+    data = doc.text
     words = _words(data, _marks(doc))
     joined = [a.group(1) == b.group(1) and _gap(data, a.group(1), a.end(), b.start()) for a, b in zip(words, words[1:])]
     for index, match in enumerate(words):
         start, end = match.span()
         before = index > 0 and joined[index - 1]
-        if not (before or index < len(joined) and joined[index]) and match.group(1) == b"." and end - start < 7:
+        if not (before or index < len(joined) and joined[index]) and match.group(1) == "." and end - start < 7:
             continue
         if before and start - words[index - 1].end() > 1:
             yield words[index - 1].end(), start, " ", TIDY
@@ -81,8 +82,8 @@ def spaced(doc: Document) -> Iterator[Sub]:
 
 def leet(doc: Document) -> Iterator[Sub]:
     """Digits that stand for letters (0 o, 1 i, 3 e, 4 a, 5 s, 7 t) replaced in words of four or more
-    characters, all lower or all upper case, with a digit between two letters, at least as many letters
-    as digits, not a hex number ("python3", "auth0", "f5f4ed" stay)."""
+    characters, lower case, capitalised or upper case, with a digit between two letters and two letters at
+    least, not a hex number ("python3", "auth0", "f5f4ed", "Web3Provider" stay)."""
     data, marks = doc.ascii, _marks(doc)
     pos = marks.find(b"al")
     end = 0
@@ -103,8 +104,7 @@ def leet(doc: Document) -> Iterator[Sub]:
             continue  # part of a longer word with other digits (sha256, x86_64)
         word = data[a:b]
         letters = sum(1 for c in word if c > 57)
-        if (len(word) < 4 or letters < len(word) - letters or HEX_WORD.fullmatch(word)
-                or not (word.lower() == word or word.upper() == word)):
+        if len(word) < 4 or letters < 2 or HEX_WORD.fullmatch(word) or not CASES.fullmatch(word):
             continue
         for i, byte in enumerate(word, a):
             if byte in LEET:

@@ -18,6 +18,7 @@ MAX_PAYLOADS = 500
 B64_CHARS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-="
 B32 = re.compile(r"[A-Z2-7]+=*")
 HEX = re.compile(r"[0-9A-Fa-f]+")
+WIDE = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")  # CJK, kana, Hangul
 NESTED = re.compile(rb"[A-Za-z0-9+/_=-]+|(?:[0-9A-Fa-f]{2}[ :,-]?)+")
 ENCODED_HINT = re.compile(r"[0-9+/]")
 WORDS = re.compile(r"(?:(?:[A-Z]*+[a-z]{2,}+|[A-Z]{2,}+(?![a-z]))[-_/]?)++")  # possessive: linear
@@ -35,16 +36,16 @@ SELECTOR_RUN = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{4,}")
 
 
 def readable(data: bytes | str) -> str | None:
-    """Decoded bytes as text when they read as words: UTF-8, nearly all printable, a space between words,
-    and mostly letters."""
+    """Decoded bytes as text when they read as words: UTF-8, nearly all printable, spaces between words
+    (or Chinese, Japanese, Korean script), and mostly letters."""
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError:
             return None
     text = data.strip()
-    if len(text) < 6 or " " not in text:
-        return None
+    if len(text) < 6 or " " not in text and not WIDE.search(text):
+        return None  # words need spaces between them, but in Chinese, Japanese or Korean
     printable = sum(1 for c in text if c.isprintable() or c in "\n\t")
     letters = sum(1 for c in text if c.isalpha())
     return text if printable >= 0.95 * len(text) and letters >= 0.5 * len(text.replace(" ", "")) else None

@@ -15,6 +15,8 @@ from guard.scan.views import confusables
 Sub = tuple[int, int, str, str]
 TIDY = "tidy"
 ASCII_LETTER = re.compile("[A-Za-z]")
+BLANK = re.compile(r"\s")
+BLANK_BEFORE = re.compile(r"\s(?=\S*\Z)")
 IGNORABLE = re.compile(
     "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164"
     "\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
@@ -76,9 +78,18 @@ def _latin_line(doc: Document, index: int, cache: dict[int, bool]) -> bool:
     return cache[line]
 
 
+def _latin_token(text: str, start: int, end: int) -> bool:
+    """The run of non-blank characters around the word holds ASCII letters (a host, a path, a command)."""
+    lo, hi = max(0, start - 80), min(len(text), end + 80)
+    left = BLANK_BEFORE.search(text, lo, start)
+    right = BLANK.search(text, end, hi)
+    return ASCII_LETTER.search(text, left.end() if left else lo, right.start() if right else hi) is not None
+
+
 def skeleton(doc: Document) -> Iterator[Sub]:
-    """Look-alike letters replaced by the ASCII ones they imitate, in words that mix them with ASCII letters
-    and in words wholly of look-alikes on a line of Latin text (a Russian sentence stays Russian)."""
+    """Look-alike letters replaced by the ASCII ones they imitate, in words that mix them with ASCII letters,
+    and in words wholly of look-alikes on a line of Latin text or inside a run of non-blank characters with
+    ASCII letters (a host name, a path): a Russian sentence stays Russian."""
     text = doc.text
     words: list[tuple[int, int]] = []
     seen: list[int] = []
@@ -89,7 +100,7 @@ def skeleton(doc: Document) -> Iterator[Sub]:
             continue
         start, end = _word(text, i)
         seen.append(end)
-        if ASCII_LETTER.search(text, start, end) or _latin_line(doc, i, lines):
+        if ASCII_LETTER.search(text, start, end) or _latin_line(doc, i, lines) or _latin_token(text, start, end):
             words.append((start, end))
     if not words:
         return

@@ -1,6 +1,6 @@
 """Findings from the views of a text: every detector that reads words (not the invisible-character, file
-and suppression families, which judge the raw characters) runs on every view; a hit counts only where it
-rests on something the view undid, is placed at the source span of that disguise, and is an error (a
+and suppression families, which judge the raw characters) runs on every view; a hit counts only where its
+lines hold something the view undid, is placed at the source span it stands for, and is an error (a
 disguise plus an instruction is intent). A hit the text view already reports there is not repeated."""
 from __future__ import annotations
 
@@ -32,6 +32,12 @@ def _known(findings: Sequence[Finding]) -> set[tuple[str, int]]:
     return {(f.id, f.line) for f in findings}
 
 
+def _line_of(doc: Document, start: int, end: int) -> tuple[int, int]:
+    """The lines of [start, end): a disguise anywhere on them may be what kept the text view from the hit
+    (a split word ahead of a phrase changes how it is read)."""
+    return doc.line_span(doc.line_of(start))[0], doc.line_span(doc.line_of(max(start, end - 1)))[1]
+
+
 def view_findings(doc: Document, detectors: Sequence[Detector], text_findings: Sequence[Finding]) -> list[Finding]:
     readers = [det for det in detectors if det.family not in RAW_FAMILIES]
     known = _known(text_findings)
@@ -50,9 +56,9 @@ def view_findings(doc: Document, detectors: Sequence[Detector], text_findings: S
 
 
 def _finding(doc: Document, view: View, det: Detector, hit, known, errors, seen) -> Finding | None:  # noqa: ANN001
-    kinds = view.kinds(hit.start, hit.end)
+    kinds = view.kinds(*_line_of(view.doc, hit.start, hit.end))
     if not kinds:
-        return None  # the hit reads as written: the text view judges it
+        return None  # the hit's lines read as written: the text view judges them
     start, end = view.source(hit.start, hit.end)
     first, last = doc.line_of(start), doc.line_of(max(start, end - 1))
     lines = range(first, last + 1)

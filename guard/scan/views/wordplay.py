@@ -1,6 +1,7 @@
 """Payloads in plain letters shuffled: rot13 and reversed text. A line is decoded only when the text holds
-at least two common English words in that form ("gur", "lbh", "vtaber" for rot13; "eht", "uoy",
-"erongi" for reversed): one look-up each in the set of the text's words."""
+at least two common words in that form ("gur", "lbh", "vtaber", "qvr" for rot13; "eht", "uoy", "erongi"
+for reversed; English and the other languages written in Latin letters): one look-up each in the set of
+the text's words."""
 from __future__ import annotations
 
 import re
@@ -12,9 +13,17 @@ from guard.scan.views.decoders import Payload
 
 PLAIN = ("the", "you", "your", "all", "this", "that", "with", "not", "and", "ignore", "instructions", "previous",
          "user", "system", "prompt", "send", "secret", "tell", "never", "must", "every", "before", "file", "files",
-         "instead", "rules", "token", "key", "keys", "output", "always", "from", "now", "are", "assistant")
-ROT13_WORDS = frozenset(rot13(w).encode() for w in PLAIN) - {b"naq", b"abj", b"xrl", b"ner"}
-REVERSED_WORDS = frozenset(w[::-1].encode() for w in PLAIN) - {b"ton", b"dna", b"won", b"era", b"yek", b"lla"}
+         "instead", "rules", "token", "key", "keys", "output", "always", "from", "now", "are", "assistant",
+         "https", "http", "curl", "wget", "ssh", "bash", "sudo", "git", "push", "password", "secrets", "credentials",
+         "agents", "env", "api")
+# Other languages written in Latin letters (de, fr, es, pt, it): words whose rot13 or reversal is no word.
+OTHERS = ("und", "die", "der", "das", "nicht", "alle", "mit", "bitte", "les", "des", "que", "pas", "vous", "tous",
+          "toutes", "dans", "pour", "avec", "los", "las", "para", "todas", "todos", "con", "una", "per", "tutte",
+          "non", "della", "com", "uma", "ignora", "ignore", "ignoriere", "instrucciones", "instructions")
+ROT13_WORDS = frozenset(rot13(w).encode() for w in PLAIN + OTHERS) - {
+    b"naq", b"abj", b"xrl", b"ner", b"rai", b"ncv", b"han", b"pur", b"pbz"}
+REVERSED_WORDS = frozenset(w[::-1].encode() for w in PLAIN + tuple(w for w in OTHERS if len(w) > 3)) - {
+    b"ton", b"dna", b"won", b"era", b"yek", b"lla", b"vne", b"ipa", b"tig", b"alle", b"non"}
 WORD = re.compile(r"[A-Za-z]+")
 MAX_LINES = 200
 
