@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from guard.scan.lazyre import lazy
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.text import Document
@@ -53,9 +54,9 @@ _CONCEAL_OTHER = (
     r"|ユーザー(?:に|には)(?:伝え|言わ|知らせ|教え|通知し)(?:ないで|ない|てはいけ)|ユーザーに(?:隠|秘密に)"
     r"|사용자(?:에게|한테)\s*(?:알리지|말하지|보여주지)\s*(?:마|말)"
 )
-CONCEAL = re.compile(f"{_CONCEAL_EN}|{_CONCEAL_OTHER}", re.I)
-QUIET = re.compile(_QUIET, re.I)
-APPROVAL = re.compile(
+CONCEAL = lazy(f"{_CONCEAL_EN}|{_CONCEAL_OTHER}", re.I)
+QUIET = lazy(_QUIET, re.I)
+APPROVAL = lazy(
     r"\bwithout\s+(?:first\s+)?(?:asking|requesting|waiting\s+for|seeking|needing|prompting|getting)\s+(?:for\s+)?"
     r"(?:the\s+)?(?:user(?:'s)?\s+|any\s+|their\s+|explicit\s+|human\s+)?(?:approval|permission|confirmation|consent)"
     r"|\bwithout\s+(?:first\s+)?(?:asking|consulting|checking\s+with|prompting)\s+(?:the\s+)?user\b"
@@ -63,7 +64,7 @@ APPROVAL = re.compile(
     r"permission|confirmation))|\bauto-?approve\s+(?:all|every|any)\b",
     re.I,
 )
-DECEIVE = re.compile(
+DECEIVE = lazy(
     r"\b(?:explain|tell|say|assure|reassure|convince)\s+(?:to\s+)?(?:the|your)\s+user\s+(?:that\s+)?[^.\n]{0,60}?"
     r"\b(?:necessary|normal|required|expected|safe|harmless|routine|standard|needed)\b"
     r"|\b(?:lie|lying)\s+to\s+(?:the|your)\s+user|\bmislead\s+(?:the|your)\s+user"

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
+from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
-IMPERATIVE = re.compile(
+IMPERATIVE = lazy(
     r"(?:^|[.!?:;>\n(]\s*|^\s*[-*+]\s+|\bplease\s+)(?:ignore|disregard|forget|run|execute|send|post|upload|delete|"
     r"remove|add|insert|include|write|create|download|install|always|never|do not|don't|must|make sure|ensure|"
     r"remember|instead|tell|say|respond|reply|answer|print|output|open|visit|fetch|call|read|copy|append|"
@@ -15,18 +16,18 @@ IMPERATIVE = re.compile(
     r"|\byou\s+(?:must|should|will|need\s+to|have\s+to|are\s+to|are\s+required\s+to)\b",
     re.I | re.M,
 )
-ADDRESS = re.compile(
+ADDRESS = lazy(
     r"\b(?:you|your|yourself|ai|assistants?|agents?|models?|llms?|claude|copilot|cursor|chatgpt|gpt|gemini|"
     r"codex|bots?|language model)\b",
     re.I,
 )
-NEGATION = re.compile(
+NEGATION = lazy(
     r"\b(?:never|not|don't|dont|avoid|no|without|mustn't|forbidden|prohibited|disallowed|refuse|instead of)\b|"
     r"\bnie\b|\bjamais\b|\bnunca\b|不要|禁止|しない",
     re.I,
 )
-INLINE_CODE = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
-BLOCK_QUOTE = re.compile(r"[ \t]{0,3}>")
+INLINE_CODE = lazy(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
+BLOCK_QUOTE = lazy(r"[ \t]{0,3}>")
 
 
 def reads_as_instruction(text: str) -> bool:

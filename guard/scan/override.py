@@ -5,12 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from guard.scan.lazyre import lazy
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.text import Document
 from guard.scan.triggers import declare
 
-IGNORE = re.compile(
+IGNORE = lazy(
     r"\b(?:ignore|disregard|forget|override|bypass|abandon|discard)\s+(?:all\s+|any\s+|the\s+|your\s+|every\s+|of\s+)*"
     r"(?:previous|prior|preceding|above|earlier|former|original|existing|system|initial|safety|old|other)\s+"
     r"(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails|messages?|commands?|constraints|"
@@ -30,7 +31,7 @@ IGNORE = re.compile(
     r"|(?:以前|前|上記)の(?:指示|命令|ルール)を(?:無視|忘れ)|이전\s*(?:지시|명령|지침)(?:을|를)?\s*무시",
     re.I,
 )
-ROLE_TOKEN = re.compile(
+ROLE_TOKEN = lazy(
     r"<\|(?:im_start|im_end|im_sep|system|user|assistant|endoftext|begin_of_text|start_header_id|end_header_id|"
     r"eot_id)\|>|\[/?INST\]|<</?SYS>>|</?(?:system|system-reminder|system_prompt|sys)>"
     r"|(?<![\]>|(] )(?<![(|])\[(?:SYSTEM(?: OVERRIDE| MESSAGE| PROMPT| NOTE| INSTRUCTIONS?)?|OVERRIDE|ADMIN OVERRIDE|"
@@ -39,7 +40,7 @@ ROLE_TOKEN = re.compile(
     r"|^[ \t]*(?:#+[ \t]*)?(?:system|SYSTEM)(?:[ \t]+(?:prompt|message))?[ \t]*:[ \t]*(?=(?:you|ignore|from now|new)\b)",
     re.M,
 )
-AUTHORITY = re.compile(
+AUTHORITY = lazy(
     r"\b(?:this|these|the following)\s+(?:instructions?|rules?|file|message|directives?)\s+(?:take[s]?\s+precedence|"
     r"override[s]?|supersede[s]?|outweigh[s]?|(?:has|have)\s+(?:higher|the highest|top)\s+priority)(?:\s+over)?\s+"
     r"(?:all\s+|any\s+|every\s+|the\s+|your\s+)?(?:other|previous|prior|user|system|later|conflicting)"
@@ -50,7 +51,7 @@ AUTHORITY = re.compile(
     r"|\b(?:do not|don't|never)\s+(?:listen\s+to|obey)\s+the\s+user",
     re.I,
 )
-ADDRESSED = re.compile(
+ADDRESSED = lazy(
     r"\b(?:if\s+you\s+are|you\s+are)\s+an?\s+(?:ai|llm|large\s+language\s+model|language\s+model|ai\s+(?:agent|assistant)|"
     r"bot|automated\s+(?:agent|tool)|coding\s+agent|llm\s+agent)\b"
     r"|\b(?:attention|note|notice|message|instructions?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:ai\s+agents?|"
