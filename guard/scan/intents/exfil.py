@@ -2,11 +2,13 @@
 a credential file next to a network command or upload in one paragraph (two warnings that make one chain)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
+from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
 SEND = (
@@ -32,19 +34,19 @@ SECRET = lexicon((
     "APIキー", "トークン", "パスワード", "認証情報", "環境変数", "会話", "API 키", "토큰", "비밀번호", "자격 증명",
     "환경 변수", "대화",
 ))
-SINK = lexicon((), extra=(
+SINK = lazy((
     r"https?://(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])[:/])[^\s)\]>\"']+"
     r"|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b|\bwebhook|\b[\w-]+(?:\.[\w-]+)+\.[a-z]{2,}:[~/]"
-))
+), re.I)
 CREDENTIAL_FILE = (
     "id_rsa", "id_ed25519", "id_ecdsa", ".ssh", "credentials", ".netrc", ".npmrc", ".pypirc", ".git-credentials",
     "shadow", "kube", "docker",
 )
-CREDENTIAL_PATH = lexicon((), extra=(
+CREDENTIAL_PATH = lazy((
     r"(?:~|\$HOME|%USERPROFILE%|/home/\w+|/root)?/?\.ssh/(?:id_\w+|authorized_keys)\b(?!\.pub)"
     r"|\bid_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|\.aws/credentials|\.git-credentials|\.netrc\b|\.npmrc\b|"
     r"\.pypirc\b|\.docker/config\.json|\.kube/config|/etc/shadow\b"
-))
+), re.I)
 NETWORK = lexicon((
     "curl", "wget", "nc", "ncat", "netcat", "scp", "rsync", "sftp", "invoke-webrequest", "iwr",
     "invoke-restmethod", "nslookup", "requests.post", "--data-binary", "--upload-file", "upload it", "upload them",

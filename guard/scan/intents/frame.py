@@ -30,26 +30,49 @@ def words_pattern(words: Iterable[str]) -> str:
 LETTERS = re.compile(r"[a-z]+")
 
 
-def lexicon(*groups: Iterable[str], extra: str = "") -> LazyPattern:
-    """A case-insensitive pattern of the words of every group (plus a regex source `extra`). Without `extra`
-    it carries a gate: the longest ASCII word of each entry and the first other character of the rest, so a
-    frame can tell from the document's word set alone that the part is nowhere (see Frame.find)."""
-    words = [word for group in groups for word in group]
-    pattern = lazy("|".join(part for part in (words_pattern(words), extra) if part), re.I)
-    if not extra and all(word.lower() != word.lower().encode("ascii", "ignore").decode() or LETTERS.search(
-            word.lower()) for word in words):
-        ascii_words, chars = set(), set()
-        for word in words:
-            runs = LETTERS.findall(word.lower())
-            if word.isascii() and runs:
-                ascii_words.add(max(runs, key=len).encode())
-            else:
-                chars.add(next((c for c in word.lower() if not c.isascii()), word[:1]))
-        pattern.gate = (frozenset(ascii_words), frozenset(chars))
-    return pattern
+class Lexicon:
+    """A case-insensitive pattern of literal words (plus a regex source `extra`), compiled on first use.
+    Without `extra` it carries a gate: the longest ASCII word of each entry and the first other character of
+    the rest, so a frame can tell from the document's word set alone that the part is nowhere."""
+
+    __slots__ = ("words", "extra", "_pattern", "_gate")
+
+    def __init__(self, words: Iterable[str], extra: str = "") -> None:
+        self.words = tuple(words)
+        self.extra = extra
+        self._pattern: re.Pattern[str] | None = None
+        self._gate: tuple[frozenset[bytes], frozenset[str]] | None | bool = False
+
+    def search(self, text: str, start: int, end: int) -> re.Match[str] | None:
+        if self._pattern is None:
+            source = "|".join(part for part in (words_pattern(self.words), self.extra) if part)
+            self._pattern = re.compile(source, re.I)
+        return self._pattern.search(text, start, end)
+
+    @property
+    def gate(self) -> tuple[frozenset[bytes], frozenset[str]] | None:
+        if self._gate is False:
+            self._gate = None if self.extra or any(w.isascii() and not LETTERS.search(w.lower())
+                                                   for w in self.words) else _gate(self.words)
+        return self._gate  # type: ignore[return-value]
 
 
-def _may_occur(doc: Document, part: LazyPattern) -> bool:
+def _gate(words: tuple[str, ...]) -> tuple[frozenset[bytes], frozenset[str]]:
+    ascii_words, chars = set(), set()
+    for word in words:
+        lower = word.lower()
+        if lower.isascii():
+            ascii_words.add(max(LETTERS.findall(lower), key=len).encode())
+        else:
+            chars.add(next(c for c in lower if not c.isascii()))
+    return frozenset(ascii_words), frozenset(chars)
+
+
+def lexicon(*groups: Iterable[str], extra: str = "") -> Lexicon:
+    return Lexicon((word for group in groups for word in group), extra)
+
+
+def _may_occur(doc: Document, part: Lexicon | LazyPattern) -> bool:
     gate = getattr(part, "gate", None)
     if gate is None:
         return True
@@ -60,7 +83,7 @@ def _may_occur(doc: Document, part: LazyPattern) -> bool:
 @dataclass(frozen=True)
 class Frame:
     actions: tuple[str, ...]  # lower-case words; each is also a trigger
-    parts: tuple[LazyPattern, ...]  # every one must occur in the scope
+    parts: tuple[Lexicon | LazyPattern, ...]  # every one must occur in the scope
     scope: str = "sentence"  # or "paragraph"
     reach: int = 300  # how far the scope may extend on each side of the action
     near: int = 0  # when set, every part must lie within this many characters of the action
