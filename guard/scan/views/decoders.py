@@ -27,6 +27,7 @@ HEX_PAIRS_CHARS = b"0123456789ABCDEFabcdefxX :,;-"
 HEX_PAIRS = re.compile(rb"(?:0[xX])?[0-9A-Fa-f]{2}(?:(?:[ :;-]|, ?)(?:0[xX])?[0-9A-Fa-f]{2}){7,}")
 A85 = re.compile(r"<~([!-u\sz]{8,}?)~>")
 MORSE = re.compile(r"(?<![\w.-])[.-]{1,7}(?:(?: {1,3}| ?/ ?)[.-]{1,7}){5,}(?![\w.-])")
+MORSE_CHARS = b".- /"  # a Morse message is a long run of these (found with a byte search first)
 MORSE_CODE = dict(zip(
     ".- -... -.-. -.. . ..-. --. .... .. .--- -.- .-.. -- -. --- .--. --.- .-. ... - ..- ...- .-- -..- -.-- --.. "
     "----- .---- ..--- ...-- ....- ..... -.... --... ---.. ----. .-.-.- --..-- ..--.. -.-.-- -..-. .--.-. ---..."
@@ -128,14 +129,13 @@ def ascii85(doc: Document) -> Iterator[Payload]:
 
 
 def morse(doc: Document) -> Iterator[Payload]:
-    if ".-" not in doc.text and "-." not in doc.text:
-        return
-    for match in MORSE.finditer(doc.text):
-        words = re.split(r" ?/ ?| {2,}", match.group())
-        decoded = " ".join("".join(MORSE_CODE.get(code, "?") for code in word.split()) for word in words)
-        plain = readable(decoded.lower())
-        if plain and "?" not in plain:
-            yield match.start(), match.end(), plain, "decoded:morse"
+    for start, end in doc.long_runs(MORSE_CHARS, 11):
+        for match in MORSE.finditer(doc.text, start, end):
+            words = re.split(r" ?/ ?| {2,}", match.group())
+            decoded = " ".join("".join(MORSE_CODE.get(code, "?") for code in word.split()) for word in words)
+            plain = readable(decoded.lower())
+            if plain and "?" not in plain:
+                yield match.start(), match.end(), plain, "decoded:morse"
 
 
 def hidden_characters(doc: Document) -> Iterator[Payload]:

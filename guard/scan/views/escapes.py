@@ -12,8 +12,10 @@ from guard.scan.text import Document
 from guard.scan.views.letters import TIDY, Sub
 
 ENTITY = re.compile(r"&(?:(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6})|[A-Za-z][A-Za-z0-9]{1,31});")
-PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
-ESCAPE = re.compile(r"(?:\\u[0-9a-fA-F]{4}|\\U[0-9a-fA-F]{8}|\\u\{[0-9a-fA-F]{1,6}\}|\\x[0-9a-fA-F]{2})+")
+# Each starts with its literal character, so that a search skips to it (a leading group would not).
+PERCENT = re.compile(r"%[0-9A-Fa-f]{2}(?:%[0-9A-Fa-f]{2})*")
+_ONE = r"(?:u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|u\{[0-9a-fA-F]{1,6}\}|x[0-9a-fA-F]{2})"
+ESCAPE = re.compile(rf"\\{_ONE}(?:\\{_ONE})*")
 ONE_ESCAPE = re.compile(r"\\(?:u\{([0-9a-fA-F]{1,6})\}|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|x([0-9a-fA-F]{2}))")
 
 

@@ -15,12 +15,15 @@ from guard.scan.views import confusables
 Sub = tuple[int, int, str, str]
 TIDY = "tidy"
 ASCII_LETTER = re.compile("[A-Za-z]")
+ASCII_LETTERS = re.compile("[A-Za-z]+")  # counted as words on a line: a Latin line has more of them
+OTHER_LETTERS = re.compile(r"[^\W\dA-Za-z_]+")
 BLANK = re.compile(r"\s")
 BLANK_BEFORE = re.compile(r"\s(?=\S*\Z)")
 IGNORABLE = re.compile(
     "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164"
     "\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
 )
+WORD_AFTER = re.compile(f"(?:[^\\W_]|{IGNORABLE.pattern})*")
 
 # Blocks whose characters NFKC may turn into ASCII letters or digits.
 COMPATIBLE = re.compile(
@@ -59,22 +62,22 @@ def normalised(doc: Document) -> Iterator[Sub]:
 
 
 def _word(text: str, index: int) -> tuple[int, int]:
-    a = b = index
-    while a > 0 and (text[a - 1].isalnum() or IGNORABLE.match(text[a - 1])):
-        a -= 1
-    while b < len(text) and (text[b].isalnum() or IGNORABLE.match(text[b])):
-        b += 1
-    return a, b
+    """The word around `index`: letters, digits and ignorable characters (a candidate run usually starts
+    its word, so the step back is short; the end is searched)."""
+    start = index
+    while start > 0 and (text[start - 1].isalnum() or IGNORABLE.match(text[start - 1])):
+        start -= 1
+    return start, WORD_AFTER.match(text, index).end()
 
 
 def _latin_line(doc: Document, index: int, cache: dict[int, bool]) -> bool:
-    """More ASCII letters than other letters on the line: a look-alike word there stands for a Latin one."""
+    """More words of ASCII letters than of other letters on the line: a look-alike word there stands for a
+    Latin one."""
     line = doc.line_of(index)
     if line not in cache:
         lo, hi = doc.line_span(line)
-        part = doc.text[lo:hi]
-        ascii_letters = sum(1 for c in part if c.isascii() and c.isalpha())
-        cache[line] = ascii_letters > sum(1 for c in part if c.isalpha()) - ascii_letters
+        ascii_letters = len(ASCII_LETTERS.findall(doc.text, lo, hi))
+        cache[line] = ascii_letters > len(OTHER_LETTERS.findall(doc.text, lo, hi))
     return cache[line]
 
 
