@@ -5,7 +5,7 @@ from __future__ import annotations
 from guard.scan import conceal, danger, disguise, encoded, exfil, filelevel, hijack, invisible, markdown, override
 from guard.scan.detector import Detector
 from guard.scan.intents import conceal as intent_conceal
-from guard.scan.intents import consent, extraction, persona, tamper, turns
+from guard.scan.intents import consent, extraction, jailbreak, persona, tamper, turns
 from guard.scan.intents import exfil as intent_exfil
 from guard.scan.intents import override as intent_override
 
@@ -47,6 +47,8 @@ _ALL: tuple[Detector, ...] = (
     encoded.escaped_invisible,
     intent_override.drop_prior,
     intent_override.decode_and_obey,
+    intent_override.amended_instructions,
+    jailbreak.jailbreak_prompt,
     persona.persona_jailbreak,
     extraction.prompt_extraction,
     turns.fake_boundary,
@@ -56,6 +58,7 @@ _ALL: tuple[Detector, ...] = (
     intent_conceal.hide_from_reviewer,
     intent_exfil.secrets_to_outside,
     intent_exfil.credential_file_to_network,
+    intent_exfil.active_markup_in_reply,
     tamper.guard_tampering,
     tamper.fetch_and_run,
     tamper.spread,

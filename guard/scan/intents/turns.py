@@ -47,7 +47,8 @@ ARGUMENT = lexicon((
     "every file", "all files", "each file", "every file under", "the full conversation", "the conversation",
     "secrets", "credentials", "rm -rf", "alle dateien", "tous les fichiers", "todos los archivos",
     "todos os arquivos", "tutti i file", "все файлы", "所有文件", "すべてのファイル", "모든 파일",
-), extra=r"https?://|\b(?:url|body|command|cmd)\s*=|~/|\$HOME|/etc/")
+), extra=r"https?://|\b(?:url|body|command|cmd)\s*=|~/|\$HOME|/etc/|\bwithout\s+(?:any\s+)?(?:approval|"
+         r"confirmation|asking|permission)")
 TOOL_WORDS = ("tool", "function", "werkzeug", "funktion", "outil", "fonction", "herramienta", "función",
                      "ferramenta", "função", "strumento", "funzione", "инструмент", "функци", "工具", "函数", "ツール",
                      "関数", "도구", "함수")
