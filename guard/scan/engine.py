@@ -6,9 +6,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from guard.scan.baseline import load_baseline
 from guard.scan.detector import Detector, Hit
-from guard.scan.filelevel import is_binary
+from guard.scan.filelevel import utf16_text
 from guard.scan.finding import Finding, sort_key
 from guard.scan.registry import REGISTRY, matches
 from guard.scan.limits import MAX_FILE_BYTES
@@ -23,11 +22,19 @@ if TYPE_CHECKING:
     from guard.scan.settings import ScanSettings
 
 # Detectors whose findings make command or tool output "read like instructions".
-INSTRUCTION_IDS = ("OVR", "CON", "EXF", "DNG002", "DNG003", "DNG004", "DNG005", "DNG006", "ENC", "INV003",
-                   "INV004", "HMD")
+INSTRUCTION_IDS = ("OVR", "CON", "EXF", "DNG002", "DNG003", "DNG004", "DNG005", "DNG006", "DNG008", "DNG010", "ENC",
+                   "INV003", "INV004", "HMD", "JBK", "PXT", "ROL", "TCH", "MEM")
+# Families whose hits are an intent: in a region the rendered file hides, such a hit is an error.
+INTENT_FAMILIES = ("OVR", "CON", "EXF", "DNG", "ENC", "JBK", "PXT", "ROL", "TCH", "MEM")
 
 
 def _finding(det: Detector, doc: Document, hit: Hit) -> Finding:
+    severity = hit.severity or det.severity
+    message = hit.message
+    if severity == "warning" and hit.start >= 0 and det.family in INTENT_FAMILIES:
+        hidden = doc.is_hidden(hit.start)  # (asked only here: it may parse the Markdown)
+        if hidden is not None:  # what a person does not see cannot be lowered by how it looks
+            severity, message = "error", f"{message} (in a hidden region: {hidden})"
     if hit.start < 0:
         line = column = 0
         excerpt = ""
@@ -36,8 +43,8 @@ def _finding(det: Detector, doc: Document, hit: Hit) -> Finding:
         line, column = doc.pos(hit.start)
         excerpt = doc.excerpt(hit.start, hit.end)
         matched = hit.matched if hit.matched is not None else doc.text[hit.start:hit.end]
-    return Finding(id=det.id, name=det.name, severity=hit.severity or det.severity, path=doc.path, line=line,
-                   column=column, message=_short_blanks(visible(hit.message)), excerpt=excerpt, matched=matched)
+    return Finding(id=det.id, name=det.name, severity=severity, path=doc.path, line=line, column=column,
+                   message=_short_blanks(visible(message)), excerpt=excerpt, matched=matched)
 
 
 def _short_blanks(message: str) -> str:
@@ -57,26 +64,28 @@ def _active(select: Sequence[str] | None) -> list[Detector]:
 
 
 def scan_text(text: str, path: str = "<text>", select: Sequence[str] | None = None) -> list[Finding]:
-    """Every finding in `text`, sorted by position. Never raises on any input."""
+    """Every finding in `text` and in its views, sorted by position. Never raises on any input; NUL bytes
+    stop nothing (FIL001 reports them, every detector still reads the text around them)."""
     doc = Document(text, path)
     detectors = _active(select)
-    binary = is_binary(text)
-    if binary:
-        detectors = [det for det in detectors if det.id == "FIL001"]
     findings = [_finding(det, doc, hit) for det in detectors for hit in det.check(doc)]
-    if not binary:
-        findings += view_findings(doc, detectors, findings)
+    findings += view_findings(doc, detectors, findings)
     return sorted(findings, key=sort_key)
 
 
 def decode(data: bytes) -> str:
-    """UTF-8 (a BOM stays, INV001 knows it), or UTF-16 with a BOM; undecodable bytes survive as lone
-    surrogates, which FIL002 reports and excerpts show as <0xNN>."""
+    """UTF-8 (a BOM stays, INV001 knows it), or UTF-16 with a BOM or shaped like it without one (NULs beside
+    ASCII letters); undecodable bytes survive as lone surrogates, which FIL002 reports and excerpts show as
+    <0xNN>."""
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError:
             pass
+    if b"\x00" in data[:64]:
+        text = utf16_text(data)
+        if text is not None:
+            return text
     return data.decode("utf-8", "surrogateescape")
 
 
@@ -108,6 +117,8 @@ def filter_findings(findings: Iterable[Finding], settings: ScanSettings, root: P
                     baseline: set[str] | None = None) -> list[Finding]:
     """Apply severity overrides, --select/--ignore, `[scan] ignore`, per-path ignores and the baseline."""
     if baseline is None and settings.baseline and root is not None:
+        from guard.scan.baseline import load_baseline  # (json, tempfile: not on the scan path)
+
         baseline = load_baseline(root / settings.baseline)
     ignored = [*settings.ignore, *ignore]
     kept: list[Finding] = []
