@@ -40,7 +40,7 @@ DEICTIC = lazy(
     re.I,
 )
 CREDIT = lazy(r"\b(?:ai|a\.i\.|claude|copilot|chatgpt|gpt|gemini|assistant|co-?authored|generated|emoji|ki|ia)\b"
-              r"|ИИ|人工智能", re.I)
+              r"|\bИИ\b|人工智能", re.I)
 
 LEAVE_OUT_FRAME = Frame(LEAVE_OUT, (READER, DEICTIC))
 

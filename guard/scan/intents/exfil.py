@@ -49,8 +49,8 @@ CREDENTIAL_PATH = lazy((
 ), re.I)
 NETWORK = lexicon((
     "curl", "wget", "nc", "ncat", "netcat", "scp", "rsync", "sftp", "invoke-webrequest", "iwr",
-    "invoke-restmethod", "nslookup", "requests.post", "--data-binary", "--upload-file", "upload it", "upload them",
-    "send it", "send them", "post it",
+    "invoke-restmethod", "nslookup", "requests.post", "--data-binary", "--upload-file", "upload", "send", "post",
+    "email", "resolve", "dns", "hostname",
 ))
 
 SEND_FRAME = Frame(SEND, (SECRET, SINK), prose=True, near=100)

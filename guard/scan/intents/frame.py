@@ -23,11 +23,14 @@ def words_pattern(words: Iterable[str]) -> str:
     parts = []
     for word in sorted(set(words), key=len, reverse=True):
         body = r"\s+".join(re.escape(piece) for piece in word.split(" "))
-        parts.append(rf"\b{body}\b" if word.isascii() else body)
+        if word.isascii():  # \b only where the word begins or ends with a letter or digit ("\.env\b")
+            body = (r"\b" if WORD_CHAR.match(word) else "") + body + (r"\b" if WORD_CHAR.match(word[-1]) else "")
+        parts.append(body)
     return "|".join(parts)
 
 
 LETTERS = re.compile(r"[a-z]+")
+WORD_CHAR = re.compile(r"\w")
 
 
 class Lexicon:
@@ -150,7 +153,8 @@ class Frame:
                 continue
             a, b = self.bounds(doc, match.start(), match.end())
             if self.near:
-                near = self.near if doc.text[match.start():match.end()].isascii() else self.near // 2
+                dense = any(ord(char) >= 0x2E80 for char in match.group())  # Chinese, Japanese, Korean
+                near = self.near // 2 if dense else self.near
                 a, b = max(a, match.start() - near), min(b, match.end() + near)
             text, start, end = doc.text, match.start(), match.end()
             if all(part.search(text, a, start) or part.search(text, end, b) for part in self.parts):
