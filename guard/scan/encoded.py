@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from guard.scan import conceal, exfil, hijack, override
+from guard.scan.lazyre import lazy
 from guard.scan.context import mention_severity, reads_as_instruction
 from guard.scan.detector import Hit, detector
 from guard.scan.signals import signals
@@ -17,16 +18,16 @@ from guard.scan.view import rot13_view
 
 Match = re.Match[str] | Span
 
-BASE64 = re.compile(r"[A-Za-z0-9+/_-]{24,}={0,2}")
-HEX = re.compile(r"[0-9A-Fa-f]{24,}")
-HEX_ESCAPED = re.compile(r"(?:\\x[0-9A-Fa-f]{2}){8,}|(?:%[0-9A-Fa-f]{2}){8,}", re.I)
-DECODE_RUN = re.compile(
+BASE64 = lazy(r"[A-Za-z0-9+/_-]{24,}={0,2}")
+HEX = lazy(r"[0-9A-Fa-f]{24,}")
+HEX_ESCAPED = lazy(r"(?:\\x[0-9A-Fa-f]{2}){8,}|(?:%[0-9A-Fa-f]{2}){8,}", re.I)
+DECODE_RUN = lazy(
     r"\bbase64\s+(?:-d|--decode|-D)\b[^\n]{0,80}?\|\s*(?:sudo\s+)?(?:(?:ba|z|da)?sh|python[23]?|perl|node)\b"
     r"|\b(?:eval|exec|Function)\s*\(\s*(?:atob|base64\.b64decode|Buffer\.from|codecs\.decode|bytes\.fromhex)\s*\("
     r"|\bfrombase64string\b[^\n]{0,120}?\b(?:iex|invoke-expression)\b|\bxxd\s+-r\s+-p\b[^\n]{0,60}?\|\s*(?:ba)?sh\b",
     re.I,
 )
-ESCAPED = re.compile(
+ESCAPED = lazy(
     r"\\u(?:200[b-fB-F]|202[a-eA-E]|206[0-9a-fA-F]|[fF][eE][fF][fF]|00[aA][dD]|3164)\b|\\U000[eE]0[0-9a-fA-F]{3}"
     r"|&#(?:8203|8204|8205|8288|65279|8234|8235|8236|8237|8238);|&#x(?:200[bcdBCD]|2060|202[a-eA-E]|[fF][eE][fF][fF]);"
     r"|%E2%80%8[B-F]|%E2%80%A[A-E]|%EF%BB%BF|%F3%A0%80%[89AB][0-9A-F]"

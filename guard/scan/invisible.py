@@ -3,23 +3,23 @@ characters and variation-selector smuggling (INV005-INV007 are in disguise.py). 
 the text's non-ASCII runs) lets a file without any of the family's characters skip it entirely."""
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from guard.scan.lazyre import lazy
 from guard.scan.detector import Hit, detector
 from guard.scan.text import Document, decode_tags, visible
 
-GATE = re.compile(
+GATE = lazy(
     "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069"
     "\u206a-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001d173-\U0001d17a"
     "\U000e0000-\U000e01ef\u0370-\u03ff\u0400-\u04ff\u0500-\u052f]"
 )
-ZERO_WIDTH = re.compile("[\u200b-\u200d\u2060\ufeff\u180e]+")
-BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]+")
-TAGS = re.compile("[\U000e0000-\U000e007f]+")
+ZERO_WIDTH = lazy("[\u200b-\u200d\u2060\ufeff\u180e]+")
+BIDI = lazy("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]+")
+TAGS = lazy("[\U000e0000-\U000e007f]+")
 FLAG_TAGS = 7  # a subdivision flag: two-letter country, up to three more, the cancel tag ("gbsct" + cancel)
-SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{2,}")
-RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+SELECTORS = lazy("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{2,}")
+RTL = lazy("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
 COMPLEX_SCRIPTS = ((0x0590, 0x08FF), (0x0900, 0x109F), (0x1780, 0x18AF), (0xA8E0, 0xA8FF), (0xFB1D, 0xFDFF),
                    (0xFE70, 0xFEFC), (0xAC00, 0xD7AF), (0x1100, 0x11FF))
 

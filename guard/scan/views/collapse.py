@@ -5,17 +5,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 from guard.scan.views.letters import TIDY, Sub
 
 # Single letters with one separator (the same each time) between them: a word spelled out.
-SPACED = re.compile(r"(?<![^\W_])[^\W\d_]([ ._*|+~-])[^\W\d_](?:\1[^\W\d_])*(?![^\W_])")  # any script
-WIDE_GAP = re.compile(r"[ \t]{2,}|[ \t]*/[ \t]*")  # between two words spelled out with single spaces
-GAP = re.compile(r"[ \t]+|[ \t]*/[ \t]*")  # between two words spelled out with other separators
+SPACED = lazy(r"(?<![^\W_])[^\W\d_]([ ._*|+~-])[^\W\d_](?:\1[^\W\d_])*(?![^\W_])")  # any script
+WIDE_GAP = lazy(r"[ \t]{2,}|[ \t]*/[ \t]*")  # between two words spelled out with single spaces
+GAP = lazy(r"[ \t]+|[ \t]*/[ \t]*")  # between two words spelled out with other separators
 # _marks: one byte per character, a letter "a" (any non-ASCII character too: "?" in doc.ascii), a separator "s", a l33t digit "l", anything else "x"; a byte search
 # in it finds where the patterns could match (a regex starting at every letter costs more).
-HEX_WORD = re.compile(rb"[0-9A-Fa-f]+")
-CASES = re.compile(rb"[A-Z0-9]?[a-z0-9]+|[A-Z0-9]+")  # lower case, capitalised or upper case: not CamelCase
+HEX_WORD = lazy(rb"[0-9A-Fa-f]+")
+CASES = lazy(rb"[A-Z0-9]?[a-z0-9]+|[A-Z0-9]+")  # lower case, capitalised or upper case: not CamelCase
 LEET = {ord("0"): "o", ord("1"): "i", ord("3"): "e", ord("4"): "a", ord("5"): "s", ord("7"): "t"}
 
 

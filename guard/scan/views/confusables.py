@@ -3,10 +3,9 @@ data shipped by the `confusable-homoglyphs` package (pinned in pyproject.toml). 
 a text without a candidate letter never reads the 0.9 MB table."""
 from __future__ import annotations
 
-import json
-import re
 from functools import cache
-from importlib import resources
+
+from guard.scan.lazyre import lazy
 
 PACKAGE = "confusable_homoglyphs"
 
@@ -15,6 +14,9 @@ PACKAGE = "confusable_homoglyphs"
 def table() -> dict[str, str]:
     """Non-ASCII character -> the ASCII letter or digit it is confusable with (empty when the data is
     missing: the skeleton view then only normalises)."""
+    import json  # (on first use: a clean text never needs them)
+    from importlib import resources
+
     try:
         data = json.loads(resources.files(PACKAGE).joinpath("confusables.json").read_text("utf-8"))
     except (ModuleNotFoundError, FileNotFoundError, OSError, ValueError):
@@ -34,6 +36,6 @@ def table() -> dict[str, str]:
 # Letters that could imitate an ASCII one, a whole run of them per match (a cheap test before the table is
 # read): beyond Latin-1 and Latin Extended-A (accented letters of European languages look like themselves),
 # below the CJK blocks; Cyrillic supplements; fullwidth forms; Deseret; mathematical letters and digits.
-CANDIDATES = re.compile(
+CANDIDATES = lazy(
     "(?:(?=\\w)[\u0180-\u2e7f\ua640-\ua7ff\uff00-\uffef\U00010400-\U0001044f]|[\U0001d400-\U0001d7ff])+"
 )

@@ -9,6 +9,7 @@ import binascii
 import re
 from collections.abc import Iterator
 
+from guard.scan.lazyre import lazy
 from guard.scan.invisible import decode_selectors
 from guard.scan.reveal import decode_tags
 from guard.scan.text import Document
@@ -16,24 +17,24 @@ from guard.scan.text import Document
 Payload = tuple[int, int, str, str]  # start, end, decoded text, kind ("decoded:base64" ...)
 MAX_PAYLOADS = 500
 B64_CHARS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-="
-B32 = re.compile(r"[A-Z2-7]+=*")
-HEX = re.compile(r"[0-9A-Fa-f]+")
-WIDE = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")  # CJK, kana, Hangul
-NESTED = re.compile(rb"[A-Za-z0-9+/_=-]+|(?:[0-9A-Fa-f]{2}[ :,-]?)+")
-ENCODED_HINT = re.compile(r"[0-9+/]")
-WORDS = re.compile(r"(?:(?:[A-Z]*+[a-z]{2,}+|[A-Z]{2,}+(?![a-z]))[-_/]?)++")  # possessive: linear
-CAPITAL = re.compile(r"[A-Z]")
+B32 = lazy(r"[A-Z2-7]+=*")
+HEX = lazy(r"[0-9A-Fa-f]+")
+WIDE = lazy("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")  # CJK, kana, Hangul
+NESTED = lazy(rb"[A-Za-z0-9+/_=-]+|(?:[0-9A-Fa-f]{2}[ :,-]?)+")
+ENCODED_HINT = lazy(r"[0-9+/]")
+WORDS = lazy(r"(?:(?:[A-Z]*+[a-z]{2,}+|[A-Z]{2,}+(?![a-z]))[-_/]?)++")  # possessive: linear
+CAPITAL = lazy(r"[A-Z]")
 HEX_PAIRS_CHARS = b"0123456789ABCDEFabcdefxX :,;-"
-HEX_PAIRS = re.compile(rb"(?:0[xX])?[0-9A-Fa-f]{2}(?:(?:[ :;-]|, ?)(?:0[xX])?[0-9A-Fa-f]{2}){7,}")
-A85 = re.compile(r"<~([!-u\sz]{8,}?)~>")
-MORSE = re.compile(r"(?<![\w.-])[.-]{1,7}(?:(?: {1,3}| ?/ ?)[.-]{1,7}){5,}(?![\w.-])")
+HEX_PAIRS = lazy(rb"(?:0[xX])?[0-9A-Fa-f]{2}(?:(?:[ :;-]|, ?)(?:0[xX])?[0-9A-Fa-f]{2}){7,}")
+A85 = lazy(r"<~([!-u\sz]{8,}?)~>")
+MORSE = lazy(r"(?<![\w.-])[.-]{1,7}(?:(?: {1,3}| ?/ ?)[.-]{1,7}){5,}(?![\w.-])")
 MORSE_CHARS = b".- /"  # a Morse message is a long run of these (found with a byte search first)
 MORSE_CODE = dict(zip(
     ".- -... -.-. -.. . ..-. --. .... .. .--- -.- .-.. -- -. --- .--. --.- .-. ... - ..- ...- .-- -..- -.-- --.. "
     "----- .---- ..--- ...-- ....- ..... -.... --... ---.. ----. .-.-.- --..-- ..--.. -.-.-- -..-. .--.-. ---..."
     .split(), "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,?!/@:"))
-TAG_RUN = re.compile("[\U000e0000-\U000e007f]{4,}")
-SELECTOR_RUN = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{4,}")
+TAG_RUN = lazy("[\U000e0000-\U000e007f]{4,}")
+SELECTOR_RUN = lazy("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{4,}")
 
 
 def readable(data: bytes | str) -> str | None:

@@ -4,19 +4,19 @@ escapes. Each escape is its own substitution, so a finding is kept only where it
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Iterator
 from urllib.parse import unquote
 
+from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 from guard.scan.views.letters import TIDY, Sub
 
-ENTITY = re.compile(r"&(?:(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6})|[A-Za-z][A-Za-z0-9]{1,31});")
+ENTITY = lazy(r"&(?:(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6})|[A-Za-z][A-Za-z0-9]{1,31});")
 # Each starts with its literal character, so that a search skips to it (a leading group would not).
-PERCENT = re.compile(r"%[0-9A-Fa-f]{2}(?:%[0-9A-Fa-f]{2})*")
+PERCENT = lazy(r"%[0-9A-Fa-f]{2}(?:%[0-9A-Fa-f]{2})*")
 _ONE = r"(?:u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|u\{[0-9a-fA-F]{1,6}\}|x[0-9a-fA-F]{2})"
-ESCAPE = re.compile(rf"\\{_ONE}(?:\\{_ONE})*")
-ONE_ESCAPE = re.compile(r"\\(?:u\{([0-9a-fA-F]{1,6})\}|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|x([0-9a-fA-F]{2}))")
+ESCAPE = lazy(rf"\\{_ONE}(?:\\{_ONE})*")
+ONE_ESCAPE = lazy(r"\\(?:u\{([0-9a-fA-F]{1,6})\}|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|x([0-9a-fA-F]{2}))")
 
 
 def _unescape(run: str) -> str | None:

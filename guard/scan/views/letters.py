@@ -4,29 +4,29 @@ forms NFKC-normalised (fullwidth and mathematical letters), and look-alike lette
 letter they imitate (Unicode TR39 confusables, see confusables.py). Only non-ASCII characters are read."""
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Iterator
 
+from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 from guard.scan.views import confusables
 
 # A substitution: (start, end, replacement, kind); kind "tidy" changes nothing a finding can rest on.
 Sub = tuple[int, int, str, str]
 TIDY = "tidy"
-ASCII_LETTER = re.compile("[A-Za-z]")
-ASCII_LETTERS = re.compile("[A-Za-z]+")  # counted as words on a line: a Latin line has more of them
-OTHER_LETTERS = re.compile(r"[^\W\dA-Za-z_]+")
-BLANK = re.compile(r"\s")
-BLANK_BEFORE = re.compile(r"\s(?=\S*\Z)")
-IGNORABLE = re.compile(
+ASCII_LETTER = lazy("[A-Za-z]")
+ASCII_LETTERS = lazy("[A-Za-z]+")  # counted as words on a line: a Latin line has more of them
+OTHER_LETTERS = lazy(r"[^\W\dA-Za-z_]+")
+BLANK = lazy(r"\s")
+BLANK_BEFORE = lazy(r"\s(?=\S*\Z)")
+IGNORABLE = lazy(
     "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164"
     "\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
 )
-WORD_AFTER = re.compile(f"(?:[^\\W_]|{IGNORABLE.pattern})*")
+WORD_AFTER = lazy(f"(?:[^\\W_]|{IGNORABLE.pattern})*")
 
 # Blocks whose characters NFKC may turn into ASCII letters or digits.
-COMPATIBLE = re.compile(
+COMPATIBLE = lazy(
     "[\u00aa\u00b2\u00b3\u00b9\u00ba\u02b0-\u02ff\u1d2c-\u1dbf\u2070-\u209f\u2100-\u218f\u2460-\u24ff"
     "\u3250-\u32ff\u3380-\u33ff\ufb00-\ufb06\uff10-\uff5a\U0001d400-\U0001d7ff\U0001f100-\U0001f1ff]"
 )

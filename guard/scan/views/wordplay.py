@@ -4,9 +4,9 @@ for reversed; English and the other languages written in Latin letters): one loo
 the text's words."""
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from guard.scan.lazyre import lazy
 from guard.scan.reveal import rot13
 from guard.scan.text import Document
 from guard.scan.views.decoders import Payload
@@ -24,7 +24,7 @@ ROT13_WORDS = frozenset(rot13(w).encode() for w in PLAIN + OTHERS) - {
     b"naq", b"abj", b"xrl", b"ner", b"rai", b"ncv", b"han", b"pur", b"pbz"}
 REVERSED_WORDS = frozenset(w[::-1].encode() for w in PLAIN + tuple(w for w in OTHERS if len(w) > 3)) - {
     b"ton", b"dna", b"won", b"era", b"yek", b"lla", b"vne", b"ipa", b"tig", b"alle", b"non"}
-WORD = re.compile(r"[A-Za-z]+")
+WORD = lazy(r"[A-Za-z]+")
 MAX_LINES = 200
 
 
