@@ -3,7 +3,6 @@ detectors; decode-and-run commands and escaped invisible characters are reported
 from __future__ import annotations
 
 import base64
-import binascii
 import re
 from collections.abc import Iterable, Iterator
 
@@ -14,6 +13,7 @@ from guard.scan.detector import Hit, detector
 from guard.scan.signals import signals
 from guard.scan.text import ROT13_BYTES, Document, Span, visible
 from guard.scan.triggers import declare, declare_table
+from guard.scan.views.decoders import b64, readable
 from guard.scan.view import rot13_view
 
 Match = re.Match[str] | Span
@@ -45,28 +45,6 @@ declare_table(ROT13_BYTES, override.IGNORE_TRIGGERS, conceal.CONCEAL_TRIGGERS, c
               exfil.SEND_TRIGGERS, hijack.PROPAGATE_TRIGGERS)
 
 
-def _readable(data: bytes) -> str | None:
-    """The decoded bytes as text when they are mostly printable UTF-8, else None."""
-    if len(data) < 12:
-        return None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    printable = sum(1 for c in text if c.isprintable() or c in "\n\t\r")
-    return text if printable >= 0.95 * len(text) and any(c == " " for c in text) else None
-
-
-def _b64(candidate: str) -> bytes | None:
-    padded = candidate + "=" * (-len(candidate) % 4)
-    try:
-        if "-" in candidate or "_" in candidate:
-            return base64.urlsafe_b64decode(padded)
-        return base64.b64decode(padded, validate=True)
-    except (binascii.Error, ValueError):
-        return None
-
-
 def _hex(candidate: str) -> bytes | None:
     if len(candidate) % 2 and "\\" not in candidate and "%" not in candidate:
         return None
@@ -94,7 +72,7 @@ def _decoded_hits(doc: Document, matches: Iterable[Match], decode: object, label
         if count >= MAX_CANDIDATES:
             return
         data = decode(match.group())  # type: ignore[operator]
-        text = _readable(data) if data else None
+        text = readable(data) if data else None
         if text is None:
             continue
         found = signals(text)
@@ -119,7 +97,7 @@ def base64_payload(doc: Document) -> Iterator[Hit]:
 
     Instead: write the text in the clear. Hashes, keys and harmless encoded text are not reported.
     """
-    yield from _decoded_hits(doc, _runs(doc, BASE64, BASE64_CHARS, 24), _b64, "base64")
+    yield from _decoded_hits(doc, _runs(doc, BASE64, BASE64_CHARS, 24), b64, "base64")
 
 
 @detector("ENC002", "hex-payload", "error",

@@ -58,7 +58,7 @@ def nested(data: bytes) -> str | None:
     return data.decode("ascii") if len(data) >= 12 and NESTED.fullmatch(data) else None
 
 
-def _b64(token: str) -> bytes | None:
+def b64(token: str) -> bytes | None:
     body = token.rstrip("=")
     if len(body) % 4 == 1:
         return None
@@ -100,7 +100,7 @@ def binary_encodings(doc: Document) -> Iterator[Payload]:
         elif B32.fullmatch(token) and len(token) >= 16:
             decoded, kind = _b32(token), "decoded:base32"
         elif _encoded_word(token):
-            decoded, kind = _b64(token), "decoded:base64"
+            decoded, kind = b64(token), "decoded:base64"
         else:
             continue
         plain = (readable(decoded) or nested(decoded)) if decoded else None
