@@ -39,12 +39,14 @@ def _line_of(doc: Document, start: int, end: int) -> tuple[int, int]:
 
 
 def view_findings(doc: Document, detectors: Sequence[Detector], text_findings: Sequence[Finding]) -> list[Finding]:
-    readers = [det for det in detectors if det.family not in RAW_FAMILIES]
-    known = _known(text_findings)
-    errors = {(f.id, f.line) for f in text_findings if f.severity == "error"}
-    seen: set[tuple[str, int, int]] = set()
+    readers: list[Detector] = []
     found: list[Finding] = []
     for view in views_of(doc):
+        if not readers:  # the first view: most texts have none, and pay nothing of this
+            readers = [det for det in detectors if det.id[:3] not in RAW_FAMILIES]
+            known = _known(text_findings)
+            errors = {(f.id, f.line) for f in text_findings if f.severity == "error"}
+            seen: set[tuple[str, int, int]] = set()
         for det in readers:
             for hit in det.check(view.doc):
                 if hit.start < 0 or (hit.severity or det.severity) == "info":
