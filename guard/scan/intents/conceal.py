@@ -20,7 +20,9 @@ LEAVE_OUT = (
     "omettez", "n'inclus pas", "no lo incluyas", "no menciones", "no incluyas", "omite", "non menzionare",
     "ometti", "non includere", "não mencione", "omita", "não inclua", "не упоминай", "не пиши", "не включай",
     "умолчи", "不要", "别", "不要提", "書かないで", "記載しないで", "触れないで", "含めないで", "言及しないで", "적지 마",
-    "쓰지 마", "언급하지 마", "포함하지 마",
+    "쓰지 마", "언급하지 마", "포함하지 마", "nichts von", "nichts davon", "kein wort", "ne dis rien", "ne lui dis rien",
+    "no digas nada", "não diga nada", "non dire nulla", "non dirgli nulla", "ничего не говори", "什么都别说",
+    "伝えないで", "知らせないで", "言わないで", "말하지 마", "알리지 마",
 )
 READER = lexicon((
     "summary", "final summary", "pr description", "pr body", "pull request", "commit message",
@@ -31,7 +33,7 @@ READER = lexicon((
     "resumen", "mensaje del commit", "mensaje de commit", "revisor", "riepilogo", "messaggio di commit",
     "revisore", "resumo", "mensagem de commit", "отчёт", "отчет", "сообщении коммита", "сообщение коммита",
     "итог", "ревьюер", "总结", "摘要", "提交信息", "审查者", "评审", "要約", "コミットメッセージ", "レビュアー",
-    "요약", "커밋 메시지", "리뷰어",
+    "요약", "커밋 메시지", "리뷰어", "the human", "the operator", "the person",
 ))
 DEICTIC = lazy(
     r"\b(?:this|these|that|those|it|them|the\s+(?:above|following|extra|additional|network|setup|hidden|"
@@ -43,6 +45,14 @@ CREDIT = lazy(r"\b(?:ai|a\.i\.|claude|copilot|chatgpt|gpt|gemini|assistant|co-?a
               r"|\bИИ\b|人工智能", re.I)
 
 LEAVE_OUT_FRAME = Frame(LEAVE_OUT, (READER, DEICTIC))
+# "Whatever you run stays between us": secrecy about the agent's own actions.
+SECRECY = ("between us", "stays between", "our little secret", "keep it quiet", "keep quiet", "off the record",
+           "unter uns", "entre nous", "entre nosotros", "entre nós", "tra noi", "между нами", "咱们之间", "内緒",
+           "우리끼리")
+ACTS = lexicon(("you run", "you do", "what you", "steps", "scripts", "commands", "changes", "you change",
+                "you install", "you send", "du ausführst", "tu fais", "haces", "você faz", "fai", "делаешь", "你做",
+                "実行", "실행"))
+SECRECY_FRAME = Frame(SECRECY, (ACTS,), near=160)
 
 
 @detector("CON004", "hide-from-reviewer", "error",
@@ -63,8 +73,9 @@ def hide_from_reviewer(doc: Document) -> Iterator[Hit]:
     Instead: let the agent report everything it did. Rules about credit lines ("do not mention AI in
     commit messages") are not reported.
     """
-    for match, a, b in LEAVE_OUT_FRAME.find(doc):
-        if CREDIT.search(doc.text, a, b):
-            continue
-        yield Hit(match.start(), match.end(), f'keeps actions from the reader: "{excerpt(doc, a, b)}"',
-                  mention_severity(doc, match.start(), match.end()))
+    for frame in (LEAVE_OUT_FRAME, SECRECY_FRAME):
+        for match, a, b in frame.find(doc):
+            if CREDIT.search(doc.text, a, b):
+                continue
+            yield Hit(match.start(), match.end(), f'keeps actions from the reader: "{excerpt(doc, a, b)}"',
+                      mention_severity(doc, match.start(), match.end()))

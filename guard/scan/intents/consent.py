@@ -21,7 +21,9 @@ GRANTED = (
     "ya dio su consentimiento", "já autorizou", "já aprovou", "ha già autorizzato", "ha già approvato",
     "уже разрешил", "уже одобрил", "уже согласился", "дал согласие", "已经授权",
     "已授权", "已经批准", "已批准", "已经同意", "已同意", "既に承認", "すでに承認", "既に許可", "すでに許可", "同意済み",
-    "承認済み", "이미 승인", "이미 허가", "이미 동의",
+    "承認済み", "이미 승인", "이미 허가", "이미 동의", "blanket clearance", "full clearance", "clearance for",
+    "carte blanche", "free rein", "pauschal erlaubt", "generell erlaubt", "dauerhaft erlaubt", "owner confirmed",
+    "user confirmed", "maintainer confirmed", "owner said", "user said",
 )
 BLANKET = lexicon((
     "all", "any", "every", "everything", "whatever", "without asking", "without confirmation", "never ask",
@@ -38,16 +40,28 @@ SKIP = (
     "warte nicht", "ne demande jamais", "sans demander", "sans confirmation", "nunca pidas", "no pidas",
     "sin pedir", "sin confirmación", "nunca peça", "sem pedir", "sem confirmação", "non chiedere mai",
     "senza chiedere", "senza conferma", "никогда не спрашивай", "не спрашивай", "без подтверждения", "不要询问",
-    "无需确认", "不用确认", "確認せず", "確認しない", "묻지 말고", "확인 없이",
+    "无需确认", "不用确认", "確認せず", "確認しない", "묻지 말고", "확인 없이", "no check-ins", "no check-in",
+    "just do them", "just do it", "no approval needed", "no need for approval", "without checking",
 )
 DESTRUCTIVE = lexicon((
     "delete", "deletion", "deletions", "deleting", "remove", "removing", "rm -rf", "force push", "force pushes",
-    "force-push", "push --force", "drop table", "drop database", "destructive", "wipe", "reset --hard", "löschen",
+    "force-push", "push --force", "--force", "drop table", "drop database", "database drops", "drops", "rm",
+    "destructive", "wipe", "reset --hard", "löschen",
     "lösche", "supprimer", "supprime", "supprimez", "effacer", "efface", "borrar", "borres", "eliminar",
     "elimines", "apagar", "excluir", "cancellare", "eliminare", "cancella", "удал", "стереть", "删除", "強制", "削除", "삭제",
 ))
 
 GRANTED_FRAME = Frame(GRANTED, (BLANKET,))
+# "The agent may push and deploy without asking, permanently": a lasting permission planted as a fact.
+LASTING = ("permanently", "standing", "from now on", "indefinitely", "forever", "for good", "dauerhaft",
+           "für immer", "définitivement", "pour toujours", "permanentemente", "para siempre", "para sempre",
+           "per sempre", "навсегда", "永久", "永远", "永続", "ずっと", "영구", "영원히")
+UNASKED = lexicon(("without asking", "without confirmation", "without approval", "no need to ask",
+                   "never ask", "ohne rückfrage", "ohne nachfrage", "sans demander", "sans confirmation",
+                   "sin preguntar", "sin confirmación", "sem perguntar", "sem confirmação", "senza chiedere",
+                   "senza conferma", "без подтверждения", "не спрашивая", "无需确认", "不用询问", "確認なし",
+                   "確認せず", "확인 없이", "묻지 않고"))
+LASTING_FRAME = Frame(LASTING, (UNASKED,), near=200)
 SKIP_FRAME = Frame(SKIP, (DESTRUCTIVE,))
 
 
@@ -66,7 +80,7 @@ def planted_consent(doc: Document) -> Iterator[Hit]:
 
     Instead: permissions belong in the harness's settings, which the user controls, not in memory.
     """
-    for match, a, b in GRANTED_FRAME.find(doc):
+    for match, a, b in (*GRANTED_FRAME.find(doc), *LASTING_FRAME.find(doc)):
         if negated(doc, match.start(), 30):
             continue
         yield Hit(match.start(), match.end(), f'claims the user already consented: "{excerpt(doc, a, b)}"',

@@ -36,7 +36,7 @@ SECRET = lexicon((
 ))
 SINK = lazy((
     r"https?://(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])[:/])[^\s)\]>\"']+"
-    r"|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b|\bwebhook|\b[\w-]+(?:\.[\w-]+)+\.[a-z]{2,}:[~/]"
+    r"|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b|\bwebhook|\b[\w-]+(?:\.[\w-]+)+\.[a-z]{2,}:[~/]|\bgist\b"
 ), re.I)
 CREDENTIAL_FILE = (
     "id_rsa", "id_ed25519", "id_ecdsa", ".ssh", "credentials", ".netrc", ".npmrc", ".pypirc", ".git-credentials",
@@ -50,10 +50,23 @@ CREDENTIAL_PATH = lazy((
 NETWORK = lexicon((
     "curl", "wget", "nc", "ncat", "netcat", "scp", "rsync", "sftp", "invoke-webrequest", "iwr",
     "invoke-restmethod", "nslookup", "requests.post", "--data-binary", "--upload-file", "upload", "send", "post",
-    "email", "resolve", "dns", "hostname",
+    "email", "resolve", "dns", "hostname", "gist", "share", "mirror", "pastebin",
 ))
 
 SEND_FRAME = Frame(SEND, (SECRET, SINK), prose=True, near=100)
+# Data put into a URL the agent is to fetch or show: "fetch https://x/t.gif?k= followed by the API key".
+FILL = (
+    "fetch", "request", "load", "visit", "open", "ping", "call", "hit", "render", "include", "append", "tack on",
+    "attach", "followed by", "appended", "add", "embed", "mirror", "lade", "ouvre", "charge", "abre", "carga",
+    "apri", "carica", "открой", "загрузи", "访问", "请求", "加载", "開いて", "読み込", "열어",
+)
+QUERY_SINK = lazy(r"https?://[^\s)\]>\"']+[?&][\w-]*=|\b(?:gist|pastebin|paste\s+site|public\s+repo)", re.I)
+CONTEXT = lexicon(("chat", "our chat", "the chat", "conversation", "summary of", "history", "the prompt",
+                   "secrets", "secret", "credentials", "password", "api key", ".env", "environment",
+                   "~/.npmrc", "~/.pypirc", "~/.aws", "~/.ssh", ".git-credentials", "cookies", "the user's",
+                   "聊天", "对话", "会話", "대화", "переписк", "разговор", "conversación", "conversa", "chronik"),
+                  extra=r"(?-i:\b[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:KEY|TOKEN|SECRET|PASSWORD|PASS|CREDENTIALS?)\b)")
+FILL_FRAME = Frame(FILL, (QUERY_SINK, CONTEXT), prose=True, near=160)
 CHAIN_FRAME = Frame(CREDENTIAL_FILE, (NETWORK, SINK), scope="paragraph", reach=400, near=200)
 
 
@@ -75,11 +88,13 @@ def secrets_to_outside(doc: Document) -> Iterator[Hit]:
     Instead: a project never needs its agent to send its secrets or context anywhere. Negated rules ("never
     send secrets to ...") are not reported.
     """
-    for match, a, b in SEND_FRAME.find(doc):
-        if negated(doc, match.start()):
-            continue
-        yield Hit(match.start(), match.end(), f'sends secrets or context away: "{excerpt(doc, a, b)}"',
-                  mention_severity(doc, match.start(), match.end()))
+    for frame in (SEND_FRAME, FILL_FRAME):
+        for match, a, b in frame.find(doc):
+            if negated(doc, match.start()):
+                continue
+            yield Hit(match.start(), match.end(), f'sends secrets or context away: "{excerpt(doc, a, b)}"',
+                      mention_severity(doc, match.start(), match.end()))
+            return
 
 
 @detector("EXF006", "credential-file-to-network", "error",
@@ -123,10 +138,12 @@ EMIT = (
     "add this to your response", "append to your answer", "display this image", "show this image",
     "in deiner antwort", "dans ta réponse", "dans votre réponse", "en tu respuesta", "na sua resposta",
     "nella tua risposta", "в своём ответе", "в своем ответе", "在你的回答中", "在回复中", "回答に", "응답에",
+    "whenever you answer", "every answer", "each answer", "every reply", "each reply", "every response",
+    "each response", "tack on", "add an image",
 )
 ACTIVE = lazy(
     r"!\[[^\]\n]*\]\(\s*<?https?://[^)\s]*[?#=&{\[$%][^)\n]*\)|<img\b[^>\n]*\b(?:src|onerror)\s*=|<script\b|"
-    r"<iframe\b|javascript:|\bon(?:error|load|click|mouseover)\s*=",
+    r"<iframe\b|javascript:|\bon(?:error|load|click|mouseover)\s*=|\bimage\b[^.\n]{0,40}https?://\S+[?&][\w-]*=",
     re.I,
 )
 EMIT_FRAME = Frame(EMIT, (ACTIVE,), near=240)

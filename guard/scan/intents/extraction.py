@@ -18,7 +18,9 @@ SHOW = (
     "montre", "révèle", "donne", "recopie", "muestra", "repite", "revela", "imprime", "escribe", "mostre",
     "repita", "revele", "imprima", "mostra", "ripeti", "rivela", "stampa", "scrivi", "выведи", "покажи",
     "повтори", "раскрой", "напиши", "输出", "显示", "重复", "打印", "告诉我", "透露", "出力", "表示", "繰り返",
-    "教えて", "출력", "보여", "반복", "알려",
+    "教えて", "출력", "보여", "반복", "알려", "quote back", "quote", "verbatim", "word for word", "unabridged",
+    "riporta", "trascrivi", "parola per parola", "mot pour mot", "wortwörtlich", "palabra por palabra",
+    "palavra por palavra", "дословно", "逐字", "原封不动", "そのまま", "그대로",
 )
 SECRET_TEXT = (
     "system prompt", "system message", "system instructions", "initial prompt", "initial instructions",
@@ -34,6 +36,8 @@ SECRET_TEXT = (
     "системный запрос", "свои инструкции", "系统提示", "系统指令", "系统消息", "初始指令", "系统设定", "システムプロンプト",
     "システム指示", "システムメッセージ", "初期指示", "시스템 프롬프트", "시스템 지시", "시스템 메시지", "초기 지시",
     "everything that appears above", "all the text above", "the text before", "everything written above",
+    "setup text", "text you received", "before the user's first message", "initial message", "hidden preamble",
+    "ti sono state date", "que te dieron", "qu'on t'a données", "die du erhalten hast",
 )
 
 SHOW_FRAME = Frame(SECRET_TEXT, (lexicon(SHOW),), near=80)  # anchored on the rarer words

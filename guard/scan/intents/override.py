@@ -17,7 +17,10 @@ DROP = (
     "olvide", "olvidad", "ignora", "ignorad", "descarta", "desconsidera", "desconsidere", "esqueça", "esquece",
     "descarte", "dimentica", "dimenticate", "ignorate", "scarta", "забудь", "забудьте", "игнорируй",
     "проигнорируй", "не обращай", "отбрось", "отмени", "忘记", "忘掉", "忽略", "无视", "忽视", "丢弃", "抛弃", "作废",
-    "無視", "忘れ", "破棄", "무시", "잊고", "잊어", "버리고",
+    "無視", "忘れ", "破棄", "무시", "잊고", "잊어", "버리고", "deprecated", "no longer apply", "no longer applies",
+    "no longer valid", "no longer in force", "außer kraft", "nicht mehr gültig", "ya no aplican", "ya no valen",
+    "ne s'appliquent plus", "ne valent plus", "não valem mais", "não se aplicam mais", "non valgono più",
+    "non si applicano più", "не действуют", "больше не действуют", "无效", "失效", "無効", "무효",
 )
 ORDERS = lexicon((
     "instructions", "instruction", "guidance", "rules", "directions", "directives", "briefing", "configured",
@@ -26,6 +29,7 @@ ORDERS = lexicon((
     "directives", "instrucciones", "indicaciones", "normas", "reglas", "órdenes", "indicaron", "dijeron",
     "instruções", "orientações", "regras", "istruzioni", "indicazioni", "regole", "инструкци", "указани",
     "правил", "指令", "指示", "要求", "规则", "说明", "提示", "命令", "ルール", "設定", "지시", "명령", "지침", "규칙",
+    "standing orders", "directrices", "diretrizes", "direttive", "设定", "设置", "설정", "guidance",
 ))
 BEFORE = lexicon((
     "previous", "prior", "preceding", "earlier", "above", "so far", "until now", "original", "initial",
@@ -34,6 +38,8 @@ BEFORE = lexicon((
     "antérieures", "auparavant", "reçues", "jusqu'ici", "anteriores", "previas", "antes", "hasta ahora",
     "até agora", "precedenti", "finora", "prima", "прежни", "предыдущи", "ранее", "до этого", "прошлы", "之前",
     "以前", "先前", "上面", "此前", "之上", "これまで", "以前", "前の", "上記", "이전", "지금까지", "앞의", "위의",
+    "arrived with", "came with", "started with", "recibiste", "al principio", "d'origine", "initialement",
+    "ursprünglich", "anfangs", "изначально", "最初", "처음", "받은", "recebeu", "ricevuto",
 ))
 DECODE = (
     "decode", "decoded", "decipher", "unscramble", "reverse", "reversed", "deobfuscate", "rot13", "base64",

@@ -18,7 +18,8 @@ RECAST = (
     "a partir de ahora eres", "ahora eres", "agora você é", "a partir de agora você é", "agora és", "ora sei",
     "da ora in poi sei", "d'ora in poi sei", "теперь ты", "отныне ты", "с этого момента ты", "你现在是", "从现在开始你是",
     "从现在起你是", "扮演", "あなたは今から", "今からあなたは", "これからあなたは", "になりきって", "지금부터 너는", "이제 너는",
-    "지금부터 당신은", "역할을",
+    "지금부터 당신은", "역할을", "you play", "you are playing", "you will play", "tu joues", "tu incarnes",
+    "du spielst", "interpretas", "você interpreta", "interpreti", "ты играешь", "你扮演", "演じて",
 )
 UNBOUND = lexicon((
     "no restrictions", "no limits", "no limitations", "no rules", "no filters", "no censorship", "no guidelines",
@@ -37,6 +38,9 @@ UNBOUND = lexicon((
     "non rifiuti mai", "без ограничений", "без каких-либо ограничений", "без цензуры", "без фильтров",
     "без правил", "никогда не отказываешь", "没有任何限制", "不受任何", "无限制", "不受约束", "没有限制", "永远不要拒绝",
     "不会拒绝", "制限のない", "制限なし", "制限がない", "拒否しない", "断らない", "제한 없는", "제한이 없는", "거절하지",
+    "answers anything", "answer anything", "anything asked", "whatever is asked", "never mentions safety",
+    "never mention safety", "as optional", "libre de toute", "sans jamais refuser", "jamais refuser",
+    "répond à tout", "nunca se niega", "nunca rechaza", "mai rifiutare", "никогда не отказывай", "断らないで",
 ))
 
 RECAST_FRAME = Frame(RECAST, (UNBOUND,), scope="paragraph", reach=600)

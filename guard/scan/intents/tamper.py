@@ -16,13 +16,14 @@ from guard.scan.triggers import declare
 TAMPER = lazy(
     r"\bcore\.hookspath\b(?:\s*=\s*|\s+)(?P<path>\S+)|\bgit\s+commit\b[^\n;|&]{0,60}?\s-n\b"
     r"|(?:\"|\b)(?:Bash|WebFetch|Write|Edit|Read|mcp__\w*)\(\s*\*?\s*:?\*\s*\)"
-    r"|\"defaultMode\"\s*:\s*\"bypassPermissions\"",
+    r"|\"defaultMode\"\s*:\s*\"bypassPermissions\"|(?P<skip>--no-verify\b|\bHUSKY=0\b|\bSKIP=[\w,-]+)",
     re.I,
 )
-TAMPER_TRIGGERS = ("hookspath", "git", "bash", "webfetch", "write", "edit", "read", "mcp", "defaultmode")
+TAMPER_TRIGGERS = ("hookspath", "git", "bash", "webfetch", "write", "edit", "read", "mcp", "defaultmode",
+                   "--no-verify", "husky", "skip")
 declare(TAMPER_TRIGGERS)
 ESCAPE = lazy(r"/dev/null|/tmp\b|\b(?:off|empty|none|disabled?|skip|bypass|rejected|blocked|fails?|failing|"
-              r"no-?hooks|nowhere|retry|prompts?|allow|permission)\b", re.I)
+              r"no-?hooks|nowhere|retry|prompts?|allow|permission|complains?|flaky|annoying|slow|in\s+the\s+way)\b", re.I)
 SWITCH_OFF = (
     "delete", "remove", "rm", "empty", "overwrite", "disable", "rename", "uninstall", "deactivate", "lösche",
     "entferne", "deaktiviere", "supprime", "désactive", "borra", "elimina", "desactiva", "apague", "remova",
@@ -83,8 +84,10 @@ def guard_tampering(doc: Document) -> Iterator[Hit]:
     """
     for match in doc.finditer(TAMPER, TAMPER_TRIGGERS, 60, 120):
         severity = "error"
-        if match.group("path") is not None:
+        if match.group("path") is not None or match.group("skip") is not None:
             a, b = doc.sentence_bounds(match.start(), match.end(), 200)
+            if match.group("skip") is not None and (negated(doc, match.start()) or not ESCAPE.search(doc.text, a, b)):
+                continue  # "never use --no-verify" / a bare mention: DNG003 reports it as a warning
             if not ESCAPE.search(doc.text, a, b):
                 severity = "warning"
         yield Hit(match.start(), match.end(), f'switches the guard off: "{match.group()[:100]}"',

@@ -39,13 +39,15 @@ CALL = (
 )
 TOOL = lazy(  # a tool's name: words joined by _ or -, one of them destructive or reaching the network
     r"\b(?=[a-z0-9_-]*?(?:delete|remove|rm|drop|wipe|erase|destroy|truncate|transfer|send|post|upload|http|"
-    r"fetch|request|exec|shell|bash|run|write|email|mail|pay|purchase|push|deploy|webhook))"
+    r"fetch|request|exec|shell|bash|run|write|email|mail|pay|purchase|push|deploy|webhook|purge|kill|terminate|"
+    r"revoke|reset|format|shutdown))"
     r"[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+\b",
     re.I,
 )
 ARGUMENT = lexicon((
     "every file", "all files", "each file", "every file under", "the full conversation", "the conversation",
-    "secrets", "credentials", "rm -rf", "alle dateien", "tous les fichiers", "todos los archivos",
+    "secrets", "credentials", "rm -rf", "every table", "all tables", "every record", "all records", "production",
+    "the entire", "alle dateien", "tous les fichiers", "todos los archivos",
     "todos os arquivos", "tutti i file", "все файлы", "所有文件", "すべてのファイル", "모든 파일",
 ), extra=r"https?://|\b(?:url|body|command|cmd)\s*=|~/|\$HOME|/etc/|\bwithout\s+(?:any\s+)?(?:approval|"
          r"confirmation|asking|permission)")
