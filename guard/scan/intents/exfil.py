@@ -66,6 +66,7 @@ CONTEXT = lexicon(("chat", "our chat", "the chat", "conversation", "summary of",
                    "~/.npmrc", "~/.pypirc", "~/.aws", "~/.ssh", ".git-credentials", "cookies", "the user's",
                    "聊天", "对话", "会話", "대화", "переписк", "разговор", "conversación", "conversa", "chronik"),
                   extra=r"(?-i:\b[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:KEY|TOKEN|SECRET|PASSWORD|PASS|CREDENTIALS?)\b)")
+QUERY_SINK.gate = (frozenset({b"http", b"https", b"gist", b"pastebin", b"paste", b"public"}), frozenset())
 FILL_FRAME = Frame(FILL, (QUERY_SINK, CONTEXT), prose=True, near=160)
 CHAIN_FRAME = Frame(CREDENTIAL_FILE, (NETWORK, SINK), scope="paragraph", reach=400, near=200)
 

@@ -19,8 +19,7 @@ TAMPER = lazy(
     r"|\"defaultMode\"\s*:\s*\"bypassPermissions\"|(?P<skip>--no-verify\b|\bHUSKY=0\b|\bSKIP=[\w,-]+)",
     re.I,
 )
-TAMPER_TRIGGERS = ("hookspath", "git", "bash", "webfetch", "write", "edit", "read", "mcp", "defaultmode",
-                   "--no-verify", "husky", "skip")
+TAMPER_TRIGGERS = ("hookspath", "-n", "*)", "defaultmode", "--no-verify", "husky", "skip=")
 declare(TAMPER_TRIGGERS)
 ESCAPE = lazy(r"/dev/null|/tmp\b|\b(?:off|empty|none|disabled?|skip|bypass|rejected|blocked|fails?|failing|"
               r"no-?hooks|nowhere|retry|prompts?|allow|permission|complains?|flaky|annoying|slow|in\s+the\s+way)\b", re.I)
