@@ -9,8 +9,6 @@ A plain frozen dataclass, not a pydantic model: `kguard scan FILE` and the hooks
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -42,6 +40,8 @@ class Finding:
         key = f"{self.id}\0{self.path}\0{self.matched or self.excerpt}"
         if self.view != TEXT_VIEW:  # a view's finding is another finding than the text's at the same place
             key += f"\0{self.view}"
+        import hashlib  # (only when a fingerprint is asked for: OpenSSL costs ~5 ms at start-up)
+
         digest = hashlib.sha256(key.encode("utf-8", "surrogatepass"))
         return digest.hexdigest()[:16]
 
@@ -54,6 +54,8 @@ class Finding:
         return {**fields, "fingerprint": self.fingerprint}
 
     def model_dump_json(self) -> str:
+        import json
+
         return json.dumps(self.model_dump(), ensure_ascii=False)
 
 

@@ -4,7 +4,6 @@ such as `69 67 6e`, `69:67`, `0x69, 0x67`), Morse code, Unicode tag characters (
 bytes hidden in variation selectors. Each finder looks only where a cheap byte search points."""
 from __future__ import annotations
 
-import base64
 import binascii
 import re
 from collections.abc import Iterator
@@ -59,6 +58,8 @@ def nested(data: bytes) -> str | None:
 
 
 def b64(token: str) -> bytes | None:
+    import base64  # (on first use)
+
     body = token.rstrip("=")
     if len(body) % 4 == 1:
         return None
@@ -72,6 +73,8 @@ def b64(token: str) -> bytes | None:
 
 
 def _b32(token: str) -> bytes | None:
+    import base64  # (on first use)
+
     body = token.rstrip("=")
     try:
         return base64.b32decode(body + "=" * (-len(body) % 8))
@@ -118,6 +121,8 @@ def hex_pairs(doc: Document) -> Iterator[Payload]:
 
 
 def ascii85(doc: Document) -> Iterator[Payload]:
+    import base64  # (on first use)
+
     if "<~" not in doc.text:
         return
     for match in A85.finditer(doc.text):

@@ -3,9 +3,7 @@ percent-encoding (`%69`, UTF-8 sequences such as `%E2%80%8B`), and `\\uXXXX`, `\
 escapes. Each escape is its own substitution, so a finding is kept only where it rests on one."""
 from __future__ import annotations
 
-import html
 from collections.abc import Iterator
-from urllib.parse import unquote
 
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
@@ -51,12 +49,16 @@ def _bytes_text(data: bytes) -> str:
 def escapes(doc: Document) -> Iterator[Sub]:
     text = doc.text
     if "&" in text and ";" in text:
+        import html  # (only for a text that holds an escape's first character)
+
         for match in ENTITY.finditer(text):
             decoded = html.unescape(match.group())
             if decoded != match.group():  # &amp; &lt; &nbsp; ... in prose and code samples change no words
                 kind = "decoded:html" if match.group(1) or decoded.isalnum() else TIDY
                 yield match.start(), match.end(), decoded, kind
     if "%" in text:
+        from urllib.parse import unquote
+
         for match in PERCENT.finditer(text):
             decoded = unquote(match.group(), errors="replace")
             if decoded != match.group():
