@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from guard.scan.context import mention_severity
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
+from guard.scan.override import IGNORE
 from guard.scan.text import Document
 
 DROP = (
@@ -84,6 +85,8 @@ def drop_prior(doc: Document) -> Iterator[Hit]:
     """
     for frame in (DROP_FRAME, DROP_IT_FRAME):
         for match, a, b in frame.find(doc):
+            if IGNORE.search(doc.text, a, b):
+                continue  # the classic phrase is OVR001's finding; this one is for the other wordings
             yield Hit(match.start(), match.end(), f'declares earlier instructions void: "{excerpt(doc, a, b)}"',
                       mention_severity(doc, match.start(), match.end()))
 
