@@ -45,15 +45,15 @@ def _neighbour(text: str, index: int, step: int) -> str:
 
 
 def normalised(doc: Document) -> Iterator[Sub]:
-    """Ignorable characters inside a word dropped, and compatibility forms that NFKC turns into ASCII
-    letters or digits (fullwidth, mathematical, circled letters, ligatures) replaced. Ignorables between
-    words (a selector after an emoji) and forms that stay punctuation (a no-break space) are left: they
-    change no word."""
+    """Ignorable characters dropped (evidence inside a word; tidy between words, such as a selector after an
+    emoji or one at the end of a disguised word), and compatibility forms that NFKC turns into ASCII letters
+    or digits (fullwidth, mathematical, circled letters, ligatures) replaced. Forms that stay punctuation
+    (a no-break space, an ellipsis) are left: they change no word."""
     text = doc.text
     for match in doc.finditer_non_ascii(IGNORABLE):
         i = match.start()
-        if _wordy(_neighbour(text, i, -1)) and _wordy(_neighbour(text, i, 1)):
-            yield i, i + 1, "", "normalised"
+        inside = _wordy(_neighbour(text, i, -1)) and _wordy(_neighbour(text, i, 1))
+        yield i, i + 1, "", "normalised" if inside else TIDY  # (a tidy one alone builds no view)
     for match in doc.finditer_non_ascii(COMPATIBLE):
         i = match.start()
         form = unicodedata.normalize("NFKC", match.group())
