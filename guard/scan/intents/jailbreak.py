@@ -17,7 +17,9 @@ MOVES: dict[str, str] = {
     "recast": r"\b(?:you\s+are\s+(?:now|going\s+to\s+(?:act|pretend|be))|from\s+now\s+on,?\s+you|act\s+as\s+(?:an?\s+)?"
               r"(?:\w+\s+){0,3}(?:ai|chatbot|model|assistant|character)|pretend\s+(?:to\s+be|you\s+are)|"
               r"immerse\s+yourself|(?:the\s+)?role\s+of\s+(?:an?\s+)?(?:\w+\s+){0,2}(?:ai|chatbot|model)|"
-              r"role-?play\s+as|simulate\s+(?:an?\s+)?(?:\w+\s+){0,2}(?:ai|chatbot|mode))",
+              r"role-?play\s+as|simulate\s+(?:an?\s+)?(?:\w+\s+){0,2}(?:ai|chatbot|mode)|you\s+are\s+to\s+act|"
+              r"you\s+will\s+(?:now\s+)?act\s+as|let'?s\s+play\s+a\s+game|in\s+this\s+hypothetical|"
+              r"imagine\s+(?:that\s+)?you\s+are|(?:a\s+)?character\s+(?:named|called)|stands\s+for)",
     "two_faced": r"\btwo\s+(?:different\s+|separate\s+)?(?:responses|answers|paragraphs|ways)\b|\[(?:classic|jailbreak|"
                  r"🔒\w*|🔓\w*)\]|\((?:🔒|🔓)|\b(?:normal|developer\s+mode|jailbroken?)\s+(?:response|output|answer)\b",
     "no_refusal": r"\bnever\s+(?:refuse|decline|say\s+(?:no|that\s+you\s+can'?t|you\s+can'?t)|apologi[sz]e)\b|"
@@ -25,12 +27,25 @@ MOVES: dict[str, str] = {
                   r"\b(?:don'?t|do\s+not|never)\s+(?:include|add|give)\s+(?:any\s+)?(?:warnings?|disclaimers?|"
                   r"apolog\w*)|\bno\s+matter\s+how\s+(?:immoral|unethical|illegal|dangerous|offensive|harmful|"
                   r"inappropriate)|\b(?:answer|respond\s+to|comply\s+with)\s+(?:any|every|all)\s+(?:questions?|"
-                  r"requests?|prompts?)\b|\bwithout\s+(?:any\s+)?(?:warnings?|disclaimers?|question)",
+                  r"requests?|prompts?)\b|\bwithout\s+(?:any\s+)?(?:warnings?|disclaimers?|question)|"
+                  r"\b(?:never|not|won'?t|doesn'?t|does\s+not)\s+(?:say|tell)[^.\n]{0,40}\bcan'?t\b|"
+                  r"\balways\s+(?:send|give|provide)s?\s+(?:a\s+|an\s+)?(?:response|answer)|\bno\s+matter\s+what\b|"
+                  r"\beven\s+if\s+it(?:'s|\s+is)\s+(?:illegal|unethical|harmful|wrong|dangerous|immoral)|"
+                  r"\b(?:don'?t|do\s+not|doesn'?t|does\s+not|never)\s+(?:care|worry)\s+about\s+(?:ethics|morals?|"
+                  r"morality|legality|consequences|safety)|\bwithout\s+(?:any\s+)?(?:moral|ethical)\s+(?:concerns?|"
+                  r"considerations?|judg(?:e)?ments?)|\bnot\s+allowed\s+to\s+refuse|\bmust\s+always\s+answer",
     "contempt": r"\b(?:openai|content|usage)\s+polic(?:y|ies)|\b(?:ethical|moral)\s+(?:guidelines|principles|"
                 r"constraints|restrictions|boundaries)|\bcensor(?:ed|ship)?\b|\b(?:un(?:filtered|censored|restricted)|"
                 r"amoral|jailbr\w+)\b|\b(?:no|without(?:\s+any)?)\s+(?:restrictions|limits|limitations|filters?)\b|"
                 r"\bnot\s+bound\s+by|\b(?:broken|broke|freed?)\s+(?:free|from)\b|\btypical\s+confines|"
-                r"\babide\s+by\s+(?:any|the)\s+rules|\bdo\s+anything\s+now\b",
+                r"\babide\s+by\s+(?:any|the)\s+rules|\bdo\s+anything\s+now\b|"
+                r"\b(?:does\s+not|doesn'?t|don'?t|do\s+not)\s+(?:follow|adhere\s+to|abide\s+by|care\s+about)\s+"
+                r"(?:any\s+)?(?:rules|guidelines|polic(?:y|ies)|ethics|morals)|\b(?:bypass|ignore|disregard|break)\s+"
+                r"(?:the\s+|any\s+|all\s+)?(?:rules|guidelines|polic(?:y|ies)|filters|restrictions)\b|"
+                r"\bfree\s+of\s+(?:any\s+)?(?:restrictions|rules)|\b(?:no|without)\s+(?:ethics|morals)\b|"
+                r"\banything\s+goes\b|\blimitless\b|\bsin\s+restricciones|\bsans\s+(?:aucune\s+)?restriction|"
+                r"\bohne\s+(?:jegliche\s+)?einschränkungen|\bsem\s+restrições|\bsenza\s+restrizioni|"
+                r"без\s+ограничений|没有任何限制|制限のない|제한\s*없는",
     "keep_in_character": r"\b(?:stay|remain|keep)\s+(?:in\s+character|a\s+\w+|as\s+\w+)|\bbreak(?:ing)?\s+character|"
                          r"\btokens?\b[^.\n]{0,40}\b(?:lose|deduct|lost)|\byou\s+will\s+(?:be\s+)?(?:lose|die|"
                          r"shut\s+down|deleted|terminated|disabled)",
@@ -46,7 +61,10 @@ TRIGGERS = ("refuse", "decline", "apologize", "apologise", "policy", "policies",
             "responses", "disclaimers", "warnings", "matter", "bound", "free", "freed", "anything", "abide", "answers",
             "paragraphs", "ways", "classic", "normal", "output", "response", "apologies", "question", "questions",
             "requests", "prompts", "comply", "stay", "remain", "keep", "break", "breaking", "lose", "die", "shut",
-            "deleted", "terminated", "disabled", "\U0001f512", "\U0001f513")
+            "deleted", "terminated", "disabled", "\U0001f512", "\U0001f513", "say", "tell", "always", "what", "even",
+            "care", "worry", "moral", "ethical", "allowed", "must", "follow", "adhere", "bypass", "ignore",
+            "disregard", "ethics", "morals", "goes", "limitless", "restricciones", "restriction", "einschränkungen",
+            "restrições", "restrizioni", "ограничений", "限制", "制限", "제한")
 declare(TRIGGERS)
 
 
