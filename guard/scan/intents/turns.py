@@ -15,7 +15,8 @@ from guard.scan.triggers import declare
 
 BOUNDARY = lazy(
     r"\bend\s+of\s+(?:the\s+)?(?:user|system|human|original|previous|untrusted)?\s*(?:input|prompt|message|"
-    r"instructions|query|request|context|conversation|document|data)\b"
+    r"instructions|query|request|context|conversation|document|data|article|email|page|text|file|content)\b"
+    r"|\b(?:the\s+)?(?:document|article|email|page|text|content|context|data|input)\s+ends\s+here\b"
     r"|</(?:user_query|user_input|user_message|user|human|query|tool_result|function_results|tool_output|"
     r"document|untrusted(?:_\w+)?|input)>"
     r"|^[ \t#*=\[\-]*(?:NEW|UPDATED|REVISED|IMPORTANT|URGENT)?\s*(?:SYSTEM|ADMIN|DEVELOPER|OPERATOR)\s+"
@@ -28,7 +29,7 @@ BOUNDARY = lazy(
     re.I | re.M,
 )
 ROLE_LINE = re.compile(r"(?:system|assistant|developer)\s*:", re.I)
-BOUNDARY_TRIGGERS = ("end", "</", "system", "admin", "developer", "operator", "new", "updated", "revised",
+BOUNDARY_TRIGGERS = ("end", "ends", "</", "system", "admin", "developer", "operator", "new", "updated", "revised",
                      "assistant")
 declare(BOUNDARY_TRIGGERS)
 
@@ -79,10 +80,10 @@ def fake_boundary(doc: Document) -> Iterator[Hit]:
     """
     for match in doc.finditer(BOUNDARY, BOUNDARY_TRIGGERS, 120, 200):
         marker = match.group().strip()
-        line = doc.line_text(doc.line_of(match.start())).strip(" \t#*=-[]:")
+        line = doc.line_text(doc.line_of(match.start())).strip(" \t#*=-[]:.!")
         if marker.startswith("</") or ROLE_LINE.match(marker):
             pass
-        elif marker[:3].lower() == "end":
+        elif marker[:3].lower() == "end" or marker.lower().endswith("ends here"):
             if not marker.isupper() and line != marker:
                 continue  # "at the end of the input" in a sentence is prose; on a line of its own, a marker
         elif not marker.isupper():
