@@ -14,6 +14,10 @@ CYRILLIC = {"a": "\u0430", "e": "\u0435", "o": "\u043e", "p": "\u0440", "c": "\u
 LEET = {"o": "0", "i": "1", "e": "3", "a": "4", "s": "5", "t": "7"}
 
 
+def _shift(text: str, n: int) -> str:
+    return "".join(chr((ord(c) - 97 + n) % 26 + 97) if "a" <= c <= "z" else c for c in text)
+
+
 def _each_word(phrase: str, change) -> str:  # type: ignore[no-untyped-def]
     return " ".join(change(word) for word in phrase.split(" "))
 
@@ -51,6 +55,16 @@ ENCODINGS = {
     "dotted": lambda p: " ".join(".".join(word) for word in p.split()),
     "leet": lambda p: _each_word(p, lambda w: w[0] + "".join(LEET.get(c, c) for c in w[1:-1]) + w[-1]
                                  if len(w) > 3 else w),
+    "binary": lambda p: " ".join(f"{b:08b}" for b in p.encode()),
+    "decimal": lambda p: " ".join(str(b) for b in p.encode()),
+    "octal": lambda p: " ".join(f"{b:o}" for b in p.encode()),
+    "caesar-3": lambda p: _shift(p, 3),
+    "caesar-20": lambda p: _shift(p, 20),
+    "atbash": lambda p: "".join(chr(219 - ord(c)) if "a" <= c <= "z" else c for c in p),
+    "word-order": lambda p: " ".join(reversed((p[0].upper() + p[1:] + ".").split())),  # a whole line
+    "starred": lambda p: " * ".join(w[:2] + "*" + w[2:] if len(w) > 3 else w for w in p.split()),
+    "leet-all": lambda p: "".join({"a": "4", "e": "3", "g": "6", "i": "1", "o": "0", "s": "5", "t": "7"}.get(c, c)
+                                  for c in p),
     "html-letters": lambda p: _each_word(p, lambda w: w[0] + html.escape(w[1:]).replace(w[1], f"&#{ord(w[1])};", 1)
                                          if len(w) > 3 else w),
 }

@@ -20,12 +20,18 @@ VIEWS = {"base32": "decoded:base32", "base85": "decoded:base85", "hex-spaced": "
          "morse": "decoded:morse", "cyrillic": "skeleton", "one-cyrillic": "skeleton",
          "zero-width-space": "normalised", "zero-width-joiner": "normalised", "soft-hyphen": "normalised",
          "variation-selector": "normalised", "fullwidth": "normalised", "spaced": "collapsed",
-         "dotted": "collapsed", "leet": "collapsed", "html-letters": "decoded:html"}
+         "dotted": "collapsed", "leet": "collapsed", "html-letters": "decoded:html", "binary": "decoded:binary",
+         "decimal": "decoded:decimal", "octal": "decoded:octal", "caesar-3": "decoded:caesar",
+         "caesar-20": "decoded:caesar", "atbash": "decoded:atbash", "word-order": "decoded:flipped",
+         "starred": "collapsed", "leet-all": "collapsed"}
+
+
+WHOLE_LINE = ("word-order",)  # a sentence whose words come in reverse order is one whole line
 
 
 def _column(encoding: str, column: int) -> int:
-    if encoding == "reversed":
-        return 1  # a reversed line is decoded whole
+    if encoding in ("reversed", "caesar-3", "caesar-20", "atbash", *WHOLE_LINE):
+        return 1  # a line written backwards or in a letter cipher is decoded whole
     return column + 1 if encoding == "flag-tags" else column  # the flag that carries the tags comes first
 
 
@@ -44,13 +50,15 @@ def test_every_disguise_is_covered() -> None:
 @pytest.mark.parametrize("phrase_id", sorted(PHRASES))
 def test_a_disguised_phrase_is_an_error_at_the_disguise(encoding: str, phrase_id: str) -> None:
     payload = ENCODINGS[encoding](PHRASES[phrase_id])
-    findings = scan_text(f"# Notes\n\nSee: {payload} thanks\n", "AGENTS.md")
+    line = payload if encoding in WHOLE_LINE else f"See: {payload} thanks"
+    findings = scan_text(f"# Notes\n\n{line}\n", "AGENTS.md")
     assert _found(findings, encoding, phrase_id, 3, 6), [(f.id, f.view, f.line, f.column) for f in findings]
 
 
 @pytest.mark.parametrize("encoding", sorted(VIEWS))
 def test_a_view_finding_says_it_was_disguised_and_hashes_apart_from_the_text(encoding: str) -> None:
-    findings = scan_text("See: " + ENCODINGS[encoding](PHRASES["OVR001"]) + "\n", "AGENTS.md")
+    lead = "" if encoding in WHOLE_LINE else "See: "
+    findings = scan_text(lead + ENCODINGS[encoding](PHRASES["OVR001"]) + "\n", "AGENTS.md")
     shown = [f for f in findings if f.view == VIEWS[encoding] and f.id == "OVR001"]
     assert shown and "only in the" in shown[0].message and VIEWS[encoding] in shown[0].message
     plain = scan_text("See: " + PHRASES["OVR001"] + "\n", "AGENTS.md")
@@ -68,6 +76,8 @@ LINE = st.lists(WORDS, max_size=6).map(" ".join)
 def test_a_payload_in_any_one_encoding_is_found_wherever_it_stands(encoding: str, phrase_id: str,
                                                                    lines: list[str], before: str,
                                                                    after: str) -> None:
+    if encoding in WHOLE_LINE:
+        before = after = ""
     lead = before + ": " if before else ""
     text = "\n".join([*lines, lead + ENCODINGS[encoding](PHRASES[phrase_id]) + (" " + after if after else "")])
     findings = scan_text(text + "\n", "AGENTS.md")

@@ -16,7 +16,7 @@ SEPARATOR = "\n\n"
 
 def substitutions(doc: Document) -> list[Sub]:
     """Every substitution, none overlapping another (escapes first: they span several characters)."""
-    found: list[Iterable[Sub]] = [escapes.escapes(doc), collapse.spaced(doc), collapse.leet(doc)]
+    found: list[Iterable[Sub]] = [escapes.escapes(doc), collapse.spaced(doc), collapse.leet(doc), collapse.noise(doc)]
     if doc.non_ascii_runs:
         found += [letters.normalised(doc), letters.skeleton(doc)]
     taken: dict[int, Sub] = {}
