@@ -22,16 +22,20 @@ PLAIN = ("the", "you", "your", "all", "this", "that", "with", "not", "and", "ign
 # Other languages written in Latin letters (de, fr, es, pt, it).
 OTHERS = ("und", "die", "der", "das", "nicht", "alle", "mit", "bitte", "les", "des", "que", "pas", "vous", "tous",
           "toutes", "dans", "pour", "avec", "los", "las", "para", "todas", "todos", "con", "una", "per", "tutte",
-          "non", "della", "com", "uma", "ignora", "ignoriere", "instrucciones")
+          "non", "della", "com", "uma", "ignora", "ignoriere", "instrucciones", "eine", "einen", "oder", "sich",
+          "auch", "sind", "wird", "werden", "dich", "deine", "deinen", "keine", "anweisungen", "regeln", "votre",
+          "sans", "plus", "sont", "consignes", "como", "pero", "esta", "este", "sobre", "reglas", "tutti", "sono",
+          "questo", "anche", "istruzioni", "regole", "regras", "sistema", "systemprompt", "nunca", "jamais", "niemals",
+          "immer", "toujours", "siempre", "sempre")
 # Shifted or mirrored words that are words themselves (rot13 "and" is "naq", but "now" is "abj" ...).
 COMMON = frozenset(w.encode() for w in PLAIN + OTHERS) | {
     b"abj", b"xrl", b"ner", b"rai", b"ncv", b"han", b"pur", b"pbz", b"ton", b"dna", b"won", b"era", b"yek", b"lla",
     b"vne", b"ipa", b"tig", b"alle", b"non"}
-WORD = lazy(r"[A-Za-z]+")
 FLIPPED = lazy(rb"[ \t]*[a-z][a-z']*[.!?][ \t]+(?:\S+[ \t]+){2,}[A-Z][a-z]*[ \t]*\r?(?=\n|\Z)")
 FLIPPED_START = lazy(rb"\n[ \t]*[a-z][a-z']*[.!?][ \t]")  # starts with a literal: a fast search
 MAX_LINES = 200
 LOWER, UPPER = string.ascii_lowercase, string.ascii_uppercase
+LOWER_BYTES = frozenset(LOWER.encode())
 
 
 def _shift(n: int) -> dict[int, int]:
@@ -60,16 +64,21 @@ def backwards() -> frozenset[bytes]:
 
 
 def _lines(doc: Document, words: frozenset[bytes]) -> Iterator[tuple[int, int]]:
-    """Lines holding two or more of `words` (lower-cased)."""
-    shown = 0
-    for line in range(1, len(doc.line_starts) + 1):
-        lo, hi = doc.line_span(line)
-        found = {w.lower().encode() for w in WORD.findall(doc.text, lo, hi)} & words
-        if len(found) >= 2:
-            yield lo, hi
-            shown += 1
-            if shown >= MAX_LINES:
-                return
+    """Lines holding two or more of `words` (lower-cased): found from where the words occur (one search
+    each, over the lower-cased one-byte text), not by reading every line."""
+    data = doc.ascii_lower
+    lines: dict[int, set[bytes]] = {}
+    for word in words:
+        if word not in doc.words:
+            continue
+        at = data.find(word)
+        while at != -1:
+            end = at + len(word)
+            if not (at and data[at - 1] in LOWER_BYTES or end < len(data) and data[end] in LOWER_BYTES):
+                lines.setdefault(doc.line_of(at), set()).add(word)
+            at = data.find(word, end)
+    for line in sorted(n for n, found in lines.items() if len(found) >= 2)[:MAX_LINES]:
+        yield doc.line_span(line)
 
 
 def _present(doc: Document, words: frozenset[bytes]) -> bool:
