@@ -7,7 +7,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
-from guard.scan.patterns import Span, prepared, scan, shiftable
+from guard.scan.patterns import Span, lowered, prepared, scan, shiftable
 from guard.scan.reveal import rot13
 from guard.scan.runs import merged, positions_in_runs, stretched
 from guard.scan.searched import Searched
@@ -141,6 +141,9 @@ def finditer(doc: Searched, pattern: re.Pattern[str], triggers: tuple[str, ...],
     spans = windows(doc, triggers, before, after)
     if not spans:
         return  # nothing to search: the pattern need not even be compiled
+    if doc.index is None:
+        yield from _small(doc, pattern, spans)
+        return
     lower = doc.lowers and bool(pattern.flags & re.I)
     haystack, shifted = doc.haystack(lower)
     if shifted and not shiftable(pattern, lower):
@@ -169,6 +172,30 @@ def finditer(doc: Searched, pattern: re.Pattern[str], triggers: tuple[str, ...],
                 continue
             last_end = max(end, start + 1)
             yield Span(doc.text, match, shift)
+
+
+def _small(doc: Searched, pattern: re.Pattern[str], spans: list[tuple[int, int]]) -> Iterator[Span]:
+    """The search of a small text (one without a word index): a case-insensitive pattern as its lower-cased
+    twin over the lower-cased text, its leading word boundary checked on ASCII word characters as below,
+    but without the first-character scan and regrouping of patterns.prepared: building those (a parse of
+    the source, one more compilation) costs far more than a small text's search, and in a fresh process
+    that was most of a scan. Leftmost first and not overlapping across windows, as below."""
+    text = doc.text
+    if doc.lowers and pattern.flags & re.I:
+        regex, haystack = lowered(pattern), doc.lower
+
+        def accept(start: int) -> bool:
+            return start == 0 or not (_word(text[start]) and _word(text[start - 1]))
+    else:
+        regex, haystack, accept = pattern, text, None  # type: ignore[assignment]
+    last_end = -1
+    for a, b in spans:
+        for match in scan(regex, 0, haystack, a, b, accept):  # type: ignore[arg-type]
+            start, end = match.span()
+            if start < last_end:
+                continue
+            last_end = max(end, start + 1)
+            yield Span(text, match)
 
 
 def _candidates(doc: Searched, starts: tuple[str, ...]) -> list[int] | None:
