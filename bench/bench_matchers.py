@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_scan import corpus_files, generated_megabyte  # noqa: E402
+from bench_scan import best_of, corpus_files, generated_megabyte  # noqa: E402
 
 from guard.scan import registry, windows  # noqa: E402,F401  (registry: every trigger declared)
 from guard.scan.engine import scan_text  # noqa: E402
@@ -26,12 +26,7 @@ CORPUS = Path("/work/shared/corpus")
 
 
 def ms(work: Callable[[], object], rounds: int = 5) -> float:
-    times = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
+    return best_of(rounds, work)[1] * 1000  # type: ignore[index]
 
 
 def import_ms(module: str) -> float:
