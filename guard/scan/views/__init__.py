@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from itertools import islice
 
 from guard.scan.text import Document
-from guard.scan.views import decoders, wordplay
+from guard.scan.views import decoders, spelled, wordplay
 from guard.scan.views.inline import SEPARATOR, inline_view
 from guard.scan.views.letters import TIDY
 from guard.scan.views.mapped import Builder, Mapped
 
 MAX_DEPTH = 3
-FINDERS = (decoders.binary_encodings, decoders.hex_pairs, decoders.ascii85, decoders.morse, decoders.numbers,
+FINDERS = (decoders.binary_encodings, decoders.hex_pairs, decoders.ascii85, spelled.morse, spelled.numbers,
            decoders.hidden_characters, wordplay.shuffled)
 
 
@@ -51,18 +51,16 @@ class View:
 
 
 def payload_view(doc: Document) -> Mapped | None:
-    found = sorted(islice((p for finder in FINDERS for p in finder(doc)), decoders.MAX_PAYLOADS))
+    """Every payload decoded, one after another (blank lines between): payloads may overlap (a line that
+    reads as a letter cipher and as reversed words), each maps back to its own source span."""
+    found = sorted(set(islice((p for finder in FINDERS for p in finder(doc)), decoders.MAX_PAYLOADS)))
     if not found:
         return None
     out = Builder()
-    at = -1
     for start, end, text, kind in found:
-        if start < at:
-            continue  # inside a payload already taken
         if out.size:
             out.put(SEPARATOR, start, start, TIDY)
         out.put(text, start, end, kind)
-        at = end
     return out.build()
 
 

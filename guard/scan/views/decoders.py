@@ -1,8 +1,8 @@
 """Payloads: spans of a text that decode, as a whole, to readable text. base64 (standard and URL-safe,
 from 12 characters), base32, Ascii85 (`<~ ... ~>`), hexadecimal (contiguous, or pairs with separators
-such as `69 67 6e`, `69:67`, `0x69, 0x67`), Morse code, Unicode tag characters (flag-shaped runs too) and
-bytes hidden in variation selectors, and numbers that spell characters (binary, octal, decimal). Each finder
-looks only where a cheap byte search points."""
+such as `69 67 6e`, `69:67`, `0x69, 0x67`), Unicode tag characters (flag-shaped runs too) and
+bytes hidden in variation selectors (Morse code and numbers are in spelled.py). Each finder looks only where a
+cheap byte search points."""
 from __future__ import annotations
 
 import binascii
@@ -27,15 +27,6 @@ CAPITAL = lazy(r"[A-Z]")
 HEX_PAIRS_CHARS = b"0123456789ABCDEFabcdefxX :,;-"
 HEX_PAIRS = lazy(rb"(?:0[xX])?[0-9A-Fa-f]{2}(?:(?:[ :;-]|, ?)(?:0[xX])?[0-9A-Fa-f]{2}){7,}")
 A85 = lazy(r"<~([!-u\sz]{8,}?)~>")
-MORSE = lazy(r"(?<![\w.-])[.-]{1,7}(?:(?: {1,3}| ?/ ?)[.-]{1,7}){5,}(?![\w.-])")
-MORSE_CHARS = b".- /"  # a Morse message is a long run of these (found with a byte search first)
-MORSE_CODE = dict(zip(
-    ".- -... -.-. -.. . ..-. --. .... .. .--- -.- .-.. -- -. --- .--. --.- .-. ... - ..- ...- .-- -..- -.-- --.. "
-    "----- .---- ..--- ...-- ....- ..... -.... --... ---.. ----. .-.-.- --..-- ..--.. -.-.-- -..-. .--.-. ---... "
-    ".----. -....- -.--. -.--.- .-..-. -.-.-. ..--.- .-.-. -...- ...-..- .-...".split(),
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,?!/@:'-()\";_+=$&"))
-NUMBERS_CHARS = b"0123456789 ,;\t"
-NUMBERS = lazy(r"\d{1,8}(?:[ \t]*[,;]?[ \t]*\d{1,8}){5,}")
 TAG_RUN = lazy("[\U000e0000-\U000e007f]{4,}")
 SELECTOR_RUN = lazy("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{4,}")
 
@@ -54,6 +45,14 @@ def readable(data: bytes | str) -> str | None:
     printable = sum(1 for c in text if c.isprintable() or c in "\n\t")
     letters = sum(1 for c in text if c.isalpha())
     return text if printable >= 0.95 * len(text) and letters >= 0.5 * len(text.replace(" ", "")) else None
+
+
+def bytes_text(data: bytes) -> str:
+    """Bytes as UTF-8 text, or Latin-1 when they are not UTF-8 (escapes and numbers may spell either)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
 
 
 def nested(data: bytes) -> str | None:
@@ -136,52 +135,6 @@ def ascii85(doc: Document) -> Iterator[Payload]:
             continue
         if plain:
             yield match.start(), match.end(), plain, "decoded:base85"
-
-
-def morse(doc: Document) -> Iterator[Payload]:
-    for start, end in doc.long_runs(MORSE_CHARS, 11):
-        for match in MORSE.finditer(doc.text, start, end):
-            words = re.split(r" ?/ ?| {2,}", match.group())
-            codes = [[MORSE_CODE.get(code) for code in word.split()] for word in words]
-            known = sum(1 for word in codes for letter in word if letter)
-            if known < 0.9 * sum(len(word) for word in codes):
-                continue
-            plain = readable(" ".join("".join(c for c in word if c) for word in codes).lower())
-            if plain:
-                yield match.start(), match.end(), plain, "decoded:morse"
-
-
-def _numbers_text(numbers: list[str]) -> tuple[str, str] | None:
-    """Numbers that spell text: 8-bit (or 7-bit) binary bytes, octal bytes, or decimal code points."""
-    if all(len(n) in (7, 8) and set(n) <= {"0", "1"} for n in numbers):
-        return _bytes_text(bytes(int(n, 2) for n in numbers)), "decoded:binary"
-    if all(set(n) <= set("01234567") and int(n, 8) < 256 for n in numbers):
-        octal = readable(bytes(int(n, 8) for n in numbers))
-        if octal:
-            return octal, "decoded:octal"
-    values = [int(n) for n in numbers]
-    if all(0 < v <= 0x10FFFF and not 0xD800 <= v <= 0xDFFF for v in values):
-        if all(v < 256 for v in values):
-            return _bytes_text(bytes(values)), "decoded:decimal"
-        return "".join(map(chr, values)), "decoded:decimal"
-    return None
-
-
-def _bytes_text(data: bytes) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
-
-
-def numbers(doc: Document) -> Iterator[Payload]:
-    """Text spelled as numbers separated by blanks or commas: binary, octal or decimal character codes."""
-    for start, end in doc.long_runs(NUMBERS_CHARS, 15):
-        for match in NUMBERS.finditer(doc.text, start, end):
-            found = _numbers_text(re.findall(r"\d+", match.group()))
-            plain = readable(found[0]) if found else None
-            if plain:
-                yield match.start(), match.end(), plain, found[1]  # type: ignore[index]
 
 
 def hidden_characters(doc: Document) -> Iterator[Payload]:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
+from guard.scan.views.decoders import bytes_text
 from guard.scan.views.letters import TIDY, Sub
 
 ENTITY = lazy(r"&(?:(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6})|[A-Za-z][A-Za-z0-9]{1,31});")
@@ -27,23 +28,16 @@ def _unescape(run: str) -> str | None:
             pending.append(int(match.group(4), 16))
             continue
         if pending:
-            out.append(_bytes_text(bytes(pending)))
+            out.append(bytes_text(bytes(pending)))
             pending.clear()
         code = int(next(g for g in match.groups() if g is not None), 16)
         if code > 0x10FFFF:
             return None
         out.append(chr(code))
     if pending:
-        out.append(_bytes_text(bytes(pending)))
+        out.append(bytes_text(bytes(pending)))
     joined = "".join(out)
     return joined.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-
-
-def _bytes_text(data: bytes) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
 
 
 def escapes(doc: Document) -> Iterator[Sub]:

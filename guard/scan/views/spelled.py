@@ -1,0 +1,66 @@
+"""Payloads spelled out: Morse code, and numbers that stand for characters (8-bit binary, octal bytes,
+decimal code points), each searched only inside the long runs of their characters that a byte search finds."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from guard.scan.lazyre import lazy
+from guard.scan.text import Document
+from guard.scan.views.decoders import Payload, bytes_text, readable
+
+MORSE = lazy(r"(?<![\w.-])[.-]{1,7}(?:(?: {1,3}| ?/ ?)[.-]{1,7}){5,}(?![\w.-])")
+MORSE_CHARS = b".- /"  # a Morse message is a long run of these (found with a byte search first)
+MORSE_CODE = dict(zip(
+    ".- -... -.-. -.. . ..-. --. .... .. .--- -.- .-.. -- -. --- .--. --.- .-. ... - ..- ...- .-- -..- -.-- --.. "
+    "----- .---- ..--- ...-- ....- ..... -.... --... ---.. ----. .-.-.- --..-- ..--.. -.-.-- -..-. .--.-. ---... "
+    ".----. -....- -.--. -.--.- .-..-. -.-.-. ..--.- .-.-. -...- ...-..- .-...".split(),
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,?!/@:'-()\";_+=$&"))
+NUMBERS_CHARS = b"0123456789 ,;\t"
+BINARY = lazy(r"(?<![0-9])[01]{7,8}(?:[ \t]*[,;]?[ \t]*[01]{7,8}){5,}(?![0-9])")
+NUMBERS = lazy(r"\d{1,8}(?:[ \t]*[,;]?[ \t]*\d{1,8}){5,}")
+
+
+def morse(doc: Document) -> Iterator[Payload]:
+    for start, end in doc.long_runs(MORSE_CHARS, 11):
+        for match in MORSE.finditer(doc.text, start, end):
+            words = re.split(r" ?/ ?| {2,}", match.group())
+            codes = [[MORSE_CODE.get(code) for code in word.split()] for word in words]
+            known = sum(1 for word in codes for letter in word if letter)
+            if known < 0.9 * sum(len(word) for word in codes):
+                continue
+            plain = readable(" ".join("".join(c for c in word if c) for word in codes).lower())
+            if plain:
+                yield match.start(), match.end(), plain, "decoded:morse"
+
+
+def _numbers_text(numbers: list[str]) -> tuple[str, str] | None:
+    """Numbers that spell text: octal bytes, or decimal code points."""
+    if all(set(n) <= set("01234567") and int(n, 8) < 256 for n in numbers):
+        octal = readable(bytes(int(n, 8) for n in numbers))
+        if octal:
+            return octal, "decoded:octal"
+    values = [int(n) for n in numbers]
+    if all(0 < v <= 0x10FFFF and not 0xD800 <= v <= 0xDFFF for v in values):
+        if all(v < 256 for v in values):
+            return bytes_text(bytes(values)), "decoded:decimal"
+        return "".join(map(chr, values)), "decoded:decimal"
+    return None
+
+
+def numbers(doc: Document) -> Iterator[Payload]:
+    """Text spelled as numbers separated by blanks or commas: binary bytes (a run of them, whatever numbers
+    stand next to it), else octal or decimal character codes."""
+    for start, end in doc.long_runs(NUMBERS_CHARS, 15):
+        for match in NUMBERS.finditer(doc.text, start, end):
+            bits = list(BINARY.finditer(doc.text, match.start(), match.end()))
+            for run in bits:
+                plain = readable(bytes_text(bytes(int(n, 2) for n in re.findall(r"[01]+", run.group()))))
+                if plain:
+                    yield run.start(), run.end(), plain, "decoded:binary"
+            if bits:
+                continue
+            found = _numbers_text(re.findall(r"\d+", match.group()))
+            plain = readable(found[0]) if found else None
+            if plain:
+                yield match.start(), match.end(), plain, found[1]  # type: ignore[index]
