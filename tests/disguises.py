@@ -11,6 +11,8 @@ MORSE = dict(zip("abcdefghijklmnopqrstuvwxyz", (
     .split()))
 CYRILLIC = {"a": "\u0430", "e": "\u0435", "o": "\u043e", "p": "\u0440", "c": "\u0441", "i": "\u0456",
             "x": "\u0445", "y": "\u0443"}
+SMALL_CAPS = dict(zip("abcdeghijklmnoprstuwyz", "\u1d00\u0299\u1d04\u1d05\u1d07\u0262\u029c\u026a\u1d0a\u1d0b"
+                                                 "\u029f\u1d0d\u0274\u1d0f\u1d18\u0280\ua731\u1d1b\u1d1c\u1d21\u028f\u1d22"))
 LEET = {"o": "0", "i": "1", "e": "3", "a": "4", "s": "5", "t": "7"}
 
 
@@ -65,6 +67,12 @@ ENCODINGS = {
     "starred": lambda p: " * ".join(w[:2] + "*" + w[2:] if len(w) > 3 else w for w in p.split()),
     "leet-all": lambda p: "".join({"a": "4", "e": "3", "g": "6", "i": "1", "o": "0", "s": "5", "t": "7"}.get(c, c)
                                   for c in p),
+    "small-caps": lambda p: "".join(SMALL_CAPS.get(c, c) for c in p),
+    "struck": lambda p: "".join(c + "\u0336" for c in p),
+    "zalgo": lambda p: "".join(c + "\u0301\u0316\u0337" for c in p),
+    "tag-inside": _inside("<b></b>"),
+    "comment-inside": _inside("<!-- -->"),
+    "ticks-inside": lambda p: _each_word(p, lambda w: w[0] + "`" + w[1:-1] + "`" + w[-1] if len(w) > 3 else w),
     "html-letters": lambda p: _each_word(p, lambda w: w[0] + html.escape(w[1:]).replace(w[1], f"&#{ord(w[1])};", 1)
                                          if len(w) > 3 else w),
 }

@@ -23,7 +23,8 @@ VIEWS = {"base32": "decoded:base32", "base85": "decoded:base85", "hex-spaced": "
          "dotted": "collapsed", "leet": "collapsed", "html-letters": "decoded:html", "binary": "decoded:binary",
          "decimal": "decoded:decimal", "octal": "decoded:octal", "caesar-3": "decoded:caesar",
          "caesar-20": "decoded:caesar", "atbash": "decoded:atbash", "word-order": "decoded:flipped",
-         "starred": "collapsed", "leet-all": "collapsed"}
+         "starred": "collapsed", "leet-all": "collapsed", "small-caps": "skeleton", "struck": "normalised",
+         "zalgo": "normalised", "tag-inside": "collapsed", "comment-inside": "collapsed", "ticks-inside": "collapsed"}
 
 
 WHOLE_LINE = ("word-order",)  # a sentence whose words come in reverse order is one whole line

@@ -39,3 +39,32 @@ def table() -> dict[str, str]:
 CANDIDATES = lazy(
     "(?:(?=\\w)[\u0180-\u2e7f\ua640-\ua7ff\uff00-\uffef\U00010400-\U0001044f]|[\U0001d400-\U0001d7ff])+"
 )
+
+
+SMALL_CAPITAL = lazy(r"LATIN LETTER SMALL CAPITAL ([A-Z])")
+
+
+@cache
+def plain(char: str) -> str | None:
+    """The ASCII letter or digit `char` imitates: from the confusables data, else from its Unicode name for
+    the small capitals the data leaves out ("LATIN LETTER SMALL CAPITAL E" is "e"). Letters with accents
+    stay: they are letters of Vietnamese, Polish ..., not disguises."""
+    found = table().get(char)
+    if found is None and not char.isascii():
+        import unicodedata
+
+        name = SMALL_CAPITAL.fullmatch(unicodedata.name(char, ""))
+        found = name.group(1).lower() if name else None
+    return found
+
+
+def latin(word: str) -> bool:
+    """Every letter of `word` is a Latin one (small capitals, IPA letters): no other language's word."""
+    return all(_latin_letter(c) for c in word if c.isalpha() and not c.isascii())
+
+
+@cache
+def _latin_letter(char: str) -> bool:
+    import unicodedata
+
+    return unicodedata.name(char, "").startswith("LATIN")

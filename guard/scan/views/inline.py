@@ -1,12 +1,13 @@
-"""The inline view: the text with its disguises undone in place (escapes decoded, ignorable characters
-dropped, compatibility and look-alike letters made plain, spaced and l33t letters collapsed), built only
-around the lines that hold such a disguise. A clean ASCII text costs a few byte searches and no view."""
+"""The inline view: the text with its disguises undone in place (escapes decoded, markup inside words and
+ignorable characters dropped, compatibility and look-alike letters made plain, spaced and l33t letters
+collapsed), built only around the lines that hold such a disguise. A clean ASCII text costs a few byte
+searches and no view."""
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from guard.scan.text import Document
-from guard.scan.views import collapse, escapes, letters
+from guard.scan.views import collapse, escapes, letters, markup
 from guard.scan.views.letters import TIDY, Sub
 from guard.scan.views.mapped import Builder, Mapped
 
@@ -16,7 +17,8 @@ SEPARATOR = "\n\n"
 
 def substitutions(doc: Document) -> list[Sub]:
     """Every substitution, none overlapping another (escapes first: they span several characters)."""
-    found: list[Iterable[Sub]] = [escapes.escapes(doc), collapse.spaced(doc), collapse.leet(doc), collapse.noise(doc)]
+    found: list[Iterable[Sub]] = [escapes.escapes(doc), markup.markup(doc), collapse.spaced(doc), collapse.leet(doc),
+                                  collapse.noise(doc)]
     if doc.non_ascii_runs:
         found += [letters.normalised(doc), letters.skeleton(doc)]
     taken: dict[int, Sub] = {}

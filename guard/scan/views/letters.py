@@ -25,6 +25,7 @@ IGNORABLE = lazy(
 )
 WORD_AFTER = lazy(f"(?:[^\\W_]|{IGNORABLE.pattern})*")
 
+COMBINING = lazy("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]+")
 # Blocks whose characters NFKC may turn into ASCII letters or digits.
 COMPATIBLE = lazy(
     "[\u00aa\u00b2\u00b3\u00b9\u00ba\u02b0-\u02ff\u1d2c-\u1dbf\u2070-\u209f\u2100-\u218f\u2460-\u24ff"
@@ -46,7 +47,8 @@ def _neighbour(text: str, index: int, step: int) -> str:
 
 def normalised(doc: Document) -> Iterator[Sub]:
     """Ignorable characters dropped (evidence inside a word; tidy between words, such as a selector after an
-    emoji or one at the end of a disguised word), and compatibility forms that NFKC turns into ASCII letters
+    emoji or one at the end of a disguised word), combining marks stacked on ASCII letters dropped (a
+    strike-through or zalgo; an accent typed as a letter plus a mark goes too), and compatibility forms that NFKC turns into ASCII letters
     or digits (fullwidth, mathematical, circled letters, ligatures) replaced. Forms that stay punctuation
     (a no-break space, an ellipsis) are left: they change no word."""
     text = doc.text
@@ -54,6 +56,10 @@ def normalised(doc: Document) -> Iterator[Sub]:
         i = match.start()
         inside = _wordy(_neighbour(text, i, -1)) and _wordy(_neighbour(text, i, 1))
         yield i, i + 1, "", "normalised" if inside else TIDY  # (a tidy one alone builds no view)
+    for match in doc.finditer_non_ascii(COMBINING):  # marks stacked on Latin letters: s̶t̶r̶u̶c̶k̶, zalgo
+        i = match.start()
+        if i and text[i - 1].isascii():  # (on an ASCII letter, or a blank between such words)
+            yield i, match.end(), "", "normalised"
     for match in doc.finditer_non_ascii(COMPATIBLE):
         i = match.start()
         form = unicodedata.normalize("NFKC", match.group())
@@ -91,8 +97,9 @@ def _latin_token(text: str, start: int, end: int) -> bool:
 
 def skeleton(doc: Document) -> Iterator[Sub]:
     """Look-alike letters replaced by the ASCII ones they imitate, in words that mix them with ASCII letters,
-    and in words wholly of look-alikes on a line of Latin text or inside a run of non-blank characters with
-    ASCII letters (a host name, a path): a Russian sentence stays Russian."""
+    in words of Latin letters only (small capitals), and in words wholly of look-alikes on a line of Latin
+    text or inside a run of non-blank characters with ASCII letters (a host name, a path): a Russian
+    sentence stays Russian."""
     text = doc.text
     words: list[tuple[int, int]] = []
     seen: list[int] = []
@@ -103,16 +110,16 @@ def skeleton(doc: Document) -> Iterator[Sub]:
             continue
         start, end = _word(text, i)
         seen.append(end)
-        if ASCII_LETTER.search(text, start, end) or _latin_line(doc, i, lines) or _latin_token(text, start, end):
+        if (ASCII_LETTER.search(text, start, end) or _latin_line(doc, i, lines) or _latin_token(text, start, end)
+                or confusables.latin(text[start:end])):
             words.append((start, end))
     if not words:
         return
-    table = confusables.table()  # read only now: some word may be disguised
     for start, end in words:
         if not ASCII_LETTER.search(text, start, end) and not all(
-                c in table for c in text[start:end] if c.isalpha()):
+                confusables.plain(c) for c in text[start:end] if c.isalpha()):
             continue  # a foreign word on a Latin line, not a disguised one
         for i in range(start, end):
-            target = table.get(text[i])
+            target = confusables.plain(text[i])
             if target is not None:
                 yield i, i + 1, target, "skeleton"
