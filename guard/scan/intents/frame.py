@@ -92,23 +92,32 @@ class Frame:
     near: int = 0  # when set, every part must lie within this many characters of the action
     prose: bool = False  # only in prose: not in fenced code or table rows
 
-    @cached_property
-    def pattern(self) -> LazyPattern:
-        return lazy(words_pattern(self.actions), re.I)
-
     def __post_init__(self) -> None:
         declare(self.triggers)
 
     @cached_property
-    def triggers(self) -> tuple[str, ...]:
-        """The rarest-looking piece of each action: its longest run of letters ("approved" of "has already
-        approved"), whole; the window around it holds the whole action, so fewer windows, same matches."""
-        found = set()
+    def by_trigger(self) -> dict[str, list[str]]:
+        """The actions keyed by their rarest-looking piece: the longest run of letters ("approved" of "has
+        already approved"), whole; the window around it holds the whole action."""
+        found: dict[str, list[str]] = {}
         for word in self.actions:
             lower = word.lower()
             runs = LETTERS.findall(lower) if lower.isascii() else [p for p in lower.split(" ") if p]
-            found.add(max(runs, key=len) if runs else lower)
-        return tuple(sorted(found))
+            found.setdefault(max(runs, key=len) if runs else lower, []).append(word)
+        return found
+
+    @property
+    def triggers(self) -> tuple[str, ...]:
+        return tuple(sorted(self.by_trigger))
+
+    def pattern_for(self, trigger: str) -> re.Pattern[str]:
+        """The actions of one trigger as a small pattern (compiled once): a document searches only the
+        few whose triggers it holds, not one alternation of them all."""
+        cache = self.__dict__.setdefault("_patterns", {})
+        pattern = cache.get(trigger)
+        if pattern is None:
+            pattern = cache[trigger] = re.compile(words_pattern(self.by_trigger[trigger]), re.I)
+        return pattern
 
     @cached_property
     def _split_triggers(self) -> tuple[tuple[tuple[bytes, str], ...], tuple[tuple[str, str], ...]]:
@@ -148,7 +157,8 @@ class Frame:
         present = self.present(doc)
         if not present:
             return
-        for match in doc.finditer(self.pattern, present, 80, 80):
+        found = [m for trigger in present for m in doc.finditer(self.pattern_for(trigger), (trigger,), 80, 80)]
+        for match in sorted(found, key=lambda m: m.start()) if len(present) > 1 else found:
             if self.prose and _not_prose(doc, match.start()):
                 continue
             a, b = self.bounds(doc, match.start(), match.end())
