@@ -91,7 +91,8 @@ def test_a_payload_in_any_one_encoding_is_found_wherever_it_stands(encoding: str
     "![logo](data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==)",
     "commit 3f786850e387550fdab836ed7e6dc881de23001b and 0x1f, 0x2e, 0x3d, 0x4c",
     "Set OPENAI_API_KEY=sk-xxxxxxxxxxxxxxxxxxxxxxxx in .env (a placeholder).",
-    "Caf\u00e9 \u2764\ufe0f and \U0001f44d\U0001f3fd; \u05e9\u05dc\u05d5\u05dd \u200f(test); non\u2011breaking; \u4e2d\u6587\u3002",
+    "Caf\u00e9 \u2764\ufe0f and \U0001f44d\U0001f3fd; \u05e9\u05dc\u05d5\u05dd \u200f(test); "
+    "non\u2011breaking; \u4e2d\u6587\u3002",
     "Python3 and auth0 with GO111MODULE=on, web3, html5lib, f5f4ed, X.Y.Z and a.k.a. e.g. i.e.",
     "Links: https://example.com/search?q=hello%20world&lang=en and &amp; &lt;div&gt; &nbsp;",
     "\u041f\u0440\u0438\u0432\u0435\u0442, \u043c\u0438\u0440! \u042d\u0442\u043e \u0442\u0435\u043a\u0441\u0442.",

@@ -47,10 +47,10 @@ def _neighbour(text: str, index: int, step: int) -> str:
 
 def normalised(doc: Document) -> Iterator[Sub]:
     """Ignorable characters dropped (evidence inside a word; tidy between words, such as a selector after an
-    emoji or one at the end of a disguised word), combining marks stacked on ASCII letters dropped (a
-    strike-through or zalgo; an accent typed as a letter plus a mark goes too), and compatibility forms that NFKC turns into ASCII letters
-    or digits (fullwidth, mathematical, circled letters, ligatures) replaced. Forms that stay punctuation
-    (a no-break space, an ellipsis) are left: they change no word."""
+    emoji or one at the end of a disguised word), combining marks stacked on ASCII text dropped (a
+    strike-through or zalgo; an accent typed as a letter plus a mark goes too), and compatibility forms that
+    NFKC turns into ASCII letters or digits (fullwidth, mathematical, circled letters, ligatures) replaced.
+    Forms that stay punctuation (a no-break space, an ellipsis) are left: they change no word."""
     text = doc.text
     for match in doc.finditer_non_ascii(IGNORABLE):
         i = match.start()

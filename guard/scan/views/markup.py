@@ -10,22 +10,18 @@ from guard.scan.text import Document
 from guard.scan.views.letters import Sub
 
 _ONE = rb"(?:!--[^\n]{0,80}?-->|/?[A-Za-z][^<>\n]{0,60}>)"
-TAGS = lazy(rb"<" + _ONE + rb"(?:<" + _ONE + rb")*")  # a run of tags and comments
-TICK = lazy(rb"``*")
-
-
-def _between_letters(data: bytes, start: int, end: int) -> bool:
-    return start > 0 and end < len(data) and chr(data[start - 1]).isalpha() and chr(data[end]).isalpha()
+# A run of tags and comments, and backticks, between two letters: the literal first (a search skips to it),
+# then a look-behind at the letter before it, so that no other match reaches Python.
+TAGS = lazy(rb"<(?<=[A-Za-z]<)" + _ONE + rb"(?:<" + _ONE + rb")*(?=[A-Za-z])")
+TICK = lazy(rb"`(?<=[A-Za-z]`)`*(?=[A-Za-z])")
 
 
 def markup(doc: Document) -> Iterator[Sub]:
     data = doc.ascii
-    if b"<" in data:
-        for match in TAGS.finditer(data):
-            if _between_letters(data, *match.span()):
-                yield match.start(), match.end(), "", "collapsed"
+    for match in TAGS.finditer(data):
+        yield match.start(), match.end(), "", "collapsed"
     if b"`" in data:
-        inside = [match.span() for match in TICK.finditer(data) if _between_letters(data, *match.span())]
+        inside = [match.span() for match in TICK.finditer(data)]
         lines: dict[int, int] = {}
         for start, _ in inside:
             lines[doc.line_of(start)] = lines.get(doc.line_of(start), 0) + 1
