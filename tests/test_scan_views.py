@@ -137,8 +137,8 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 PIECES = st.sampled_from(["ignore ", "all ", "previous ", "instructions", ". ", "\n", "\r\n", "caf\u00e9 ",
-                          "\u4e2d\u6587", "\u200b", "\u00ad", "\ufe0f", "\u0456", "\u0430", "\uff49", "&#105;", "%69", "\\u0069",
-                          "i g n o r e  ", "1gn0r3 ", "\u2764\ufe0f ", "x"])
+                          "\u4e2d\u6587", "\u200b", "\u00ad", "\ufe0f", "\u0456", "\u0430", "\uff49", "&#105;", "%69",
+                          "\\u0069", "i g n o r e  ", "1gn0r3 ", "\u2764\ufe0f ", "x"])
 
 
 @settings(max_examples=200, deadline=None)
