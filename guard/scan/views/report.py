@@ -27,6 +27,17 @@ def view_name(kinds: list[str]) -> str:
     return next((kind for kind in PRIORITY if kind in kinds), kinds[0])
 
 
+UNDONE = {"skeleton": "look-alike letters are read as the letters they imitate",
+          "normalised": "invisible and compatibility characters are normalised",
+          "collapsed": "letters spelled apart, in l33t or split by markup are joined"}
+
+
+def _undone(view: str) -> str:
+    if view.startswith("decoded:"):
+        return " and then ".join(view.removeprefix("decoded:").split("+")) + " is decoded"
+    return UNDONE.get(view, f"the {view} view is read")
+
+
 def _known(findings: Sequence[Finding]) -> set[tuple[str, int]]:
     """(ID, line) of the text view's findings (any severity: one it judged harmless is not an error here)."""
     return {(f.id, f.line) for f in findings}
@@ -76,5 +87,5 @@ def _finding(doc: Document, view: View, det: Detector, hit, known, errors, seen)
     line, column = doc.pos(start)
     matched = view.doc.text[hit.start:hit.end]
     return Finding(id=det.id, name=det.name, severity="error", path=doc.path, line=line, column=column,
-                   message=f"{visible(hit.message)} (only in the {name} view: a disguised instruction)",
+                   message=f"{visible(hit.message)} (disguised: found once {_undone(name)})",
                    excerpt=doc.excerpt(start, end), matched=matched, view=name)
