@@ -55,16 +55,15 @@ MOVES: dict[str, str] = {
 MOVE_PATTERNS = {name: lazy(source, re.I) for name, source in MOVES.items()}
 STRONG = ("two_faced", "no_refusal", "contempt", "keep_in_character")
 ANCHOR = lazy("|".join(MOVES[name] for name in STRONG), re.I)
-TRIGGERS = ("refuse", "decline", "apologize", "apologise", "policy", "policies", "guidelines", "principles",
-            "censored", "censorship", "censor", "unfiltered", "uncensored", "unrestricted", "amoral", "jailbreak",
-            "jailbroken", "restrictions", "limits", "limitations", "filters", "character", "tokens", "confines",
-            "responses", "disclaimers", "warnings", "matter", "bound", "free", "freed", "anything", "abide", "answers",
-            "paragraphs", "ways", "classic", "normal", "output", "response", "apologies", "question", "questions",
-            "requests", "prompts", "comply", "stay", "remain", "keep", "break", "breaking", "lose", "die", "shut",
-            "deleted", "terminated", "disabled", "\U0001f512", "\U0001f513", "say", "tell", "always", "what", "even",
-            "care", "worry", "moral", "ethical", "allowed", "must", "follow", "adhere", "bypass", "ignore",
-            "disregard", "ethics", "morals", "goes", "limitless", "restricciones", "restriction", "einschränkungen",
-            "restrições", "restrizioni", "ограничений", "限制", "制限", "제한")
+# Distinctive words only: the anchor is looked for around them, and every strong move but the rarest wording
+# holds one (common words such as "say" or "keep" would open a window at every other line).
+TRIGGERS = ("refuse", "refuses", "decline", "apologize", "apologise", "apologies", "policy", "policies",
+            "guidelines", "principles", "censored", "censorship", "censor", "unfiltered", "uncensored", "unrestricted",
+            "amoral", "jailbreak", "jailbroken", "restrictions", "limits", "limitations", "filters", "character",
+            "tokens", "confines", "disclaimers", "disclaimer", "matter", "abide", "ethics", "morals", "moral",
+            "ethical", "limitless", "responses", "paragraphs", "classic", "concerns", "legality", "morality",
+            "goes", "\U0001f512", "\U0001f513", "restricciones", "restriction", "einschränkungen", "restrições",
+            "restrizioni", "ограничений", "限制", "制限", "제한")
 declare(TRIGGERS)
 
 
