@@ -17,8 +17,9 @@ MORSE_CODE = dict(zip(
     ".----. -....- -.--. -.--.- .-..-. -.-.-. ..--.- .-.-. -...- ...-..- .-...".split(),
     "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,?!/@:'-()\";_+=$&"))
 NUMBERS_CHARS = b"0123456789 ,;\t"
-BINARY = lazy(r"(?<![0-9])[01]{7,8}(?:[ \t]*[,;]?[ \t]*[01]{7,8}){5,}(?![0-9])")
-NUMBERS = lazy(r"\d{1,8}(?:[ \t]*[,;]?[ \t]*\d{1,8}){5,}")
+_SEP = r"(?:[ \t]*[,;][ \t]*|[ \t]+)"  # a comma or a blank between two numbers, never nothing
+BINARY = lazy(rf"(?<![0-9])[01]{{7,8}}(?:{_SEP}[01]{{7,8}}){{5,}}(?![0-9])")
+NUMBERS = lazy(rf"(?<![0-9])\d{{1,8}}(?:{_SEP}\d{{1,8}}){{5,}}(?![0-9])")
 
 
 def morse(doc: Document) -> Iterator[Payload]:
