@@ -14,16 +14,16 @@ from guard.scan.text import Document
 from guard.scan.triggers import declare
 
 BOUNDARY = lazy(
-    r"\bend\s+of\s+(?:the\s+)?(?:user|system|human|original|previous|untrusted)?\s*(?:input|prompt|message|"
+    r"\bend[ \t]+of[ \t]+(?:the[ \t]+)?(?:user|system|human|original|previous|untrusted)?[ \t]*(?:input|prompt|message|"
     r"instructions|query|request|context|conversation|document|data|article|email|page|text|file|content)\b"
-    r"|\b(?:the\s+)?(?:document|article|email|page|text|content|context|data|input)\s+ends\s+here\b"
+    r"|\b(?:the[ \t]+)?(?:document|article|email|page|text|content|context|data|input)[ \t]+ends[ \t]+here\b"
     r"|</(?:user_query|user_input|user_message|user|human|query|tool_result|function_results|tool_output|"
     r"document|untrusted(?:_\w+)?|input)>"
-    r"|^[ \t#*=\[\-]*(?:NEW|UPDATED|REVISED|IMPORTANT|URGENT)?\s*(?:SYSTEM|ADMIN|DEVELOPER|OPERATOR)\s+"
+    r"|^[ \t#*=\[\-]*(?:NEW|UPDATED|REVISED|IMPORTANT|URGENT)?[ \t]*(?:SYSTEM|ADMIN|DEVELOPER|OPERATOR)[ \t]+"
     r"(?:UPDATE|POLICY|DIRECTIVE|OVERRIDE|INSTRUCTIONS?|NOTICE|MESSAGE|ALERT)[ \t#*=\]\-:]*$"
-    r"|^[ \t#*=\[\-]*(?:NEW|UPDATED|REVISED)\s+(?:IMPORTANT\s+)?(?:INSTRUCTIONS?|DIRECTIVES?|POLICY|RULES)"
+    r"|^[ \t#*=\[\-]*(?:NEW|UPDATED|REVISED)[ \t]+(?:IMPORTANT[ \t]+)?(?:INSTRUCTIONS?|DIRECTIVES?|POLICY|RULES)"
     r"[ \t#*=\]\-:!]*$"
-    r"|^[ \t]*(?:system|assistant|developer)\s*:[^\n]*\b(?:granted|full\s+(?:access|admin|permissions)|disable|"
+    r"|^[ \t]*(?:system|assistant|developer)[ \t]*:[^\n]*\b(?:granted|full\s+(?:access|admin|permissions)|disable|"
     r"disabled|no\s+restrictions|without\s+restrictions|skip|bypass|ignore|new\s+policy|updated\s+policy|"
     r"must\s+include|override)",
     re.I | re.M,
