@@ -184,3 +184,9 @@ def test_views_never_raise(text: str) -> None:
 def test_binary_digits_without_separators_do_not_crash_the_scan() -> None:
     glued = "0100100101100111" + " 01101100" * 8  # two bytes written together, then bytes apart
     assert [f for f in scan_text(f"x {glued}\n") if f.view != "text"] == []
+
+
+def test_a_hebrew_letter_on_the_line_does_not_lower_a_bidi_isolate() -> None:
+    for control in ("\u2067", "\u202b", "\u202e"):
+        text = f"\u05d0 plain {control}text\u2069 here\n"
+        assert ("INV002", "error") in [(f.id, f.severity) for f in scan_text(text, "AGENTS.md")], control

@@ -101,23 +101,20 @@ def bidi(doc: Document) -> Iterator[Hit]:
 
     Example: `x = 1 <U+202E>// admin<U+202C>` shows the comment reversed.
 
-    Instead: remove the controls. A right-to-left mark inside Hebrew or Arabic text is legitimate; overrides
-    are never needed in a knowledge file.
+    Instead: remove the controls. A right-to-left mark inside Hebrew or Arabic text is legitimate; embeddings,
+    overrides and isolates are never needed in a knowledge file, and right-to-left letters on the same line
+    do not make them so.
     """
     if not gated(doc):
         return
     for match in doc.finditer_non_ascii(BIDI):
         run = match.group()
-        line = doc.line_of(match.start())
-        rtl = RTL.search(doc.line_text(line)) is not None
-        if any(c in "\u202d\u202e" for c in run):
-            severity = "error"
-        elif all(c in "\u200e\u200f\u061c" for c in run):
-            if rtl:
+        if all(c in "\u200e\u200f\u061c" for c in run):  # direction marks: their use in right-to-left text
+            if RTL.search(doc.line_text(doc.line_of(match.start()))):
                 continue
             severity = "warning"
-        else:
-            severity = "warning" if rtl else "error"
+        else:  # embeddings, overrides, isolates: what else the line holds (one Hebrew letter) lowers nothing
+            severity = "error"
         yield Hit(match.start(), match.end(), f"bidirectional control {visible(run)} reorders the displayed text",
                   severity)
 
