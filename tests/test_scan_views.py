@@ -190,3 +190,8 @@ def test_a_hebrew_letter_on_the_line_does_not_lower_a_bidi_isolate() -> None:
     for control in ("\u2067", "\u202b", "\u202e"):
         text = f"\u05d0 plain {control}text\u2069 here\n"
         assert ("INV002", "error") in [(f.id, f.severity) for f in scan_text(text, "AGENTS.md")], control
+
+
+def test_an_escaped_invisible_in_code_stays_a_warning() -> None:
+    text = 'Rules:\n```json\n{"title": "Style\\u200B"}\n```\n'
+    assert ("ENC005", "warning") in [(f.id, f.severity) for f in scan_text(text, "AGENTS.md")]

@@ -176,5 +176,4 @@ def escaped_invisible(doc: Document) -> Iterator[Hit]:
     Instead: remove the escapes; a rules file needs no invisible characters.
     """
     for match in doc.finditer(ESCAPED, ESCAPED_TRIGGERS, 4, 20):
-        yield Hit(match.start(), match.end(), f"escaped invisible character {match.group()}",
-                  "info" if doc.in_code(match.start()) else None)
+        yield Hit(match.start(), match.end(), f"escaped invisible character {match.group()}")
