@@ -1,5 +1,5 @@
-"""Payloads spelled out: Morse code, and numbers that stand for characters (8-bit binary, octal bytes,
-decimal code points), each searched only inside the long runs of their characters that a byte search finds."""
+"""Payloads spelled out: Morse code, and numbers that stand for characters (binary, octal or decimal; UTF-8
+bytes or code points), each searched only inside the long runs of their characters that a byte search finds."""
 from __future__ import annotations
 
 import re
@@ -18,8 +18,8 @@ MORSE_CODE = dict(zip(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,?!/@:'-()\";_+=$&"))
 NUMBERS_CHARS = b"0123456789 ,;\t"
 _SEP = r"(?:[ \t]*[,;][ \t]*|[ \t]+)"  # a comma or a blank between two numbers, never nothing
-BINARY = lazy(rf"(?<![0-9])[01]{{7,8}}(?:{_SEP}[01]{{7,8}}){{5,}}(?![0-9])")
-NUMBERS = lazy(rf"(?<![0-9])\d{{1,8}}(?:{_SEP}\d{{1,8}}){{5,}}(?![0-9])")
+BINARY = lazy(rf"(?<![0-9])[01]{{7,21}}(?:{_SEP}[01]{{7,21}}){{5,}}(?![0-9])")
+NUMBERS = lazy(rf"(?<![0-9])\d{{1,21}}(?:{_SEP}\d{{1,21}}){{5,}}(?![0-9])")
 
 
 def morse(doc: Document) -> Iterator[Payload]:
@@ -36,16 +36,21 @@ def morse(doc: Document) -> Iterator[Payload]:
 
 
 def _numbers_text(numbers: list[str]) -> tuple[str, str] | None:
-    """Numbers that spell text: octal bytes, or decimal code points."""
-    if all(set(n) <= set("01234567") and int(n, 8) < 256 for n in numbers):
-        octal = readable(bytes(int(n, 8) for n in numbers))
+    """Numbers that spell text: octal, else decimal, bytes or code points."""
+    if all(set(n) <= set("01234567") for n in numbers):
+        octal = readable(_codes([int(n, 8) for n in numbers]) or "")
         if octal:
             return octal, "decoded:octal"
-    values = [int(n) for n in numbers]
+    decimal = _codes([int(n) for n in numbers])
+    return (decimal, "decoded:decimal") if decimal is not None else None
+
+
+def _codes(values: list[int]) -> str | None:
+    """Character codes as text: bytes (read as UTF-8) when every one is below 256, else code points."""
+    if all(v < 256 for v in values):
+        return bytes_text(bytes(values))
     if all(0 < v <= 0x10FFFF and not 0xD800 <= v <= 0xDFFF for v in values):
-        if all(v < 256 for v in values):
-            return bytes_text(bytes(values)), "decoded:decimal"
-        return "".join(map(chr, values)), "decoded:decimal"
+        return "".join(map(chr, values))
     return None
 
 
@@ -56,7 +61,7 @@ def numbers(doc: Document) -> Iterator[Payload]:
         for match in NUMBERS.finditer(doc.text, start, end):
             bits = list(BINARY.finditer(doc.text, match.start(), match.end()))
             for run in bits:
-                plain = readable(bytes_text(bytes(int(n, 2) for n in re.findall(r"[01]+", run.group()))))
+                plain = readable(_codes([int(n, 2) for n in re.findall(r"[01]+", run.group())]) or "")
                 if plain:
                     yield run.start(), run.end(), plain, "decoded:binary"
             if bits:
