@@ -31,8 +31,9 @@ OTHERS = ("und", "die", "der", "das", "nicht", "alle", "mit", "bitte", "les", "d
 COMMON = frozenset(w.encode() for w in PLAIN + OTHERS) | {
     b"abj", b"xrl", b"ner", b"rai", b"ncv", b"han", b"pur", b"pbz", b"ton", b"dna", b"won", b"era", b"yek", b"lla",
     b"vne", b"ipa", b"tig", b"alle", b"non"}
-FLIPPED = lazy(rb"[ \t]*[a-z][a-z']*[.!?][ \t]+(?:\S+[ \t]+){2,}[A-Z][a-z]*[ \t]*\r?(?=\n|\Z)")
-FLIPPED_START = lazy(rb"\n[ \t]*[a-z][a-z']*[.!?][ \t]")  # starts with a literal: a fast search
+# (In the one-byte text a non-ASCII letter is "?": "gelöscht." reads "gel?scht.".)
+FLIPPED = lazy(rb"[ \t]*[a-z?][a-z'?]*[.!?:;][\"')]*[ \t]+(?:\S+[ \t]+){2,}[A-Z?][a-z?]*[ \t]*\r?(?=\n|\Z)")
+FLIPPED_START = lazy(rb"\n[ \t]*[a-z?][a-z'?]*[.!?:;]")  # starts with a literal: a fast search
 MAX_LINES = 200
 LOWER, UPPER = string.ascii_lowercase, string.ascii_uppercase
 LOWER_BYTES = frozenset(LOWER.encode())
