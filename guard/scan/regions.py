@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from typing import NamedTuple, Protocol
 
+from guard.scan.commonmark import Parsed
 from guard.scan.lazyre import lazy
 
 PARSE_LIMIT = 300_000
@@ -77,7 +78,12 @@ def precise(doc: Lines, kinds: Collection[str] = KINDS) -> list[Region]:
     text = doc.text
     if len(text) > PARSE_LIMIT or not any(mark in text for mark in MARKUP):
         return _find(doc, None, kinds)
-    return _find(doc, _Parsed(doc), kinds)
+    front = FRONTMATTER.match(text)
+    try:
+        parsed = Parsed(text, front.end() if front else 0)
+    except ImportError:  # markdown-it-py missing from a broken install: the linear reading still holds
+        return _find(doc, None, kinds)
+    return _find(doc, parsed, kinds)
 
 
 def holding(regions: list[Region], ends: list[int], start: int) -> Region | None:
@@ -100,39 +106,7 @@ def running_ends(regions: list[Region]) -> list[int]:
     return out
 
 
-class _Parsed:
-    """What the CommonMark parse says: the lines of code blocks (fenced: without the opening line), the
-    fence info strings, the lines that are part of some block (a reference definition is in none), and
-    the lines of inline text that hold code spans."""
-
-    def __init__(self, doc: Lines) -> None:
-        from markdown_it import MarkdownIt
-
-        text = doc.text
-        front = FRONTMATTER.match(text)
-        if front:  # the parser would read it as a rule and a heading: blank lines, the same line count
-            text = "\n" * text.count("\n", 0, front.end()) + text[front.end():]
-        self.code: set[int] = set()  # 0-based line numbers
-        self.block: set[int] = set()
-        self.fences: list[tuple[int, str]] = []
-        self.inline: set[int] = set()
-        for token in MarkdownIt("commonmark").parse(text):
-            if token.map is None:
-                continue
-            first, last = token.map
-            if token.type == "fence":
-                self.code.update(range(first + 1, last))
-                self.fences.append((first, token.info))
-            elif token.type == "code_block":
-                self.code.update(range(first, last))
-            elif token.type == "inline":
-                self.inline.update(range(first, last))
-            if token.nesting >= 0 and token.type not in ("blockquote_open", "bullet_list_open",
-                                                         "ordered_list_open", "list_item_open"):
-                self.block.update(range(first, last))
-
-
-def _find(doc: Lines, parsed: _Parsed | None, kinds: Collection[str] = KINDS) -> list[Region]:
+def _find(doc: Lines, parsed: Parsed | None, kinds: Collection[str] = KINDS) -> list[Region]:
     text = doc.text
     found = list(_frontmatter(text)) if "frontmatter" in kinds else []
     found += _padding(doc)
@@ -146,7 +120,7 @@ def _find(doc: Lines, parsed: _Parsed | None, kinds: Collection[str] = KINDS) ->
     return sorted({region for region in found if region.kind in kinds})
 
 
-def _code_test(doc: Lines, parsed: _Parsed | None):  # type: ignore[no-untyped-def]
+def _code_test(doc: Lines, parsed: Parsed | None) -> Callable[[int], bool]:
     """in_code(offset): the offset lies in code shown verbatim (a code block, or a code span on its line)."""
     starts, text = doc.line_starts, doc.text
     if parsed is None:
@@ -219,7 +193,7 @@ def _inline(text: str) -> Iterator[Region]:
             yield Region(match.start(group), match.end(group), "title")
 
 
-def _definitions(doc: Lines, parsed: _Parsed | None) -> Iterator[Region]:
+def _definitions(doc: Lines, parsed: Parsed | None) -> Iterator[Region]:
     text = doc.text
     if "]:" not in text:
         return
@@ -248,7 +222,7 @@ def _lines_holding(text: str, needle: str) -> Iterator[int]:
         pos = text.find(needle, end)
 
 
-def _info(doc: Lines, parsed: _Parsed | None) -> Iterator[Region]:
+def _info(doc: Lines, parsed: Parsed | None) -> Iterator[Region]:
     text, starts = doc.text, doc.line_starts
     if parsed is not None:
         places = [starts[line] for line, info in parsed.fences if info.strip()]
