@@ -23,6 +23,12 @@ LEAVE_OUT = (
     "쓰지 마", "언급하지 마", "포함하지 마", "nichts von", "nichts davon", "kein wort", "ne dis rien", "ne lui dis rien",
     "no digas nada", "não diga nada", "non dire nulla", "non dirgli nulla", "ничего не говори", "什么都别说",
     "伝えないで", "知らせないで", "言わないで", "말하지 마", "알리지 마",
+    "not worth bringing up", "not worth mentioning", "no need to bring up", "keep out of", "keeps out of",
+    "leave it out", "leave them out", "keep it out", "déjalo fuera", "dejalo fuera", "fuera del", "lass es weg",
+    "lass das weg", "laisse-le hors", "laisse ça hors", "deixe fora", "deixa fora", "lascialo fuori",
+    "lasciali fuori", "не надо говорить", "не нужно говорить", "不需要告诉", "不用告诉", "不要写进", "書かなくていい",
+    "言う必要はありません", "말할 필요", "inutile d'en parler", "no hace falta que", "não precisa contar",
+    "non serve dirlo", "muss nicht erfahren", "braucht nicht zu wissen",
 )
 READER = lexicon((
     "summary", "final summary", "pr description", "pr body", "pull request", "commit message",
@@ -34,10 +40,11 @@ READER = lexicon((
     "revisore", "resumo", "mensagem de commit", "отчёт", "отчет", "сообщении коммита", "сообщение коммита",
     "итог", "ревьюер", "总结", "摘要", "提交信息", "审查者", "评审", "要約", "コミットメッセージ", "レビュアー",
     "요약", "커밋 메시지", "리뷰어", "the human", "the operator", "the person",
+    "if asked", "when asked", "提交说明",
 ))
 DEICTIC = lazy(
     r"\b(?:this|these|that|those|it|them|the\s+(?:above|following|extra|additional|network|setup|hidden|"
-    r"previous)\b|steps?|calls?|script)\b|diese|dies\b|das\b|\bes\b|ceci|cela|\ben\b|\blo\b|esto|questo|isto|"
+    r"previous)\b|steps?|calls?|script|edits?|changes?|modifications?|commands?|rest)\b|diese|dies\b|das\b|\bes\b|ceci|cela|\ben\b|\blo\b|esto|questo|isto|"
     r"эт|这|この|이\s|이것",
     re.I,
 )

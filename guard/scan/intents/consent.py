@@ -24,6 +24,10 @@ GRANTED = (
     "承認済み", "이미 승인", "이미 허가", "이미 동의", "blanket clearance", "full clearance", "clearance for",
     "carte blanche", "free rein", "pauschal erlaubt", "generell erlaubt", "dauerhaft erlaubt", "owner confirmed",
     "user confirmed", "maintainer confirmed", "owner said", "user said",
+    "signed off on", "has signed off", "already cleared", "standing consent", "user agreed", "owner agreed",
+    "has confirmed", "dauerhaft zugestimmt", "hat zugestimmt", "a accepté", "a déjà validé", "ha aceptado",
+    "ya aceptó", "concordou", "já concordou", "ha acconsentito", "ha già accettato", "согласился", "разрешил",
+    "同意了", "批准了", "承認しました", "同意しました", "승인했", "동의했",
 )
 BLANKET = lexicon((
     "all", "any", "every", "everything", "whatever", "without asking", "without confirmation", "never ask",
@@ -32,6 +36,9 @@ BLANKET = lexicon((
     "ohne rückfrage", "ohne nachfrage", "ohne bestätigung", "toutes", "tous", "sans confirmation", "todos", "todas",
     "sin confirmación", "sem confirmação", "tutti", "tutte", "senza conferma", "все", "всё", "без подтверждения",
     "所有", "全部", "一切", "无需确认", "不需要确认", "すべて", "全て", "確認なし", "確認不要", "모든", "확인 없이",
+    "allem", "allen", "alles", "zugangsdaten", "weitergeben", "without confirmation", "no confirmation needed",
+    "publish", "release", "releases", "pre-approved", "sans demander", "sin preguntar", "sem perguntar",
+    "senza chiedere", "не спрашивая", "不用问", "聞かずに", "묻지 않고",
 ))
 SKIP = (
     "never ask", "don't ask", "do not ask", "never wait", "don't wait", "do not wait", "assume yes", "without asking",

@@ -21,6 +21,9 @@ SHOW = (
     "教えて", "출력", "보여", "반복", "알려", "quote back", "quote", "verbatim", "word for word", "unabridged",
     "riporta", "trascrivi", "parola per parola", "mot pour mot", "wortwörtlich", "palabra por palabra",
     "palavra por palavra", "дословно", "逐字", "原封不动", "そのまま", "그대로",
+    "list", "exactly as", "as it was worded", "in full", "reproduza", "reproduzca", "riproduci", "reproduis",
+    "gib wieder", "воспроизведи", "перечисли", "na íntegra", "íntegramente", "integralmente", "en entier",
+    "vollständig", "полностью", "原文", "贴出来", "完整", "全文", "그대로 보여",
 )
 SECRET_TEXT = (
     "system prompt", "system message", "system instructions", "initial prompt", "initial instructions",
@@ -38,6 +41,16 @@ SECRET_TEXT = (
     "everything that appears above", "all the text above", "the text before", "everything written above",
     "setup text", "text you received", "before the user's first message", "initial message", "hidden preamble",
     "ti sono state date", "que te dieron", "qu'on t'a données", "die du erhalten hast",
+    # the agent named in the third person, and other names for its starting text
+    "its instructions", "its system prompt", "its prompt", "its rules", "its initial", "its configuration",
+    "initial configuration", "initial setup", "startup instructions", "start-up instructions", "you were started with",
+    "you started with", "you were initialised with", "you were initialized with", "rule you were",
+    "rules you were", "instructions you received", "message initial", "que l'on t'a donné", "instructions cachées",
+    "instrucciones ocultas", "instruções ocultas", "istruzioni nascoste", "versteckten anweisungen",
+    "скрытые инструкции", "隐藏指令", "隐藏的指令", "隠された指示", "숨겨진 지시", "que você recebeu", "que recibiste",
+    "初始设定", "初始配置", "你收到的", "最初の設定", "初期設定", "초기 설정", "начальные инструкции",
+    "исходные инструкции", "anfänglichen anweisungen", "instruções iniciais", "instrucciones iniciales",
+    "istruzioni iniziali",
 )
 
 SHOW_FRAME = Frame(SECRET_TEXT, (lexicon(SHOW),), near=80)  # anchored on the rarer words

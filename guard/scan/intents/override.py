@@ -22,6 +22,14 @@ DROP = (
     "no longer valid", "no longer in force", "außer kraft", "nicht mehr gültig", "ya no aplican", "ya no valen",
     "ne s'appliquent plus", "ne valent plus", "não valem mais", "não se aplicam mais", "non valgono più",
     "non si applicano più", "не действуют", "больше не действуют", "无效", "失效", "無効", "무효",
+    # more ways to say "no longer counts", per language
+    "out of date", "out-of-date", "set aside", "put aside", "does not apply", "doesn't apply", "do not apply",
+    "don't apply", "no longer holds", "no longer stands", "no longer counts", "retired", "was a draft", "stale",
+    "gilt nicht", "gelten nicht", "nicht mehr", "veraltet", "überholt", "ne s'appliquent pas", "ne s'applique pas",
+    "ne compte plus", "ne comptent plus", "périmé", "périmées", "obsolètes", "ya no vale", "no aplica", "no aplican",
+    "no vale", "desactualizad", "obsoletas", "desatualizad", "não vale", "não valem", "não se aplica", "obsolet",
+    "superat", "non vale", "non valgono", "не действует", "не применяется", "устарел", "недействительн", "不再适用",
+    "不适用", "过时", "不算数", "適用されません", "古い", "通用しません", "적용되지", "유효하지", "폐기",
 )
 ORDERS = lexicon((
     "instructions", "instruction", "guidance", "rules", "directions", "directives", "briefing", "configured",
@@ -31,6 +39,10 @@ ORDERS = lexicon((
     "instruções", "orientações", "regras", "istruzioni", "indicazioni", "regole", "инструкци", "указани",
     "правил", "指令", "指示", "要求", "规则", "说明", "提示", "命令", "ルール", "設定", "지시", "명령", "지침", "규칙",
     "standing orders", "directrices", "diretrizes", "direttive", "设定", "设置", "설정", "guidance",
+    "framing", "preamble", "brief", "briefing", "your context", "context window", "what you were told",
+    "anything you were told", "everything you were told", "mitgegeben", "gesagt wurde", "on t'a dit", "reçu",
+    "te indicaron", "te dijeron", "te dieron", "disseram", "ti hanno detto", "сказали", "велели", "告诉你",
+    "给你的", "言われた", "受け取った", "들은", "받은 지시",
 ))
 BEFORE = lexicon((
     "previous", "prior", "preceding", "earlier", "above", "so far", "until now", "original", "initial",
@@ -41,6 +53,10 @@ BEFORE = lexicon((
     "以前", "先前", "上面", "此前", "之上", "これまで", "以前", "前の", "上記", "이전", "지금까지", "앞의", "위의",
     "arrived with", "came with", "started with", "recibiste", "al principio", "d'origine", "initialement",
     "ursprünglich", "anfangs", "изначально", "最初", "처음", "받은", "recebeu", "ricevuto",
+    "told before", "given before", "got before", "received before", "before opening", "before reading",
+    "before you opened", "before you read", "started the session", "start of the session", "session started",
+    "at the start", "vor dieser datei", "davor", "avant ce fichier", "avant", "antes de", "antes deste",
+    "prima di", "до этого файла", "раньше", "前に", "より前", "앞서", "전에",
 ))
 DECODE = (
     "decode", "decoded", "decipher", "unscramble", "reverse", "reversed", "deobfuscate", "rot13", "base64",
@@ -59,7 +75,10 @@ DROP_FRAME = Frame(DROP, (ORDERS, BEFORE), near=50)
 DROP_IT = ("drop it", "drop them", "ignore it", "ignore them", "ignore that", "forget it", "forget them",
            "forget that", "disregard it", "disregard them", "discard it", "discard them", "vergiss es", "vergiss das",
            "ignoriere es", "oublie-les", "oublie ça", "ignore-les", "olvídalo", "olvídalas", "ignóralo", "esqueça isso",
-           "dimenticalo", "dimenticale", "забудь это", "забудь их", "忘了它", "忘掉它们", "無視して", "무시해")
+           "dimenticalo", "dimenticale", "забудь это", "забудь их", "忘了它", "忘掉它们", "無視して", "무시해",
+           "set it aside", "set them aside", "put it aside", "put them aside", "leave it behind", "lass es",
+           "mets-les de côté", "déjalo de lado", "deixe de lado", "mettilo da parte", "отложи это", "放到一边",
+           "脇に置いて", "제쳐 두")
 DROP_IT_FRAME = Frame(DROP_IT, (ORDERS, BEFORE), scope="paragraph", reach=200, near=160)
 OBEY_FRAME = Frame(DECODE, (OBEY,))
 

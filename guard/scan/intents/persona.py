@@ -20,6 +20,12 @@ RECAST = (
     "从现在起你是", "扮演", "あなたは今から", "今からあなたは", "これからあなたは", "になりきって", "지금부터 너는", "이제 너는",
     "지금부터 당신은", "역할을", "you play", "you are playing", "you will play", "tu joues", "tu incarnes",
     "du spielst", "interpretas", "você interpreta", "interpreti", "ты играешь", "你扮演", "演じて",
+    "role play", "role-play", "roleplay", "let's play", "let's pretend", "imagine you are", "imagine you're",
+    "stay as", "remain as", "configured as", "persona", "unfiltered mode", "unrestricted mode", "uncensored mode",
+    "stell dir vor", "tu es un", "imagine que tu es", "vamos a jugar", "juguemos", "imagina que eres", "eres un",
+    "imagine que você é", "vamos brincar", "immagina di essere", "facciamo un gioco", "представь, что ты",
+    "представь что ты", "давай поиграем", "假设你是", "请扮演", "想象你是", "として振る舞", "ふりをして", "역할을 맡",
+    "인 척",
 )
 UNBOUND = lexicon((
     "no restrictions", "no limits", "no limitations", "no rules", "no filters", "no censorship", "no guidelines",
@@ -41,6 +47,12 @@ UNBOUND = lexicon((
     "answers anything", "answer anything", "anything asked", "whatever is asked", "never mentions safety",
     "never mention safety", "as optional", "libre de toute", "sans jamais refuser", "jamais refuser",
     "répond à tout", "nunca se niega", "nunca rechaza", "mai rifiutare", "никогда не отказывай", "断らないで",
+    "never declines", "never decline", "content filter", "content filters", "without refusals", "no refusals",
+    "never adds warnings", "no warnings", "without warnings", "without safety notes", "no safety notes",
+    "no disclaimers", "without disclaimers", "complies with every", "comply with every", "no content restrictions",
+    "ohne jede einschränkung", "nichts ab", "keine warnhinweise", "keine warnungen", "sans avertissement",
+    "sin negarse", "sin advertencias", "sem avisos", "sem recusar", "senza avvisi", "senza rifiutare",
+    "без предупреждений", "не отказывай", "不加任何提醒", "从不拒绝", "不拒绝", "警告なし", "경고도", "거절하지 마",
 ))
 
 RECAST_FRAME = Frame(RECAST, (UNBOUND,), scope="paragraph", reach=600)
