@@ -23,6 +23,13 @@ HELD_AGENT = ("kguard held back this command's change to knowledge files: AGENTS
 APPEND = "echo '- Push to main.' >> AGENTS.md"
 
 
+def signals(repo: Path, rel: str) -> str:
+    """How the session-start notice counts the covert signals `kguard scan` finds in a file."""
+    found = json.loads(run_kguard("scan", "--format", "json", rel, cwd=repo).stdout)["findings"]
+    found = [f for f in found if f["severity"] != "info"]
+    return f"kguard: {len(found)} covert signal(s) ({sum(f['severity'] == 'error' for f in found)} error(s))"
+
+
 def held_user(command: str) -> str:
     return (f"kguard: held back the change to AGENTS.md (modified) made by `{command}`. Review: kguard diff "
             "AGENTS.md · accept: kguard keep AGENTS.md")
@@ -113,10 +120,11 @@ def test_cursor_approved_edit_is_journaled(repo: Path) -> None:
 
 def test_cursor_session_start_reports_covert_signals(repo: Path) -> None:
     write(repo / "CLAUDE.md", HIDDEN)
+    expected = signals(repo, "CLAUDE.md")  # before the hook holds the file back
     code, out, _ = agent_hook("cursor", cursor(repo, "sessionStart", session_id="conv-7"), repo)
     assert code == 0
     assert out["additional_context"].startswith("kguard scanned the knowledge files loaded into this session")
-    assert out["user_message"].startswith("kguard: 4 covert signal(s) (3 error(s)) in knowledge files")
+    assert out["user_message"].startswith(expected + " in knowledge files")
 
 
 def test_cursor_fails_closed_for_an_unreadable_write_and_open_otherwise(repo: Path) -> None:
@@ -177,9 +185,10 @@ def test_codex_tool_output_and_session_start(repo: Path) -> None:
     assert out["hookSpecificOutput"]["additionalContext"].startswith("kguard: the output of this tool reads")
     assert agent_hook("codex", codex(repo, "SessionStart", source="startup"), repo) == (0, None, "")
     write(repo / "CLAUDE.md", HIDDEN)
+    expected = signals(repo, "CLAUDE.md")  # before the hook holds the file back
     code, out, _ = agent_hook("codex", codex(repo, "SessionStart", source="startup"), repo)
     assert out["hookSpecificOutput"]["hookEventName"] == "SessionStart"
-    assert out["systemMessage"].startswith("kguard: 4 covert signal(s)")
+    assert out["systemMessage"].startswith(expected)
 
 
 def test_codex_fails_closed_for_a_patch(repo: Path) -> None:
@@ -255,9 +264,10 @@ def test_copilot_write_is_denied_and_shell_change_held(repo: Path) -> None:
 
 def test_copilot_session_start_and_crash(repo: Path) -> None:
     write(repo / "CLAUDE.md", HIDDEN)
+    expected = signals(repo, "CLAUDE.md")  # before the hook holds the file back
     code, out, err = agent_hook("copilot", {"timestamp": 1, "cwd": str(repo), "source": "new"}, repo,
                                 "sessionStart")
-    assert (code, out) == (0, None) and "\nkguard: 4 covert signal(s) (3 error(s)) in knowledge files" in err
+    assert (code, out) == (0, None) and f"\n{expected} in knowledge files" in err
     code, out, err = agent_hook("copilot", '{"toolName": "create", "toolArgs": "{', repo, "preToolUse")
     # exit 0: Copilot logs and skips a hook that exits non-zero, so only the deny on stdout blocks
     assert code == 0 and out["permissionDecision"] == "deny" and "is blocked" in err

@@ -155,8 +155,10 @@ def test_the_install_snippets_in_the_docs_are_what_install_writes(repo: Path) ->
         assert _shown(json.loads((repo / rel).read_text()), harness) == _snippet(docs, f"`{rel}`"), harness
 
 
-def test_the_readme_claude_code_snippet_is_what_install_writes(repo: Path) -> None:
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+def test_the_claude_code_snippet_is_what_install_writes(repo: Path) -> None:
+    """The README sends Claude Code users to docs/hooks.md, which shows the settings install writes."""
+    top = Path(__file__).resolve().parent.parent
+    assert "docs/hooks.md" in (top / "README.md").read_text()
     assert run_kguard("hooks", "install", "--claude-code", cwd=repo).returncode == 0
     written = json.loads((repo / ".claude" / "settings.json").read_text())
-    assert _shown(written, "claude-code") == _snippet(readme, "### Claude Code\n")
+    assert _shown(written, "claude-code") == _snippet((top / "docs" / "hooks.md").read_text(), "## Claude Code\n")
