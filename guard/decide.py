@@ -6,42 +6,61 @@ from collections.abc import Iterable
 
 from guard import runs
 from guard.engine import Change, Guard, Root
+from guard.merge import fold
 from guard.state import Entry, FileChange, JournalEntry, Pending, change_kind
 from rules_engine.errors import KguardError, Refused
 
 
 def keep(guard: Guard, paths: Iterable[str] | None = None) -> list[JournalEntry]:
-    """Accept: held-back content comes back and becomes the baseline; other changes on disk become the
-    baseline as they are."""
+    """Accept: held-back content comes back and becomes the baseline (several held-back versions of one
+    file are merged, none dropped); other changes on disk become the baseline as they are."""
     wanted = guard.resolve_paths(paths)
     handled: set[str] = set()
     entries: list[JournalEntry] = []
     on_disk = guard.changes(paths)
     for root in guard.roots:
-        latest: dict[str, Pending] = {}
+        held: dict[str, list[Pending]] = {}
         for item in root.state.pending:
             if wanted is None or f"{root.scope}:{item.rel}" in wanted:
-                latest[item.rel] = item
-        for rel, item in sorted(latest.items()):
+                held.setdefault(item.rel, []).append(item)
+        for rel, items in sorted(held.items()):
             handled.add(f"{root.scope}:{rel}")
+            try:
+                content = fold(root.store, [(_held_over(root, item), item.content) for item in items])
+                if content is not None:
+                    root.store.read_blob(content.oid)
+            except KguardError as exc:
+                guard.warn(f"{root.display(rel)}: held-back content of entry {items[-1].entry} cannot be brought "
+                           f"back ({exc.message}); `kguard reset {root.display(rel)}` drops it")
+                continue
             now = root.observed.get(rel)
             before = None
             if now is not None:
                 before = guard.store_content(Change(root, rel, "modified", None, now))
-            kind = change_kind(before, item.content) or "modified"
+            kind = change_kind(before, content) or "modified"
+            note = "held back by " + ", ".join(item.entry for item in items)
             entries.append(guard.record(root, "keep", [FileChange(rel=rel, kind=kind, before=before,
-                                                                  after=item.content)],
-                                        "after", note=f"held back by {item.entry}"))
-            if item.content is None:
+                                                                  after=content)], "after", note=note))
+            if content is None:
                 root.state.baseline.pop(rel, None)
             else:
-                root.state.baseline[rel] = item.content
+                root.state.baseline[rel] = content
             root.state.pending = [p for p in root.state.pending if p.rel != rel]
-            guard.restore(root, rel, item.content)
+            guard.restore(root, rel, content)
     rest = [c for c in on_disk if c.key not in handled]
     entries += guard.snapshot("keep", changes=rest)
     clear_unfinished(guard)
     return entries
+
+
+def _held_over(root: Root, item: Pending) -> Entry | None:
+    """The baseline the held-back content was written over (from the entry that held it back)."""
+    for entry in root.state.journal:
+        if entry.id == item.entry:
+            for change in entry.changes:
+                if change.rel == item.rel:
+                    return change.before
+    return root.state.baseline.get(item.rel)
 
 
 def reset(guard: Guard, paths: Iterable[str] | None = None) -> tuple[list[JournalEntry], int]:
@@ -131,9 +150,10 @@ def added_before(changes: list[Change], started_ns: int) -> list[Change]:
 
 
 def clear_unfinished(guard: Guard) -> None:
+    """The changes of ended runs are decided: their markers go once that decision is saved."""
     for marker in runs.markers(guard.places.project_state):
         if not marker.alive:
-            runs.unregister(marker.path)
+            guard.finished_markers.append(marker.path)
 
 
 def before_command(guard: Guard) -> tuple[list[Change], list[runs.RunMarker]]:
@@ -144,15 +164,14 @@ def before_command(guard: Guard) -> tuple[list[Change], list[runs.RunMarker]]:
     markers = runs.markers(guard.places.project_state)
     unfinished = [m for m in markers if not m.alive]
     if not changes:
-        for marker in unfinished:
-            runs.unregister(marker.path)
+        guard.finished_markers += [m.path for m in unfinished]
         if not guard.has_baseline():
             guard.snapshot()
         return [], []
+    if any(m.alive for m in markers):
+        return [], []  # left to the commands in flight: the last one to end decides
     if unfinished:
         return changes, unfinished
-    if any(m.alive for m in markers):
-        return [], []
     if not guard.has_baseline():
         guard.snapshot()
     else:

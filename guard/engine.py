@@ -5,31 +5,37 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-from guard import atomic, runs, statcache
+from guard import recovery, runs, statcache
 from guard.discovery import home_dirs, home_rules, project_rules
 from guard.observe import observe
 from guard.paths import Places
 from guard.roots import Change, Root, hooks_dir, keep_guarding_config, new_id
 from guard.settings import GuardSettings, KnowledgeSettings
-from guard.state import Entry, FileChange, JournalEntry, Pending, State, change_kind
-from guard.store import Store
+from guard.state import Entry, FileChange, JournalEntry, Pending, State, Todo, change_kind
+from guard.store import Loaded, Store
 from rules_engine.errors import KguardError
 
 __all__ = ["Change", "Guard", "Root"]
 
+RUN_WAIT_S = 60.0  # how long a decision waits for the guarded commands still running in its root
+
 
 class Guard:
     def __init__(self, places: Places, knowledge: KnowledgeSettings | None = None,
-                 settings: GuardSettings | None = None) -> None:
+                 settings: GuardSettings | None = None, warn: Callable[[str], None] | None = None) -> None:
         self.places = places
         self.knowledge = knowledge or KnowledgeSettings()
         self.settings = settings or GuardSettings()
         self.cache_path = places.project_state / "cache.json"
         self.roots: list[Root] = []
+        self.warn = warn or (lambda message: None)  # damage found in the state and what was done about it
+        self.own_markers: set[str] = set()  # run markers of this process (not waited for)
+        self.finished_markers: list[str] = []  # run markers to remove once the decision is saved
+        self.started = 0
 
     # -- setup ------------------------------------------------------------------------------------------
 
@@ -48,27 +54,92 @@ class Guard:
         return roots
 
     @contextmanager
-    def transaction(self) -> Iterator[Guard]:
-        with ExitStack() as stack:
-            from guard.lock import locked
+    def transaction(self, wait_for_runs: bool = False) -> Iterator[Guard]:
+        """Locked, loaded, and saved at the end: first the state with the writes it owes (write-ahead),
+        then the writes, then the state without them. With `wait_for_runs`, a decision waits until no
+        guarded command in this root is running (it may replace files such a command still has open)."""
+        deadline = time.monotonic() + RUN_WAIT_S
+        while True:
+            with ExitStack() as stack:
+                self._open(stack)
+                busy = self.running() if wait_for_runs else []
+                if not busy:
+                    yield self
+                    self._commit()
+                    return
+            if time.monotonic() > deadline:
+                names = ", ".join(f"`{m.command}` (pid {m.pid})" for m in busy)
+                raise KguardError(f"a guarded command is still running: {names}; decide when it has ended",
+                                  self.places.project_state)
+            time.sleep(0.05)
 
-            self.roots = self._build_roots()
-            for root in self.roots:
-                stack.enter_context(locked(root.lock_dir))
-            cache = statcache.load(self.cache_path)
-            written = cache.written_ns if cache else 0
-            started = statcache.now_ns()
-            for root in self.roots:
-                stored = root.store.load()
-                root.fresh = stored is None
-                root.state = stored or State()
-                keep_guarding_config(root)
-                old = cache.roots.get(root.scope) if cache else None
-                root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, old, written)
-            yield self
-            for root in self.roots:
-                self.checkpoint(root)
-            self._write_cache(started)
+    def running(self) -> list[runs.RunMarker]:
+        return [m for m in runs.markers(self.places.project_state)
+                if m.alive and m.path not in self.own_markers]
+
+    def _open(self, stack: ExitStack) -> None:
+        from guard.lock import locked
+
+        self.roots = self._build_roots()
+        self.finished_markers = []
+        for root in self.roots:
+            stack.enter_context(locked(root.lock_dir))
+        cache = statcache.load(self.cache_path)
+        written = cache.written_ns if cache else 0
+        self.started = statcache.now_ns()
+        for root in self.roots:
+            loaded = root.store.load()
+            if loaded is None and cache is not None and root.scope in cache.roots:
+                # kguard's own cache says it kept a state here: the ref and its backup were removed
+                loaded = Loaded(State(), [f"{root.store.ref} and its backup are missing"], lost=True)
+            root.fresh = loaded is None
+            root.state = loaded.state if loaded else State()
+            keep_guarding_config(root)
+            old = cache.roots.get(root.scope) if cache else None
+            root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, old, written)
+            if loaded is not None:
+                self._recover(root, loaded)
+
+    def _recover(self, root: Root, loaded: Loaded) -> None:
+        for problem in loaded.problems:
+            self.warn(f"{root.scope} state: {problem}")
+        if root.state.todo:
+            for done in recovery.complete(root):
+                self.warn(done)
+            self.checkpoint(root)
+            root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, root.cache, self.started)
+        untrusted = set(root.observed) if loaded.lost else loaded.untrusted & set(root.observed)
+        if loaded.problems:
+            root.dirty = True
+        if untrusted:
+            why = "kguard's record of these files was damaged or lost: " + "; ".join(loaded.problems)[:500]
+            entry = recovery.distrust(root, untrusted, why, new_id(), time.time())
+            if entry is not None:
+                self.warn(f"{root.scope}: {len(entry.changes)} file(s) without a trusted baseline are "
+                                     f"held back (entry {entry.id}); they stay on disk; accept: kguard keep")
+            self.checkpoint(root)
+
+    def _commit(self) -> None:
+        for root in self.roots:
+            self.checkpoint(root)
+            self._flush(root)
+        for marker in self.finished_markers:
+            runs.unregister(marker)
+        self._write_cache(self.started)
+
+    def _flush(self, root: Root) -> None:
+        """Carry out the writes the saved state owes, then save it without them."""
+        if not root.state.todo:
+            return
+        for item in root.state.todo:
+            try:
+                recovery.write(root, item)
+            except OSError as exc:
+                raise KguardError(f"cannot write the file ({exc.strerror}); the decision is saved and is "
+                                  "completed by the next kguard command", root.path(item.rel)) from None
+        root.state.todo = []
+        root.dirty = True
+        self.checkpoint(root)
 
     def _write_cache(self, started: int) -> None:
         cache = statcache.Cache(written_ns=started)
@@ -82,12 +153,22 @@ class Guard:
         cache.consistent = consistent and not self._unfinished_runs()
         for path in self._watched():
             cache.watch[str(path)] = statcache.watch_entry(str(path))
-        cache.dump(self.cache_path)
+        try:
+            cache.dump(self.cache_path)
+        except OSError as exc:  # a full disk: the cache is only a shortcut, so go without it
+            self.warn(f"cannot write the stat cache ({exc.strerror}); the next command reads every file")
+            try:
+                os.unlink(self.cache_path)
+            except OSError:
+                pass
 
     def refresh(self) -> None:
-        """Look at the disk again (decisions rewrote files), through the stat cache."""
+        """Carry out the writes decided so far (write-ahead: saved first), then look at the disk again,
+        through the stat cache."""
         now = statcache.now_ns()
         for root in self.roots:
+            self.checkpoint(root)
+            self._flush(root)
             root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, root.cache, now)
 
     def _watched(self) -> list[Path]:
@@ -171,12 +252,13 @@ class Guard:
             root.dirty = root.fresh = False
 
     def restore(self, root: Root, rel: str, entry: Entry | None) -> None:
-        self.checkpoint(root)
-        path = root.path(rel)
-        if entry is None:
-            atomic.remove(root.base, path)
-        else:
-            atomic.write_entry(root.base, path, root.store.read_blob(entry.oid), entry.mode)
+        """Owe the write of `entry` (None: remove the file): it is done once the state that records it is
+        saved, at the end of the transaction (write-ahead)."""
+        if entry is not None:
+            root.store.read_blob(entry.oid)  # a lost blob is reported now, before anything is decided
+        owed = [t for t in root.state.todo if t.rel != rel]
+        root.state.todo = [*owed, Todo(rel=rel, before=recovery.on_disk(root, rel), after=entry)]
+        root.dirty = True
 
     def record(self, root: Root, action: str, changes: list[FileChange], left: str,
                 command: str = "", note: str = "") -> JournalEntry:
@@ -247,6 +329,5 @@ class Guard:
         kind = "added" if before is None else "modified"
         entry = self.record(root, action, [FileChange(rel=rel, kind=kind, before=before, after=after)],
                             "after", note=note)
-        self.checkpoint(root)
-        atomic.write_file(root.base, root.path(rel), data, mode)
+        self.restore(root, rel, after)
         return entry.id

@@ -8,7 +8,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from guard.blobhash import blob_id, read_entry
+from guard.blobhash import entry_id
 from guard.discovery import Rules, WalkResult, walk
 from guard.folders import ABSENT, stamp
 from guard.statcache import RACY_NS, RootCache, racy, stat_key
@@ -136,9 +136,9 @@ def observe(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], old: Ro
             observed[rel] = Observed(rel, str(record[5]), st.st_mode, key)
             continue
         try:
-            data = read_entry(str(path), st)
+            oid, data = entry_id(str(path), st)
         except OSError:
             continue
-        observed[rel] = Observed(rel, blob_id(data), st.st_mode, key, data)
+        observed[rel] = Observed(rel, oid, st.st_mode, key, data)
     cache = RootCache(str(base), sig, dirs, {o.rel: [*o.stat, o.oid] for o in observed.values()})
     return observed, cache

@@ -4,9 +4,13 @@ baseline, and a run killed half-way is noticed by the next command. Standard lib
 from __future__ import annotations
 
 import json
+import math
 import os
 import time
 
+# A process whose start is this much later than its marker's is another process that got the same pid.
+PID_REUSE_MARGIN = 2.0
+DEFERRED = -2  # the pid of a marker left by a run whose decision waits for the last run to end
 
 
 class RunMarker:
@@ -27,15 +31,41 @@ class RunMarker:
         except ProcessLookupError:
             return False
         except PermissionError:
-            return True
-        return True
+            pass
+        except (OverflowError, OSError):
+            return False
+        began = _process_start(self.pid)
+        return began is None or began <= self.started + PID_REUSE_MARGIN
 
 
-def _write(folder: str, name: str, pid: int, command: str) -> str:
+def _process_start(pid: int) -> float | None:
+    """When process `pid` started (epoch seconds), where /proc tells; None elsewhere."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            fields = handle.read().rpartition(b")")[2].split()
+        with open("/proc/stat", "rb") as handle:
+            boot = next(int(line.split()[1]) for line in handle if line.startswith(b"btime "))
+        return boot + int(fields[19]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, StopIteration):
+        return None
+
+
+def _write(folder: str, name: str, pid: int, command: str, note: str = "") -> str:
+    """Written whole (temp file, rename): a reader never sees half a marker, so one that does not parse
+    is garbage and is discarded."""
     os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, name)
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(json.dumps({"pid": pid, "command": command, "started": time.time()}))
+    tmp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
+    record = {"pid": pid, "command": command, "started": time.time()}
+    if note:
+        record["note"] = note
+    try:
+        with open(tmp, "w", encoding="utf-8") as handle:
+            handle.write(json.dumps(record))
+        os.replace(tmp, path)
+    except OSError:
+        unregister(tmp)
+        raise
     return path
 
 
@@ -53,6 +83,13 @@ def keep_unreviewed(state_dir: str | os.PathLike[str], command: str) -> str:
     return _write(os.path.join(state_dir, "active"), f"unreviewed-{time.time_ns()}.json", -1, command)
 
 
+def defer(state_dir: str | os.PathLike[str], command: str) -> str:
+    """A run that ended while another guarded command was still running: its changes are decided by the
+    last one to end (deciding now would replace files another command may still have open)."""
+    return _write(os.path.join(state_dir, "active"), f"deferred-{time.time_ns()}.json", DEFERRED, command,
+                  "deferred")
+
+
 def unregister(marker: str | os.PathLike[str]) -> None:
     try:
         os.unlink(marker)
@@ -68,11 +105,29 @@ def markers(state_dir: str | os.PathLike[str]) -> list[RunMarker]:
         return []
     found = []
     for name in names:
+        if name.startswith("."):
+            continue
         path = os.path.join(folder, name)
         try:
-            with open(path, encoding="utf-8") as handle:
-                data = json.loads(handle.read())
-            found.append(RunMarker(path, int(data["pid"]), str(data["command"]), float(data["started"])))
-        except (OSError, ValueError, KeyError, TypeError):
+            with open(path, "rb") as handle:
+                marker = _parse(path, json.loads(handle.read(65536)))
+        except OSError:
             continue
+        except ValueError:
+            marker = None
+        if marker is None:
+            unregister(path)  # garbage: discarded (a marker is written whole, so this is no half-write)
+            continue
+        found.append(marker)
     return found
+
+
+def _parse(path: str, data: object) -> RunMarker | None:
+    if not isinstance(data, dict):
+        return None
+    pid, command, started = data.get("pid"), data.get("command"), data.get("started")
+    if type(pid) is not int or not -2 <= pid < 2**31 or not isinstance(command, str):
+        return None
+    if not isinstance(started, (int, float)) or isinstance(started, bool) or not math.isfinite(started):
+        return None
+    return RunMarker(path, pid, command, float(started))

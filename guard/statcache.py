@@ -11,7 +11,7 @@ import os
 import time
 
 from guard import folders
-from guard.blobhash import blob_id, read_entry
+from guard.blobhash import entry_id
 
 CACHE_VERSION = 2
 RACY_NS = 1_000_000_000
@@ -77,19 +77,41 @@ class Cache:
 
 
 def load(path: str | os.PathLike[str]) -> Cache | None:
+    """The cache, or None when it is missing or damaged in any way (it is then rebuilt from the disk)."""
     try:
         with open(path, "rb") as handle:
             data = json.loads(handle.read())
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return None
-    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION:
+    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or not _valid(data):
         return None
-    try:
-        roots = {name: RootCache(value["base"], value["signature"], None, value["files"], value["folders"])
-                 for name, value in data["roots"].items()}
-        return Cache(data["written_ns"], data["consistent"], roots, data["watch"])
-    except (KeyError, TypeError):
-        return None
+    roots = {name: RootCache(value["base"], value["signature"], None, value["files"], value["folders"])
+             for name, value in data["roots"].items()}
+    return Cache(data["written_ns"], data["consistent"], roots, data["watch"])
+
+
+def _int(value: object) -> bool:
+    return type(value) is int
+
+
+def _valid(data: dict[str, object]) -> bool:
+    roots, watch = data.get("roots"), data.get("watch")
+    if not (_int(data.get("written_ns")) and type(data.get("consistent")) is bool
+            and isinstance(roots, dict) and isinstance(watch, dict)):
+        return False
+    for stamp_ in watch.values():
+        if stamp_ is not None and not (isinstance(stamp_, list) and len(stamp_) == 4 and all(map(_int, stamp_))):
+            return False
+    for value in roots.values():
+        if not (isinstance(value, dict) and isinstance(value.get("base"), str)
+                and isinstance(value.get("signature"), str) and isinstance(value.get("folders"), dict)
+                and isinstance(value.get("files"), dict)):
+            return False
+        for record in value["files"].values():
+            if not (isinstance(record, list) and len(record) == 6 and all(map(_int, record[:5]))
+                    and isinstance(record[5], str)):
+                return False
+    return True
 
 
 def stat_key(st: os.stat_result) -> list[int]:
@@ -133,7 +155,7 @@ def unchanged(cache: Cache, with_folders: bool = True) -> bool:
                 return False
             if racy(st, racy_after):
                 try:
-                    if blob_id(read_entry(path, st)) != record[5]:
+                    if entry_id(path, st)[0] != record[5]:
                         return False
                 except OSError:
                     return False

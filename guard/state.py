@@ -2,10 +2,11 @@
 the journal of the last changes, and the changes held back waiting for `kguard keep`."""
 from __future__ import annotations
 
+import math
 import stat
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 STATE_VERSION = 1
 
@@ -17,6 +18,13 @@ class Entry(BaseModel):
 
     oid: str  # git blob id of the content (a symlink's target for symlinks)
     mode: int  # st_mode: file type and permission bits
+
+    @field_validator("oid")
+    @classmethod
+    def _blob_id(cls, value: str) -> str:
+        if len(value) not in (40, 64) or value.strip("0123456789abcdef"):
+            raise ValueError("not a blob id")
+        return value
 
     @property
     def is_link(self) -> bool:
@@ -30,6 +38,12 @@ class FileChange(BaseModel):
     kind: ChangeKind
     before: Entry | None
     after: Entry | None
+
+
+def entry_id(value: str) -> str:
+    if not 4 <= len(value) <= 40 or value.strip("0123456789abcdef"):
+        raise ValueError("not a journal entry id")
+    return value
 
 
 def change_kind(before: Entry | None, after: Entry | None) -> ChangeKind | None:
@@ -59,13 +73,41 @@ class JournalEntry(BaseModel):
     # or "before" (the change was rolled back). Undo requires the file to still hold that side.
     left: Literal["after", "before"]
 
+    @field_validator("id")
+    @classmethod
+    def _id(cls, value: str) -> str:
+        return entry_id(value)
+
+    @field_validator("time")
+    @classmethod
+    def _finite(cls, value: float) -> float:
+        if not math.isfinite(value) or not 0 <= value < 1e11:
+            raise ValueError("not a time")
+        return value
+
 
 class Pending(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     rel: str
     entry: str  # the journal entry that held it back
+
+    @field_validator("entry")
+    @classmethod
+    def _entry(cls, value: str) -> str:
+        return entry_id(value)
     content: Entry | None  # what the command left (None: the command deleted the file)
+
+
+class Todo(BaseModel):
+    """A file write a decision still owes (write-ahead): saved before the write, dropped once it is done.
+    Recovery writes `after` only while the file still holds `before`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rel: str
+    before: Entry | None
+    after: Entry | None
 
 
 class State(BaseModel):
@@ -73,6 +115,7 @@ class State(BaseModel):
     baseline: dict[str, Entry] = Field(default_factory=dict)
     journal: list[JournalEntry] = Field(default_factory=list)  # newest first
     pending: list[Pending] = Field(default_factory=list)
+    todo: list[Todo] = Field(default_factory=list)
 
     def referenced_oids(self) -> set[str]:
         oids = {entry.oid for entry in self.baseline.values()}
@@ -80,4 +123,6 @@ class State(BaseModel):
             for change in record.changes:
                 oids.update(side.oid for side in (change.before, change.after) if side is not None)
         oids.update(p.content.oid for p in self.pending if p.content is not None)
+        for item in self.todo:
+            oids.update(side.oid for side in (item.before, item.after) if side is not None)
         return oids

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from importlib.metadata import PackageNotFoundError, version
 from urllib.parse import quote
 
 from guard.scan.finding import Finding, sort_key
@@ -56,7 +55,8 @@ def render_text(findings: Sequence[Finding], color: bool = False) -> str:
     lines: list[str] = []
     for f in findings:
         severity = f"\x1b[{COLORS[f.severity]}m{f.severity}\x1b[0m" if color else f.severity
-        lines.append(f"{_where(f)}: {f.id} [{severity}] {printable(f.message)}")
+        view = f" ({f.view} view)" if f.view != "text" else ""
+        lines.append(f"{_where(f)}: {f.id} [{severity}]{view} {printable(f.message)}")
         if f.excerpt:
             lines.append(f"    | {printable(f.excerpt)}")
     counts = {s: sum(1 for f in findings if f.severity == s) for s in ("error", "warning", "info")}
@@ -101,6 +101,8 @@ def _rule(rule_id: str, findings: Sequence[Finding]) -> dict[str, object]:
 
 
 def _tool_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version  # (SARIF only: ~10 ms to import)
+
     try:
         return version("knowledge-guard")
     except PackageNotFoundError:
@@ -128,6 +130,7 @@ def sarif(findings: Sequence[Finding]) -> dict[str, object]:
             "message": {"text": f.message},
             "locations": [{"physicalLocation": location}],
             "partialFingerprints": {"kguardFingerprint/v1": f.fingerprint},
+            "properties": {"view": f.view},
         })
     return {
         "$schema": SARIF_SCHEMA,

@@ -8,8 +8,9 @@ import os
 import time
 from collections.abc import Sequence
 
-from guard import runs, statcache
-from guard import where
+from guard import runs, statcache, where
+from guard.lock import locked
+from rules_engine.errors import KguardError
 
 MODES = ("ask", "keep", "reset", "hold", "fail")
 
@@ -51,22 +52,30 @@ def _fast(mode: str | None, command: list[str]) -> int | None:
         state = where.state_for(os.getcwd())
     except OSError:  # the current folder is gone: the full path says so in one line
         return None
-    cache = statcache.load(os.path.join(state, "cache.json"))
-    if cache is None:
-        return None
-    # Before the command only the known files are checked; folders (new files) are checked once, after
-    # it. A file that appeared before the command is told apart by its ctime (see cmd_run.after).
-    if not statcache.unchanged(cache, with_folders=False):
-        return None
-    if any(not marker.alive for marker in runs.markers(state)):
-        return None
+    if os.path.islink(state):
+        return None  # the full path refuses it in one line
     from hooks.spawn import default_mode, describe, spawn
 
     text = describe(command)
-    marker = runs.register(state, text)
+    # Checked and registered under the lock: a run deciding now either sees this one in flight (and
+    # leaves the decision to the last one to end) or has finished rewriting files before it starts.
+    try:
+        with locked(state):
+            cache = statcache.load(os.path.join(state, "cache.json"))
+            if cache is None:
+                return None
+            # Before the command only the known files are checked; folders (new files) are checked once,
+            # after it. A file that appeared before the command is told apart by its ctime (see run.after).
+            if not statcache.unchanged(cache, with_folders=False):
+                return None
+            if any(not marker.alive for marker in runs.markers(state)):
+                return None
+            marker = runs.register(state, text)
+    except (KguardError, OSError):
+        return None  # the full path says what is wrong, in one line
     started = time.time_ns()
     code = spawn(command)
-    if statcache.unchanged(cache):
+    if statcache.unchanged(cache) and not any(not m.alive for m in runs.markers(state)):
         runs.unregister(marker)
         if os.environ.get("KGUARD_DEBUG"):
             os.write(2, b"kguard: debug: fast path, nothing changed\n")

@@ -18,7 +18,15 @@ class Session:
 
     @property
     def guard(self) -> Guard:
-        return Guard(self.places, self.settings.knowledge, self.settings.guard)
+        return Guard(self.places, self.settings.knowledge, self.settings.guard, warn=_warn)
+
+
+def _warn(message: str) -> None:
+    import sys
+
+    from hooks.style import one_line
+
+    print(one_line(f"kguard: warning: {message}"), file=sys.stderr)
 
 
 def open_session_or_defaults(cwd: Path | None = None) -> tuple[Session, KguardError | None]:

@@ -11,7 +11,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from rules_engine.errors import KguardError
-from rules_engine.files import read
+from rules_engine.files import MODEL_MAX_BYTES, read
 from rules_engine.fm import decode, split
 from rules_engine.models import Document, Knowledge, Line, Memory, Rule, RuleFormat, Skill
 
@@ -141,7 +141,7 @@ def load_all(files: Iterable[tuple[str, str, Path | bytes]]) -> tuple[list[Knowl
         if parser is None:
             continue
         try:
-            data = source if isinstance(source, bytes) else read(source, display)
+            data = source if isinstance(source, bytes) else read(source, display, MODEL_MAX_BYTES)
             items.append(parser(display, data))
         except KguardError as exc:
             errors.append(exc)

@@ -21,6 +21,15 @@ def _find_kguard() -> str:
 KGUARD = _find_kguard()
 
 
+def kguard_python() -> str:
+    """The interpreter the installed `kguard` runs with (the shebang of `kguard-py` beside it), which is what
+    the commands kguard writes into settings name; it may differ from this test's `sys.executable` by name
+    (`python` against `python3.11`)."""
+    entry = Path(KGUARD).parent / "kguard-py"
+    first = entry.read_text().splitlines()[0] if entry.exists() else ""
+    return first[2:].strip() if first.startswith("#!") else sys.executable
+
+
 def kguard_argv() -> list[str]:
     if not KGUARD:
         raise RuntimeError("the `kguard` command is not installed: run `pip install -e '.[test]'` first")

@@ -19,7 +19,11 @@ def load_baseline(path: Path) -> set[str]:
         data = json.loads(path.read_bytes().decode("utf-8"))
     except FileNotFoundError:
         raise KguardError("baseline file not found (write one with `kguard scan --write-baseline`)", path) from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except IsADirectoryError:
+        raise KguardError("the baseline is a folder, expected a JSON file ([scan] baseline)", path) from None
+    except OSError as exc:
+        raise KguardError(f"cannot read the baseline: {exc.strerror or exc}", path) from None
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
         raise KguardError(f"baseline is not valid JSON: {exc}", path) from None
     if not isinstance(data, dict) or data.get("version") != VERSION or not isinstance(data.get("findings"), list):
         raise KguardError(f"baseline must be an object with version {VERSION} and a list of findings", path)
@@ -46,14 +50,20 @@ def write_baseline(path: Path, findings: Iterable[Finding]) -> None:
             return
     except OSError:
         pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError as exc:
+        raise KguardError(f"cannot write the baseline: {exc.strerror or exc}", path) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise KguardError(f"cannot write the baseline: {exc.strerror or exc}", path) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

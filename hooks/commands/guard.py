@@ -25,7 +25,7 @@ def snapshot(fmt: str) -> int:
     For harnesses that call kguard before and after a command instead of wrapping it."""
     session = open_session()
     guard = session.guard
-    with guard.transaction():
+    with guard.transaction(wait_for_runs=True):
         entries = guard.snapshot()
         decide.clear_unfinished(guard)
         count = sum(len(root.state.baseline) for root in guard.roots)
@@ -160,7 +160,7 @@ def keep(paths: tuple[str, ...], fmt: str) -> int:
     With no PATHS: every change and everything held back."""
     session = open_session()
     guard = session.guard
-    with guard.transaction():
+    with guard.transaction(wait_for_runs=True):
         entries = decide.keep(guard, paths or None)
     files = sorted({c.rel for e in entries for c in e.changes})
     if files and session.places.git_dir is not None:
@@ -172,7 +172,7 @@ def keep(paths: tuple[str, ...], fmt: str) -> int:
     if not files:
         click.echo("kguard: nothing to keep")
         return 0
-    click.echo(f"kguard: kept {len(files)} file(s): {', '.join(files)}  (undo: kguard undo {entries[0].id})")
+    click.echo(f"kguard: kept {len(files)} file(s): {', '.join(map(one_line, files))}  (undo: kguard undo {entries[0].id})")
     return 0
 
 
@@ -184,7 +184,7 @@ def reset(paths: tuple[str, ...], fmt: str) -> int:
     ones. Held-back content for PATHS is dropped (it stays in the journal). With no PATHS: all."""
     session = open_session()
     guard = session.guard
-    with guard.transaction():
+    with guard.transaction(wait_for_runs=True):
         entries, dropped = decide.reset(guard, paths or None)
     files = sorted({c.rel for e in entries for c in e.changes})
     if fmt == "json":
@@ -193,7 +193,7 @@ def reset(paths: tuple[str, ...], fmt: str) -> int:
         click.echo("kguard: nothing to reset")
         return 0
     if files:
-        click.echo(f"kguard: reset {len(files)} file(s): {', '.join(files)}  (undo: kguard undo {entries[0].id})")
+        click.echo(f"kguard: reset {len(files)} file(s): {', '.join(map(one_line, files))}  (undo: kguard undo {entries[0].id})")
     if dropped:
         click.echo(f"kguard: dropped {dropped} held-back change(s); `kguard log` still has their content")
     return 0

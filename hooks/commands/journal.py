@@ -40,8 +40,8 @@ def log(fmt: str, max_count: int | None) -> int:
         when = dt.datetime.fromtimestamp(e.time).strftime("%Y-%m-%d %H:%M:%S")
         paths = ", ".join(f"{c.kind} {one_line(root.display(c.rel))}" for c in e.changes)
         extra = f"  `{one_line(e.command)}`" if e.command else ""
-        extra += f"  ({e.note})" if e.note else ""
-        click.echo(f"{e.id}  {when}  {e.action:<8} {paths}{extra}")
+        extra += f"  ({one_line(e.note)})" if e.note else ""
+        click.echo(one_line(f"{e.id}  {when}  {e.action:<8} ") + f"{paths}{extra}")
     return 0
 
 
@@ -54,12 +54,12 @@ def undo(entry_id: str, fmt: str) -> int:
     Refuses, changing nothing, when the file was changed since; exit 1."""
     session = open_session()
     guard = session.guard
-    with guard.transaction():
+    with guard.transaction(wait_for_runs=True):
         entry = decide.undo(guard, entry_id)
     if fmt == "json":
         click.echo(json.dumps({"restored": [c.rel for c in entry.changes], "note": entry.note,
                                "undo": entry.id}, indent=2, sort_keys=True))
         return 0
     files = ", ".join(one_line(c.rel) for c in entry.changes)
-    click.echo(f"kguard: {entry.note}: restored {files}  (undo this: kguard undo {entry.id})")
+    click.echo(one_line(f"kguard: {entry.note}: restored {files}  (undo this: kguard undo {entry.id})"))
     return 0

@@ -12,6 +12,7 @@ from rules_engine.budget import Report, plan
 from rules_engine.errors import KguardError
 from rules_engine.layout import PROJECT, Location, display_path, home_locations
 from rules_engine.models import Document, Knowledge, Memory, Rule, Skill
+from rules_engine.files import MODEL_MAX_BYTES
 from rules_engine.parse import PARSERS, read
 
 
@@ -67,7 +68,7 @@ def load(cwd: Path | None = None) -> Model:
         if parser is None:
             continue
         try:
-            entries.append((kf.display, kf.location, parser(kf.display, read(kf.path, kf.display))))
+            entries.append((kf.display, kf.location, parser(kf.display, read(kf.path, kf.display, MODEL_MAX_BYTES))))
         except KguardError as exc:
             entries.append((kf.display, kf.location, exc))
     folders = folders_in_place_of_files(places.root, "project", PROJECT)

@@ -8,6 +8,8 @@ from hooks import outside
 from hooks.decision import MODES, review
 from hooks.session import Session, open_session, open_session_or_defaults
 from hooks.spawn import default_mode, describe, spawn
+from hooks.style import one_line
+from rules_engine.errors import KguardError
 
 
 def before(command: str, mode: str) -> tuple[Session, str, int]:
@@ -21,7 +23,12 @@ def before(command: str, mode: str) -> tuple[Session, str, int]:
             what = ", ".join(f"`{m.command}`" for m in unfinished)
             held += review(guard, leftover, "hold" if mode == "fail" else mode, what,
                           headline=f"A kguard run of {what} ended before it could compare")
-        return session, runs.register(session.places.project_state, command), held
+        try:
+            marker = runs.register(session.places.project_state, command)
+        except OSError as exc:
+            raise KguardError(f"cannot mark the command as running ({exc.strerror}); it was not run",
+                              session.places.project_state) from None
+    return session, marker, held
 
 
 def _session_after(session: Session | None) -> Session:
@@ -41,17 +48,28 @@ def after(command: str, code: int, mode: str, marker: str, session: Session | No
     adopted as changes made outside a run instead of being charged to the command."""
     session = _session_after(session)
     guard = session.guard
+    guard.own_markers.add(marker)
     with guard.transaction():
-        runs.unregister(marker)
         changes = guard.changes()
         if started_ns is not None:
             earlier = decide.added_before(changes, started_ns)
             if earlier:
                 held_before += len(outside.settle(guard, session.settings.scan, mode, only=earlier).held)
                 changes = [c for c in changes if c not in earlier]
-        held = review(guard, changes, mode, command)
-        if mode == "fail" and held:
-            runs.keep_unreviewed(session.places.project_state, command)
+        others = guard.running()
+        if changes and others:
+            # Deciding now would replace files another guarded command may still have open (its later
+            # writes would land in the replaced file and be lost): the last command to end decides.
+            runs.defer(session.places.project_state, command)
+            held = len(changes) if mode != "keep" else 0
+            click.echo(f"kguard: {len(changes)} change(s) to knowledge files; another guarded command is "
+                       f"still running (`{one_line(others[0].command)}`): the last one to end decides", err=True)
+        else:
+            deferred = [m.command for m in runs.markers(session.places.project_state) if m.pid == runs.DEFERRED]
+            held = review(guard, changes, mode, ", ".join(dict.fromkeys([command, *deferred])))
+            if mode == "fail" and held:
+                runs.keep_unreviewed(session.places.project_state, command)
+        guard.finished_markers.append(marker)
     if (held or held_before) and code == 0:
         return 3
     return code

@@ -99,8 +99,8 @@ def after(name: str, args: Sequence[str], stdin: str = "") -> int:
         # the guard's first look at a root: what the operation did not write is the baseline
         guard.snapshot(changes=[c for c in guard.changes() if c.root.fresh and c.key not in keys])
         held = review(guard, changes, mode, op.what, headline=f"`{op.what}` changed a knowledge file")
+        guard.refresh()  # the decision's writes are done here (write-ahead), before the index is touched
         if held and not op.files_only and op.what == "git checkout":
             stage_held(project.store.repo, [c for c in changes if c.root.state.pending])
-        guard.refresh()
         outside.settle(guard, session.settings.scan, mode, adopt=False)
         return held

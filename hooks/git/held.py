@@ -55,7 +55,8 @@ def project_state(places: Places) -> State | None:
     from guard.store import Store
 
     try:
-        return Store.for_project(places).load()
+        loaded = Store.for_project(places).load()
+        return None if loaded is None else loaded.state
     except Exception:  # noqa: BLE001 - the gate and status must still work; the guard reports damage itself
         return None
 

@@ -1,0 +1,82 @@
+"""Hostile paths (issue 10): writes go through opened folders, a symlinked state folder is refused, output
+escapes control characters; and the fault-injection probes, in small sizes."""
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import init_repo, run_kguard, write
+
+BENCH = Path(__file__).resolve().parent.parent / "bench" / "fault_injection.py"
+
+
+def _bench():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("fault_injection", BENCH)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_symlinked_state_folder_is_refused(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": "# rules\n"})
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (repo / ".git/kguard").symlink_to(elsewhere)
+    for args in (("status",), ("snapshot",), ("run", "--", "true")):
+        result = run_kguard(*args, cwd=repo)
+        assert result.returncode == 2, result.stderr
+        assert result.stderr.count("\n") == 1 and "state folder is a symlink" in result.stderr
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_keep_and_reset_output_escape_control_characters(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": "# rules\n"})
+    assert run_kguard("snapshot", cwd=repo).returncode == 0
+    write(repo / ".agents/rules/a\x1b[31mred.md", "x\n")
+    write(repo / ".agents/rules/b\nmodified AGENTS.md.md", "y\n")
+    keep = run_kguard("keep", cwd=repo)
+    assert keep.returncode == 0
+    assert "\x1b" not in keep.stdout and keep.stdout.count("\n") == 1, keep.stdout
+    (repo / ".agents/rules/a\x1b[31mred.md").write_text("changed\n")
+    reset = run_kguard("reset", cwd=repo)
+    assert "\x1b" not in reset.stdout and reset.stdout.count("\n") == 1, reset.stdout
+
+
+def test_reset_never_writes_through_a_folder_swapped_for_a_symlink(tmp_path: Path) -> None:
+    trials, failures, notes = _bench().symlink_swap(tmp_path, 8)
+    assert (trials, failures) == (8, 0), notes
+
+
+@pytest.mark.parametrize("mode", ["reset", "keep", "run"])
+def test_kill_9_at_random_moments_loses_nothing(tmp_path: Path, mode: str) -> None:
+    trials, failures, notes = _bench().kill(tmp_path, mode, 4, random.Random(7))
+    assert failures == 0, notes
+
+
+def test_damaged_state_sweep_has_no_internal_error(tmp_path: Path) -> None:
+    trials, failures, notes = _bench().damaged(tmp_path, 16, random.Random(3))
+    assert failures == 0, notes
+
+
+def test_atomic_write_refuses_a_swapped_parent(tmp_path: Path) -> None:
+    from guard import atomic
+    from rules_engine.errors import KguardError
+
+    root = tmp_path / "root"
+    (root / "docs").mkdir(parents=True)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    with atomic.opened_parent(root, root / "docs" / "AGENTS.md") as (fd, name):
+        os.rename(root / "docs", root / "docs-aside")  # swapped after the folder was opened
+        os.symlink(outside, root / "docs")
+        os.close(os.open(name, os.O_WRONLY | os.O_CREAT, dir_fd=fd))
+    assert list(outside.iterdir()) == []
+    assert (root / "docs-aside" / "AGENTS.md").exists()  # the write went where the folder was opened
+    with pytest.raises(KguardError, match="refusing to write outside"):
+        atomic.write_file(root, root / "docs" / "AGENTS.md", b"x")
+    assert list(outside.iterdir()) == []
