@@ -41,13 +41,24 @@ def repo(base: Path, name: str, env: dict[str, str]) -> Path:
     return path
 
 
+def vocabulary(rng: random.Random, size: int = 5000) -> tuple[list[str], list[float]]:
+    """Pseudo-words with Zipf weights, as words in real text are spread (a handful of words appear in most
+    entries, most words in a few). With a vocabulary of 30 words every entry shares 80 % of its words with
+    every other, and the hints would be quadratic output, not a measure of the index."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    words = sorted({"".join(rng.choice(letters) for _ in range(rng.randint(3, 9))) for _ in range(size)})
+    rng.shuffle(words)
+    return words, [1.0 / (rank + 1) for rank in range(len(words))]
+
+
 def many_rules(path: Path, count: int, rng: random.Random) -> None:
     folder = path / ".agents" / "rules"
     folder.mkdir(parents=True)
+    words, weights = vocabulary(rng)
     for n in range(count):
-        words = " ".join(rng.choice(WORDS) for _ in range(12))
-        name = f"rule-{n:05d}-{rng.choice(WORDS)}"
-        (folder / f"{name}.md").write_text(f"---\ndescription: {words[:40]}\n---\n- {words.capitalize()}.\n")
+        text = " ".join(rng.choices(words, weights, k=12))
+        name = "-".join(rng.choices(words, weights, k=3))
+        (folder / f"{name}-{n}.md").write_text(f"---\ndescription: {text[:40]}\n---\n- {text.capitalize()}.\n")
     (path / "AGENTS.md").write_text("# rules\n")
 
 
