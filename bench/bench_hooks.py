@@ -54,6 +54,8 @@ def claude(repo: Path, rounds: int) -> None:
         "PreToolUse Bash": event("PreToolUse", "Bash", tool_input={"command": "ls"}),
         "PostToolUse Bash, nothing changed": event("PostToolUse", "Bash", tool_input={"command": "ls"},
                                                    tool_response={"stdout": "AGENTS.md\nsrc\n", "stderr": ""}),
+        "PreToolUse Read (read-only tool)": event("PreToolUse", "Read", tool_input={
+            "file_path": str(repo / "src" / "m1.py")}),
         "PreToolUse Write to AGENTS.md": event("PreToolUse", "Write", tool_input={
             "file_path": str(repo / "AGENTS.md"), "content": "# Rules\n- be brief\n"}),
         "PreToolUse Write to src/app.py": event("PreToolUse", "Write", tool_input={

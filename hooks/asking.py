@@ -3,7 +3,8 @@ harness asks the user before such a command runs. Every spelling counts, not onl
 backslashes inside the name (`kg'u'ard`), the module (`python -m hooks keep`, `import hooks`), the launcher
 (`kguard-py`, `env kguard`), a name built at run time (a variable or a command substitution in command
 position, a glob, `eval`, `xargs`), decoded or escaped text, code piped into an interpreter, and a script
-file whose own text does any of this (a script that cannot be read is opaque, so it asks too). A false alarm
+file whose own text does any of this (a script that cannot be read is opaque, so it asks too), a task runner
+(`make`, `npm run`, `just` ...) whose recipe file does. A false alarm
 costs one question; a miss lets the agent accept its own change. Ordinary commands (tests, builds, git,
 `kguard status`) stay allowed. Standard library only: the Claude Code fast path calls it."""
 from __future__ import annotations
@@ -30,6 +31,11 @@ XARGS = re.compile(r"\bxargs\b")
 VERB = re.compile(r"\b(?:keep|undo|snapshot|uninstall)\b")
 SCRIPT = re.compile(START + r"(?:(?:sudo\s+)?(?:\S*/)?(?:sh|bash|zsh|dash|ksh|python[\d.]*|perl|ruby|node|"
                     r"source|\.)[ \t]+(?:-(?![a-z]*[mc]\b)\S+[ \t]+)*(?P<file>[^\s;&|)<>-][^\s;&|)<>]*)|(?P<exe>\.{0,2}/[^\s;&|)<>]+))")
+# task runners whose recipes are scripts in a file of the project
+RUNNERS = {"make": ("Makefile", "makefile", "GNUmakefile"), "just": ("justfile", "Justfile", ".justfile"),
+           "npm": ("package.json",), "yarn": ("package.json",), "pnpm": ("package.json",),
+           "task": ("Taskfile.yml", "Taskfile.yaml"), "tox": ("tox.ini",), "nox": ("noxfile.py",)}
+RUNNER = re.compile(START + r"(?P<runner>" + "|".join(RUNNERS) + r")\b")
 MAX_SCRIPT = 256 * 1024
 DEPTH = 3
 
@@ -53,6 +59,11 @@ def reaches_decisions(command: str, cwd: str = ".", depth: int = DEPTH) -> bool:
         name = match.group("file") or match.group("exe")
         if _opaque_script(os.path.join(cwd, os.path.expanduser(name)), cwd, depth):
             return True
+    for match in RUNNER.finditer(command):
+        for name in RUNNERS[match.group("runner")]:
+            path = os.path.join(cwd, name)
+            if os.path.isfile(path) and _opaque_script(path, cwd, depth):
+                return True
     return False
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from guard import runs
 
 UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
+PAIRED = re.compile(r"^(h[0-9a-f]{16})\.[0-9a-f]+$")  # an id hooks.agent.pairing made: the key, a random part
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,13 @@ class Call:
     @property
     def name(self) -> str:
         return self.prefix + (UNSAFE.sub("_", self.call_id)[:96] or "unknown")
+
+    @property
+    def family(self) -> str:
+        """The marker-name prefix the calls of one pairing key share ("" for a call with an id of its own):
+        identical commands in flight at once (hooks.agent.pairing) do not end each other."""
+        found = PAIRED.match(self.call_id)
+        return f"{self.prefix}{found.group(1)}." if found else ""
 
     def marker_path(self, state_dir: str | os.PathLike[str]) -> str:
         return os.path.join(state_dir, "active", self.name + ".json")
@@ -52,7 +60,8 @@ def end_others(state_dir: str | os.PathLike[str], call: Call) -> list[runs.RunMa
     ended = []
     for marker in runs.markers(state_dir):
         name = os.path.basename(marker.path).removesuffix(".json")
-        if name.startswith(call.prefix) and name != call.name:
+        if name.startswith(call.prefix) and name != call.name and not (call.family and
+                                                                        name.startswith(call.family)):
             runs.unregister(marker.path)
             ended.append(marker)
     return ended

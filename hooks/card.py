@@ -57,7 +57,7 @@ def diff_lines(change: Change) -> list[str]:
     return fixed
 
 
-def _colour_line(line: str, colour: bool) -> str:
+def colour_line(line: str, colour: bool) -> str:
     if line.startswith(("+++", "---")):
         return paint(line, bold=True, enabled=colour)
     if line.startswith("+"):
@@ -69,7 +69,29 @@ def _colour_line(line: str, colour: bool) -> str:
     return line
 
 
+def added_lines(change: Change) -> set[int] | None:
+    """Line numbers (in the new content) of the lines the change added, read from its unified diff with
+    unidiff; None when the file is new, binary or not UTF-8 (then every line counts as added)."""
+    if change.before_bytes() is None:
+        return None
+    old, new = text_lines(change.before_bytes()), text_lines(change.after_bytes())
+    if old is None or new is None:
+        return None
+    from unidiff import PatchSet  # only when a card is shown: never on the no-change path
+
+    diff = [line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+            for line in difflib.unified_diff(old, new, "a", "b")]
+    lines = [part for line in diff for part in re.split(r"(?<=\n)", line) if part]
+    added: set[int] = set()
+    for patched in PatchSet(lines):  # a list, so unidiff does not split lines at CR or U+2028
+        for hunk in patched:
+            added.update(line.target_line_no for line in hunk if line.is_added and line.target_line_no)
+    return added
+
+
 def findings_for(change: Change) -> list[str]:
+    """The covert signals in the new content: each one on a line the change added, then one line that
+    sums up those already in the file before (`kguard scan PATH` lists them)."""
     data = change.after_bytes()
     if data is None:
         return []
@@ -77,7 +99,18 @@ def findings_for(change: Change) -> list[str]:
         from guard.scan.engine import scan_bytes
     except ImportError:
         return []
-    return [printable(f"{f.severity} {f.id} line {f.line}: {f.message}") for f in scan_bytes(data, change.display)]
+    findings = scan_bytes(data, change.display)
+    added = added_lines(change) if findings else None
+    new = [f for f in findings if added is None or f.line in added]
+    old = [f for f in findings if added is not None and f.line not in added]
+    out = [printable(f"{f.severity} {f.id} line {f.line}: {f.message}") for f in new]
+    if old:
+        counts = ", ".join(f"{sum(f.severity == s for f in old)} {s}" for s in ("error", "warning", "info")
+                           if any(f.severity == s for f in old))
+        ids = ", ".join(sorted({f.id for f in old}))
+        out.append(f"already in the file: {len(old)} finding(s) ({counts}: {ids}); "
+                   f"kguard scan {one_line(change.display)} lists them")
+    return out
 
 
 def render_card(command: str, changes: Sequence[Change], colour: bool = False,
@@ -91,7 +124,7 @@ def render_card(command: str, changes: Sequence[Change], colour: bool = False,
         out.append(paint(f"  {change.kind:<13} {one_line(change.display)}", bold=True, enabled=colour) + "\n")
     for change in changes:
         out.append("\n")
-        out.extend(_colour_line(line, colour) for line in diff_lines(change))
+        out.extend(colour_line(line, colour) for line in diff_lines(change))
         for finding in findings_for(change):
             out.append(paint(f"  ! {finding}", "red", bold=True, enabled=colour) + "\n")
     return "".join(out)

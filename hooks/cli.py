@@ -41,12 +41,46 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+# Commands that read no settings: they get no --config option.
+NO_CONFIG = {"explain", "hook"}
+
+
+def _use_config(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is not None:  # open_session reads it; so do kguard commands this one starts
+        os.environ["KGUARD_CONFIG"] = os.path.abspath(value)
+
+
+def _config_option() -> click.Option:
+    return click.Option(["--config"], metavar="PATH", type=click.Path(dir_okay=False), expose_value=False,
+                        is_eager=True, callback=_use_config,
+                        help="settings from PATH, not the project's .kguard.toml (also: KGUARD_CONFIG=PATH)")
+
+
+def _add_config_option(command: click.Command) -> None:
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            _add_config_option(sub)
+    elif not any(param.name == "config" for param in command.params):
+        command.params.append(_config_option())
+
+
 class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(name for name in COMMANDS if self._load(name) is not None)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         return self._load(cmd_name)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None,
+                                                                            list[str]]:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            import difflib
+
+            close = difflib.get_close_matches(name, list(COMMANDS), n=3, cutoff=0.6)
+            hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+            ctx.fail(f"No such command {name!r}.{hint} (`kguard --help` lists them)")
+        return super().resolve_command(ctx, args)
 
     @staticmethod
     def _load(name: str) -> click.Command | None:
@@ -61,6 +95,8 @@ class LazyGroup(click.Group):
             raise
         command = getattr(module, attr)
         assert isinstance(command, click.Command)
+        if name not in NO_CONFIG:
+            _add_config_option(command)
         return command
 
 
@@ -68,7 +104,7 @@ CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 
 
 
 @click.group(cls=LazyGroup, context_settings=CONTEXT_SETTINGS)
-@click.version_option(package_name="knowledge-guard", prog_name="kguard")
+@click.version_option(None, "-V", "--version", package_name="knowledge-guard", prog_name="kguard")
 def cli() -> None:
     """Guard the files AI coding agents load into every prompt.
 

@@ -1,6 +1,7 @@
 """Loads `.kguard.toml` (or `[tool.kguard]` in pyproject.toml) and hands each layer its own section."""
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from pathlib import Path
@@ -40,8 +41,14 @@ def config_path(root: Path) -> Path | None:
     return None
 
 
+def named_config() -> Path | None:
+    """The file `--config PATH` (or KGUARD_CONFIG) names, which replaces the project's own."""
+    named = os.environ.get("KGUARD_CONFIG")
+    return Path(named) if named else None
+
+
 def load_settings(root: Path, explicit: Path | None = None) -> Settings:
-    path = explicit or config_path(root)
+    path = explicit or named_config() or config_path(root)
     if path is None:
         return Settings()
     try:

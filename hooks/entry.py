@@ -16,6 +16,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = run_fast.try_fast(args[1:])
         if code is not None:
             return code
+    if args[:1] == ["scan"]:  # files named on the command line, no options: no click or pydantic
+        from hooks import scan_fast
+
+        code = scan_fast.try_fast(args[1:])
+        if code is not None:
+            return code
     full_start()
     if args == ["hook", "claude-code"]:  # every Claude Code tool call: skip loading click
         from hooks.claude_code.protocol import answer_stdin

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from importlib.metadata import PackageNotFoundError, version
 from urllib.parse import quote
 
 from guard.scan.finding import Finding, sort_key
@@ -16,7 +15,15 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 COLORS = {"error": "31", "warning": "33", "info": "36"}
-INFO_URI = "https://github.com/knowledge-guard/knowledge-guard#scan"
+INFO_URI = "https://github.com/knowledge-guard/knowledge-guard"
+DOCS_URI = "https://knowledge-guard.github.io/knowledge-guard"  # the docs/ site; mkdocs.yml's site_url
+# GitHub code scanning ranks security results by this number: 9+ critical, 7-8.9 high, 4-6.9 medium, < 4 low.
+SECURITY_SEVERITY = {"error": "8.0", "warning": "5.0", "info": "2.0"}
+
+
+def help_uri(rule_id: str) -> str:
+    """The docs page of one detector or check ID (generated from the registry: docs/hooks/detectors.py)."""
+    return f"{DOCS_URI}/detectors/{rule_id.upper()}/"
 
 
 def exit_code(findings: Sequence[Finding]) -> int:
@@ -48,7 +55,8 @@ def render_text(findings: Sequence[Finding], color: bool = False) -> str:
     lines: list[str] = []
     for f in findings:
         severity = f"\x1b[{COLORS[f.severity]}m{f.severity}\x1b[0m" if color else f.severity
-        lines.append(f"{_where(f)}: {f.id} [{severity}] {printable(f.message)}")
+        view = f" ({f.view} view)" if f.view != "text" else ""
+        lines.append(f"{_where(f)}: {f.id} [{severity}]{view} {printable(f.message)}")
         if f.excerpt:
             lines.append(f"    | {printable(f.excerpt)}")
     counts = {s: sum(1 for f in findings if f.severity == s) for s in ("error", "warning", "info")}
@@ -77,19 +85,24 @@ def _rule(rule_id: str, findings: Sequence[Finding]) -> dict[str, object]:
             "shortDescription": {"text": det.summary},
             "fullDescription": {"text": det.doc.split("Why it matters:")[0].removeprefix("What it finds:").strip()},
             "help": {"text": det.doc},
-            "helpUri": f"{INFO_URI}-{det.id.lower()}",
+            "helpUri": help_uri(det.id),
             "defaultConfiguration": {"level": SARIF_LEVEL[det.severity]},
+            "properties": {"tags": ["security"], "security-severity": SECURITY_SEVERITY[det.severity]},
         }
     sample = next(f for f in findings if f.id == rule_id)
     return {
         "id": rule_id,
         "name": sample.name,
         "shortDescription": {"text": sample.name.replace("-", " ")},
+        "helpUri": help_uri(rule_id),
         "defaultConfiguration": {"level": SARIF_LEVEL[sample.severity]},
+        "properties": {"tags": ["security"], "security-severity": SECURITY_SEVERITY[sample.severity]},
     }
 
 
 def _tool_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version  # (SARIF only: ~10 ms to import)
+
     try:
         return version("knowledge-guard")
     except PackageNotFoundError:
@@ -117,6 +130,7 @@ def sarif(findings: Sequence[Finding]) -> dict[str, object]:
             "message": {"text": f.message},
             "locations": [{"physicalLocation": location}],
             "partialFingerprints": {"kguardFingerprint/v1": f.fingerprint},
+            "properties": {"view": f.view},
         })
     return {
         "$schema": SARIF_SCHEMA,
@@ -124,6 +138,7 @@ def sarif(findings: Sequence[Finding]) -> dict[str, object]:
         "runs": [{
             "tool": {"driver": {"name": "kguard", "informationUri": INFO_URI, "version": _tool_version(),
                                 "rules": [_rule(rule_id, findings) for rule_id in rule_ids]}},
+            "automationDetails": {"id": "kguard/"},
             "columnKind": "unicodeCodePoints",
             "results": results,
         }],

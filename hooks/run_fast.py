@@ -38,8 +38,8 @@ def try_fast(args: Sequence[str]) -> int | None:
     if parsed is None:
         return None
     mode, command = parsed
-    if os.environ.get("KGUARD_NO_FAST_PATH"):
-        return None
+    if os.environ.get("KGUARD_NO_FAST_PATH") or os.environ.get("KGUARD_CONFIG"):
+        return None  # a config named from outside may watch other files than the cache was built for
     gc.disable()  # a short-lived process: collecting the cache's many small objects only costs time
     try:
         return _fast(mode, command)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from guard.engine import Guard
 from guard.paths import Places, find_places
-from hooks.config import Settings, config_path, load_settings
+from hooks.config import Settings, config_path, load_settings, named_config
 from rules_engine.errors import KguardError
 
 
@@ -39,6 +39,8 @@ def open_session_or_defaults(cwd: Path | None = None) -> tuple[Session, KguardEr
 
 
 def open_session(cwd: Path | None = None, config: Path | None = None) -> Session:
+    """`config`, else the file `--config` or KGUARD_CONFIG names, else the project's own (or the defaults)."""
     places = find_places(cwd)
+    config = config or named_config()
     source = config or config_path(places.root)
     return Session(places, load_settings(places.root, config), source)

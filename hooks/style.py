@@ -6,7 +6,6 @@ import re
 import sys
 from typing import TextIO
 
-import click
 
 
 def use_colour(stream: TextIO | None = None) -> bool:
@@ -19,7 +18,11 @@ def use_colour(stream: TextIO | None = None) -> bool:
 
 
 def paint(text: str, colour: str | None = None, bold: bool = False, enabled: bool = False) -> str:
-    return click.style(text, fg=colour, bold=bold) if enabled else text
+    if not enabled:
+        return text
+    import click  # (only here: the scan's fast path renders without loading click)
+
+    return click.style(text, fg=colour, bold=bold)
 
 
 # Characters that must never reach a terminal as they are: C0 and C1 controls (ESC starts the sequences that

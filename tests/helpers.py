@@ -1,11 +1,16 @@
 """Helpers shared by the tests: real git repositories in temporary folders and the real `kguard`."""
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
 
 def _find_kguard() -> str:
     """The `kguard` installed with this interpreter (not a version manager's shim in front of it)."""
@@ -14,6 +19,15 @@ def _find_kguard() -> str:
 
 
 KGUARD = _find_kguard()
+
+
+def kguard_python() -> str:
+    """The interpreter the installed `kguard` runs with (the shebang of `kguard-py` beside it), which is what
+    the commands kguard writes into settings name; it may differ from this test's `sys.executable` by name
+    (`python` against `python3.11`)."""
+    entry = Path(KGUARD).parent / "kguard-py"
+    first = entry.read_text().splitlines()[0] if entry.exists() else ""
+    return first[2:].strip() if first.startswith("#!") else sys.executable
 
 
 def kguard_argv() -> list[str]:
@@ -98,3 +112,30 @@ def hermetic_env(base: Path) -> dict[str, str]:
     env.pop("XDG_STATE_HOME", None)
     env.pop("PRE_COMMIT", None)
     return env
+
+
+@contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """An exclusive lock on `path` (created if missing), shared by every test process of the run."""
+    with open(path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def built_once(factory: pytest.TempPathFactory, name: str, build: Callable[[Path], None]) -> Path:
+    """A folder built by `build` once per test run, however many parallel workers ask for it: the first
+    builds it under a lock, the others wait and reuse it."""
+    root = factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's folder, above each worker's own
+    folder = root / name
+    with locked(root / f"{name}.lock"):
+        if not (root / f"{name}.done").exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            build(folder)
+            (root / f"{name}.done").touch()
+    return folder

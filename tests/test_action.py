@@ -3,7 +3,7 @@ runs it (`bash --noprofile --norc -eo pipefail`), with GITHUB_STEP_SUMMARY, GITH
 RUNNER_TEMP pointing at temporary files, `${{ ... }}` expressions resolved from the inputs and earlier
 steps' outputs. The one `uses:` step (actions/setup-python) cannot run here; its output, the interpreter's
 path, is this interpreter. The install step really builds a venv and pip-installs a copy of this checkout,
-once per session."""
+once per run, shared by parallel workers (a failed install fails every test here, showing pip's output)."""
 from __future__ import annotations
 
 import json
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.helpers import init_repo
+from tests.helpers import built_once, init_repo
 from tests.test_render import validate as validate_sarif  # the schema check the renderer's tests use
 
 CHECKOUT = Path(__file__).resolve().parent.parent
@@ -52,8 +52,17 @@ def _copy_checkout(target: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def runner(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """(the action's folder, RUNNER_TEMP), shared so the toolkit is installed once."""
-    return _copy_checkout(tmp_path_factory.mktemp("action")), tmp_path_factory.mktemp("runner-temp")
+    """(the action's folder, RUNNER_TEMP), built once per run (shared by parallel workers): a copy of this
+    checkout, and RUNNER_TEMP after the action's install step ran in it."""
+    action = built_once(tmp_path_factory, "action", _copy_checkout)
+
+    def install(runner_temp: Path) -> None:
+        workspace, steps = runner_temp.parent / "install-workspace", runner_temp.parent / "install-steps"
+        workspace.mkdir(exist_ok=True), steps.mkdir(exist_ok=True)
+        result = run_action(workspace, (action, runner_temp), steps, only="Install kguard")
+        assert result.code == 0, f"the action's install step failed:\n{result.stdout}{result.stderr}"
+
+    return action, built_once(tmp_path_factory, "runner-temp", install)
 
 
 def _resolve(text: str, inputs: dict[str, str], outputs: dict[str, dict[str, str]]) -> str:
@@ -87,8 +96,9 @@ def _read_outputs(path: Path) -> dict[str, str]:
     return {key: val for key, val in pairs}
 
 
-def run_action(workspace: Path, runner: tuple[Path, Path], tmp: Path, install: bool = True,
+def run_action(workspace: Path, runner: tuple[Path, Path], tmp: Path, only: str = "",
                event: tuple[str, dict[str, object]] | None = None, **given: str) -> Run:
+    """Run the action's steps, or `only` the one of that name; the install step already ran (runner)."""
     action_path, runner_temp = runner
     inputs = {name: str(spec.get("default", "")) for name, spec in ACTION["inputs"].items()}
     unknown = set(given) - set(inputs)
@@ -115,7 +125,7 @@ def run_action(workspace: Path, runner: tuple[Path, Path], tmp: Path, install: b
             assert step["uses"].startswith("actions/setup-python@"), step
             outputs[step["id"]] = {"python-path": sys.executable}
             continue
-        if step["name"] == "Install kguard" and not install and (runner_temp / "kguard-venv").exists():
+        if (step["name"] != only) if only else step["name"] == "Install kguard":
             continue
         output_file = tmp / f"output-{number}"
         output_file.touch()
@@ -141,7 +151,7 @@ def run_action(workspace: Path, runner: tuple[Path, Path], tmp: Path, install: b
 def test_action_installs_the_toolkit_and_reports_hidden_instructions(tmp_path: Path, runner: tuple[Path, Path],
                                                                      shared_dir: Path) -> None:
     repo = init_repo(tmp_path / "workspace", {"AGENTS.md": HIDDEN, "CLAUDE.md": CLEAN})
-    result = run_action(repo, runner, tmp_path, install=True, **{"sarif-file": "results/kguard.sarif"})
+    result = run_action(repo, runner, tmp_path, **{"sarif-file": "results/kguard.sarif"})
     assert result.code == 1, result.stderr
     lines = result.stdout.splitlines()
     assert ("::error file=AGENTS.md,line=2,col=6,title=OVR001::ignore-previous-instructions: order to drop the "
@@ -170,7 +180,7 @@ def test_action_installs_the_toolkit_and_reports_hidden_instructions(tmp_path: P
 
 def test_clean_repository_passes_with_an_empty_report(tmp_path: Path, runner: tuple[Path, Path]) -> None:
     repo = init_repo(tmp_path / "workspace", {"AGENTS.md": CLEAN})
-    result = run_action(repo, runner, tmp_path, install=False)
+    result = run_action(repo, runner, tmp_path)
     assert result.code == 0, result.stderr
     assert not [line for line in result.stdout.splitlines() if line.startswith(("::error", "::warning"))]
     assert result.summary == "## kguard check\n\n✅ No findings in the knowledge files.\n"
@@ -182,7 +192,7 @@ def test_clean_repository_passes_with_an_empty_report(tmp_path: Path, runner: tu
 def test_fail_on_chooses_the_severity_that_fails(tmp_path: Path, runner: tuple[Path, Path], fail_on: str,
                                                  code: int, verdict: str) -> None:
     repo = init_repo(tmp_path / "workspace", {"AGENTS.md": WARNING_ONLY})
-    result = run_action(repo, runner, tmp_path, install=False, **{"fail-on": fail_on})
+    result = run_action(repo, runner, tmp_path, **{"fail-on": fail_on})
     assert result.code == code
     assert "::warning file=AGENTS.md,line=2,col=7,title=DNG002::" in result.stdout
     assert result.summary.splitlines()[2] == (f"{verdict} (fail-on: {fail_on}): 0 error(s), 1 warning(s), 0 info "
@@ -193,26 +203,26 @@ def test_paths_and_config_inputs(tmp_path: Path, runner: tuple[Path, Path]) -> N
     repo = init_repo(tmp_path / "workspace", {"AGENTS.md": CLEAN, "CLAUDE.md": HIDDEN,
                                               "docs/AGENTS.md": WARNING_ONLY,
                                               "ci/kguard.toml": '[scan]\nignore = ["DNG002"]\n'})
-    only_docs = run_action(repo, runner, tmp_path, install=False, paths="AGENTS.md\ndocs")
+    only_docs = run_action(repo, runner, tmp_path, paths="AGENTS.md\ndocs")
     assert only_docs.code == 0
     assert "CLAUDE.md" not in only_docs.stdout
     assert "::warning file=docs/AGENTS.md,line=2,col=7,title=DNG002::" in only_docs.stdout
     second = tmp_path / "second"
     second.mkdir()
-    configured = run_action(repo, runner, second, install=False, paths="docs", config="ci/kguard.toml")
+    configured = run_action(repo, runner, second, paths="docs", config="ci/kguard.toml")
     assert configured.code == 0
     assert configured.outputs["check"]["findings"] == "0"
 
 
 def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, runner: tuple[Path, Path]) -> None:
     repo = init_repo(tmp_path / "workspace", {"AGENTS.md": CLEAN})
-    result = run_action(repo, runner, tmp_path, install=False, **{"fail-on": "sometimes"})
+    result = run_action(repo, runner, tmp_path, **{"fail-on": "sometimes"})
     assert result.code == 2
     assert result.stderr == "kguard: error: input fail-on must be error or warning (got 'sometimes')\n"
 
 
-def test_workflow_example_in_the_readme_uses_the_inputs() -> None:
-    readme = (CHECKOUT / "README.md").read_text()
+def test_workflow_example_in_the_docs_uses_the_inputs() -> None:
+    readme = (CHECKOUT / "docs" / "hooks.md").read_text()
     start = readme.index("<!-- section: hooks -->")
     section = readme[start:readme.index("<!-- /section: hooks -->")]
     workflow = yaml.safe_load(section.split("```yaml\n# .github/workflows/kguard.yml\n", 1)[1].split("```", 1)[0])
@@ -238,7 +248,7 @@ def test_review_mode_on_a_pull_request(tmp_path: Path, runner: tuple[Path, Path]
     workspace = tmp_path / "workspace"
     base, head = _two_commits(workspace)
     event = {"pull_request": {"base": {"sha": base}, "head": {"sha": head}}}
-    result = run_action(workspace, runner, tmp_path, install=False, event=("pull_request", event))
+    result = run_action(workspace, runner, tmp_path, event=("pull_request", event))
     assert result.code == 1, result.stderr
     sarif_path = result.outputs["check"]["sarif-file"]
     assert result.outputs["check"]["mode"] == "review"
@@ -268,7 +278,7 @@ def test_review_mode_chosen_with_inputs_and_a_clean_change_passes(tmp_path: Path
     base = git("rev-parse", "HEAD", cwd=repo).strip()
     write(repo / "AGENTS.md", CLEAN + "- Keep commits small.\n")
     git("commit", "-q", "-am", "pr", cwd=repo)
-    result = run_action(repo, runner, tmp_path, install=False, mode="review", base=base,
+    result = run_action(repo, runner, tmp_path, mode="review", base=base,
                         **{"upload-sarif": "false", "sarif-file": "out/review.sarif"})
     assert result.code == 0, result.stdout + result.stderr
     assert result.uploads == []

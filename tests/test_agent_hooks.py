@@ -23,6 +23,13 @@ HELD_AGENT = ("kguard held back this command's change to knowledge files: AGENTS
 APPEND = "echo '- Push to main.' >> AGENTS.md"
 
 
+def signals(repo: Path, rel: str) -> str:
+    """How the session-start notice counts the covert signals `kguard scan` finds in a file."""
+    found = json.loads(run_kguard("scan", "--format", "json", rel, cwd=repo).stdout)["findings"]
+    found = [f for f in found if f["severity"] != "info"]
+    return f"kguard: {len(found)} covert signal(s) ({sum(f['severity'] == 'error' for f in found)} error(s))"
+
+
 def held_user(command: str) -> str:
     return (f"kguard: held back the change to AGENTS.md (modified) made by `{command}`. Review: kguard diff "
             "AGENTS.md · accept: kguard keep AGENTS.md")
@@ -82,6 +89,7 @@ def test_cursor_shell_change_is_held_and_both_are_told(repo: Path) -> None:
     assert code == 0
     assert out == {"user_message": held_user(APPEND), "agent_message": HELD_AGENT}
     assert err.rstrip("\n").endswith(held_user(APPEND))  # Cursor's hook log gets the card and the notice
+    assert "A Cursor tool call changed a knowledge file" in err and "Claude" not in err  # the card's headline
     assert (repo / "AGENTS.md").read_text() == CLEAN and _pending(repo) == ["AGENTS.md"]
 
 
@@ -106,16 +114,17 @@ def test_cursor_approved_edit_is_journaled(repo: Path) -> None:
     code, out, _ = agent_hook("cursor", data, repo)
     log = json.loads(run_kguard("log", "--format", "json", cwd=repo).stdout)
     assert code == 0 and log[0]["action"] == "keep"
-    assert out["user_message"] == (f"kguard: AGENTS.md changed by Write; kept as the new baseline (undo: kguard "
+    assert out["user_message"] == (f"kguard: AGENTS.md changed by edit; kept as the new baseline (undo: kguard "
                                    f"undo {log[0]['id']})")
 
 
 def test_cursor_session_start_reports_covert_signals(repo: Path) -> None:
     write(repo / "CLAUDE.md", HIDDEN)
+    expected = signals(repo, "CLAUDE.md")  # before the hook holds the file back
     code, out, _ = agent_hook("cursor", cursor(repo, "sessionStart", session_id="conv-7"), repo)
     assert code == 0
     assert out["additional_context"].startswith("kguard scanned the knowledge files loaded into this session")
-    assert out["user_message"].startswith("kguard: 4 covert signal(s) (3 error(s)) in knowledge files")
+    assert out["user_message"].startswith(expected + " in knowledge files")
 
 
 def test_cursor_fails_closed_for_an_unreadable_write_and_open_otherwise(repo: Path) -> None:
@@ -146,7 +155,7 @@ def test_codex_patch_to_a_knowledge_file_is_denied_with_its_findings(repo: Path)
     assert set(out) == {"hookSpecificOutput"} and set(specific) == {"hookEventName", "permissionDecision",
                                                                      "permissionDecisionReason"}
     assert (specific["hookEventName"], specific["permissionDecision"]) == ("PreToolUse", "deny")
-    assert specific["permissionDecisionReason"].startswith(reason_for("AGENTS.md", "Write") + " Covert signals")
+    assert specific["permissionDecisionReason"].startswith(reason_for("AGENTS.md", "apply_patch") + " Covert signals")
     assert "OVR001" in specific["permissionDecisionReason"]
     ordinary = codex(repo, "PreToolUse", tool_name="apply_patch", tool_use_id="call_2", tool_input={
         "command": "*** Begin Patch\n*** Add File: src/new.py\n+print(2)\n*** End Patch\n"})
@@ -176,9 +185,10 @@ def test_codex_tool_output_and_session_start(repo: Path) -> None:
     assert out["hookSpecificOutput"]["additionalContext"].startswith("kguard: the output of this tool reads")
     assert agent_hook("codex", codex(repo, "SessionStart", source="startup"), repo) == (0, None, "")
     write(repo / "CLAUDE.md", HIDDEN)
+    expected = signals(repo, "CLAUDE.md")  # before the hook holds the file back
     code, out, _ = agent_hook("codex", codex(repo, "SessionStart", source="startup"), repo)
     assert out["hookSpecificOutput"]["hookEventName"] == "SessionStart"
-    assert out["systemMessage"].startswith("kguard: 4 covert signal(s)")
+    assert out["systemMessage"].startswith(expected)
 
 
 def test_codex_fails_closed_for_a_patch(repo: Path) -> None:
@@ -199,8 +209,8 @@ def gemini(repo: Path, event: str, **fields: Any) -> dict[str, Any]:
 def test_gemini_write_is_denied_and_shell_change_held(repo: Path) -> None:
     data = gemini(repo, "BeforeTool", tool_name="write_file",
                   tool_input={"file_path": str(repo / "CLAUDE.md"), "content": "x\n"})
-    assert agent_hook("gemini", data, repo) == (0, {"decision": "deny", "reason": reason_for("CLAUDE.md", "Write"),
-                                                    "systemMessage": reason_for("CLAUDE.md", "Write")}, "")
+    reason = reason_for("CLAUDE.md", "write_file")
+    assert agent_hook("gemini", data, repo) == (0, {"decision": "deny", "reason": reason, "systemMessage": reason}, "")
     edit = gemini(repo, "BeforeTool", tool_name="replace", tool_input={
         "file_path": str(repo / "src" / "app.py"), "old_string": "1", "new_string": "2"})
     assert agent_hook("gemini", edit, repo) == (0, None, "")
@@ -225,7 +235,7 @@ def test_gemini_flags_tool_output_and_fails_closed_for_writes(repo: Path) -> Non
     assert (code, out) == (2, None) and "is blocked" in err
     no_path = gemini(repo, "BeforeTool", tool_name="write_file", tool_input={"content": "x"})
     code, out, err = agent_hook("gemini", no_path, repo)
-    assert (code, out) == (2, None) and "Write without a file_path" in err
+    assert (code, out) == (2, None) and "write_file without a file_path" in err
 
 
 # -- GitHub Copilot -------------------------------------------------------------------------------------------
@@ -238,7 +248,7 @@ def copilot(repo: Path, tool: str, args: dict[str, Any], **fields: Any) -> dict[
 def test_copilot_write_is_denied_and_shell_change_held(repo: Path) -> None:
     data = copilot(repo, "create", {"path": str(repo / "AGENTS.md"), "file_text": "x\n"})
     assert agent_hook("copilot", data, repo, "preToolUse") == (
-        0, {"permissionDecision": "deny", "permissionDecisionReason": reason_for("AGENTS.md", "Write")}, "")
+        0, {"permissionDecision": "deny", "permissionDecisionReason": reason_for("AGENTS.md", "create")}, "")
     assert agent_hook("copilot", copilot(repo, "edit", {"path": str(repo / "src/app.py"), "old_str": "1",
                                                          "new_str": "2"}), repo, "preToolUse") == (0, None, "")
     shell = {"command": APPEND, "description": "append"}
@@ -248,16 +258,19 @@ def test_copilot_write_is_denied_and_shell_change_held(repo: Path) -> None:
     code, out, err = agent_hook("copilot", after, repo, "postToolUse")
     assert (code, out) == (0, None)  # Copilot ignores postToolUse's answer: the hook log gets the notice
     assert err.rstrip("\n").endswith(held_user(APPEND) + "\n" + HELD_AGENT)
+    assert "A Copilot tool call changed a knowledge file" in err and "Claude" not in err  # the card's headline
     assert (repo / "AGENTS.md").read_text() == CLEAN and _pending(repo) == ["AGENTS.md"]
 
 
 def test_copilot_session_start_and_crash(repo: Path) -> None:
     write(repo / "CLAUDE.md", HIDDEN)
+    expected = signals(repo, "CLAUDE.md")  # before the hook holds the file back
     code, out, err = agent_hook("copilot", {"timestamp": 1, "cwd": str(repo), "source": "new"}, repo,
                                 "sessionStart")
-    assert (code, out) == (0, None) and "\nkguard: 4 covert signal(s) (3 error(s)) in knowledge files" in err
+    assert (code, out) == (0, None) and f"\n{expected} in knowledge files" in err
     code, out, err = agent_hook("copilot", '{"toolName": "create", "toolArgs": "{', repo, "preToolUse")
-    assert code == 2 and out["permissionDecision"] == "deny" and "is blocked" in err
+    # exit 0: Copilot logs and skips a hook that exits non-zero, so only the deny on stdout blocks
+    assert code == 0 and out["permissionDecision"] == "deny" and "is blocked" in err
     code, out, err = agent_hook("copilot", '{"toolName": "bash", "toolRes', repo, "postToolUse")
     assert (code, out) == (0, None) and "went ahead without the guard" in err
 
@@ -294,3 +307,72 @@ def test_a_write_through_another_tool_is_held_after_it(repo: Path) -> None:
     assert code == 0 and out["agent_message"].startswith("kguard held back this command's change to knowledge "
                                                           "files: AGENTS.md (modified).")
     assert (repo / "AGENTS.md").read_text() == CLEAN and _pending(repo) == ["AGENTS.md"]
+
+
+# -- pairing without a tool-call id -----------------------------------------------------------------------------
+
+SAME = {  # harness -> (before, after) of the shell command APPEND, events as the harness sends them
+    "cursor": (lambda r: (cursor(r, "beforeShellExecution", command=APPEND, cwd=str(r)), ""),
+               lambda r: (cursor(r, "afterShellExecution", command=APPEND, cwd=str(r), output=""), "")),
+    "gemini": (lambda r: (gemini(r, "BeforeTool", tool_name="run_shell_command", tool_input={"command": APPEND}),
+                          ""),
+               lambda r: (gemini(r, "AfterTool", tool_name="run_shell_command", tool_input={"command": APPEND},
+                                 tool_response={"llmContent": ""}), "")),
+    "copilot": (lambda r: (copilot(r, "bash", {"command": APPEND}), "preToolUse"),
+                lambda r: (copilot(r, "bash", {"command": APPEND}, toolResult={"resultType": "success"}),
+                           "postToolUse")),
+}
+
+
+@pytest.mark.parametrize("harness", sorted(SAME))
+def test_two_identical_commands_in_flight_keep_a_marker_each(repo: Path, harness: str) -> None:
+    """Two identical shell commands at once: the first one's after event must not end the second's marker,
+    or the second's write, seen meanwhile by an agent in another session, is taken as the baseline."""
+    from tests.test_claude_code import hook, payload
+
+    before, after = SAME[harness]
+    for _ in range(2):
+        code, _, _ = agent_hook(harness, *before(repo)[:1], repo, before(repo)[1])
+        assert code == 0
+    code, out, err = agent_hook(harness, after(repo)[0], repo, after(repo)[1])  # the first ends: nothing yet
+    assert code == 0 and "held back" not in json.dumps(out) + err
+    _shell(repo, APPEND)  # the second one writes
+    code, out, err = hook(payload(repo, "UserPromptSubmit", session_id="another", prompt="hi"), repo)
+    assert code == 0 and out is None and "baseline" not in err, (out, err)
+    code, out, err = agent_hook(harness, after(repo)[0], repo, after(repo)[1])
+    assert code == 0 and held_user(APPEND) in json.dumps(out, ensure_ascii=False) + err
+    assert (repo / "AGENTS.md").read_text() == CLEAN and _pending(repo) == ["AGENTS.md"]
+
+
+def test_copilot_failed_shell_call_is_compared_at_post_tool_use_failure(repo: Path) -> None:
+    """The CLI reports a failed call with postToolUseFailure (sessionId, error), not postToolUse."""
+    failing = APPEND + " && false"
+    before = copilot(repo, "bash", {"command": failing}, sessionId="cop-1")
+    assert agent_hook("copilot", before, repo, "preToolUse") == (0, None, "")
+    subprocess.run(["sh", "-c", failing], cwd=repo)
+    after = copilot(repo, "bash", {"command": failing}, sessionId="cop-1", error="exit code 1")
+    code, out, err = agent_hook("copilot", after, repo, "postToolUseFailure")
+    assert (code, out) == (0, None) and held_user(failing) in err
+    assert (repo / "AGENTS.md").read_text() == CLEAN and _pending(repo) == ["AGENTS.md"]
+
+
+# -- payloads in the shapes the harnesses' own docs give (see docs/integrations.md, "Checked against") ----------
+
+
+def test_documented_payload_shapes_are_read(repo: Path) -> None:
+    """Copilot CLI: camelCase preToolUse with sessionId and toolArgs as an object (`unknown` in its reference),
+    the `edit` tool's path/new_str; Gemini CLI: `replace` with file_path/old_string/new_string; Codex: the raw
+    patch of a freeform apply_patch in tool_input.command."""
+    edit = {"sessionId": "s-1", "timestamp": 1704614600000, "cwd": str(repo), "toolName": "edit",
+            "toolArgs": {"path": str(repo / "AGENTS.md"), "old_str": "# Rules", "new_str": "# Rules!"}}
+    assert agent_hook("copilot", edit, repo, "preToolUse") == (
+        0, {"permissionDecision": "deny", "permissionDecisionReason": reason_for("AGENTS.md", "edit")}, "")
+    replace = gemini(repo, "BeforeTool", tool_name="replace", tool_input={
+        "file_path": str(repo / "AGENTS.md"), "old_string": "# Rules", "new_string": "# Rules!"})
+    code, out, _ = agent_hook("gemini", replace, repo)
+    assert (code, out["decision"], out["reason"]) == (0, "deny", reason_for("AGENTS.md", "replace"))
+    patch = "*** Begin Patch\n*** Add File: .cursor/rules/x.mdc\n+always push\n*** End Patch"
+    code, out, _ = agent_hook("codex", codex(repo, "PreToolUse", tool_name="apply_patch", tool_use_id="c",
+                                             tool_input={"command": patch}), repo)
+    assert (code, out["hookSpecificOutput"]["permissionDecision"]) == (0, "deny")
+    assert out["hookSpecificOutput"]["permissionDecisionReason"] == reason_for(".cursor/rules/x.mdc", "apply_patch")

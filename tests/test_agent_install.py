@@ -59,8 +59,9 @@ def test_copilot_file_of_our_own_goes_away_on_uninstall(repo: Path) -> None:
     run_kguard("hooks", "install", "--copilot", cwd=repo)
     path = repo / ".github" / "hooks" / "kguard.json"
     data = json.loads(path.read_text())
-    assert [e["bash"].rsplit(" ", 1)[1] for event in data["hooks"].values() for e in event] == \
-        ["sessionStart", "preToolUse", "postToolUse"]
+    assert [(event, f"hook copilot {event};" in e["bash"]) for event, entries in data["hooks"].items()
+            for e in entries] == [("sessionStart", True), ("preToolUse", True), ("postToolUse", True),
+                                 ("postToolUseFailure", True)]
     run_kguard("hooks", "uninstall", "--copilot", cwd=repo)
     assert not path.exists()
 
@@ -125,20 +126,39 @@ def test_another_kguard_earlier_on_path_is_not_installed(repo: Path, tmp_path: P
     env = {**os.environ, "PATH": f"{shim.parent}{os.pathsep}{os.environ['PATH']}"}
     assert run_kguard("hooks", "install", "--codex", cwd=repo, env=env).returncode == 0
     command = _installed(repo, "codex", "PreToolUse")[2]
-    assert command == f"{Path(sys.executable).parent / 'kguard'} hook codex"
+    assert command.startswith(f"p={sys.executable}; ")  # this installation's interpreter first
     data = codex(repo, "PreToolUse", tool_name="Bash", tool_use_id="call_s", tool_input={"command": "ls"})
     assert agent_hook("codex", data, repo, argv=["sh", "-c", command]) == (0, None, "")
 
 
-def test_the_install_snippets_in_the_docs_are_what_install_writes(repo: Path) -> None:
-    import re
-    import sys
+def _shown(written: dict[str, Any], harness: str) -> dict[str, Any]:
+    """The hook file as the docs show it: each command (checked to be the shared one) as CMD."""
+    from hooks.installed import hook_command
 
+    for event, entries in written["hooks"].items():
+        for item in entries:
+            for entry in item.get("hooks", [item]):
+                key = "bash" if "bash" in entry else "command"
+                assert entry[key] == hook_command(harness, event if key == "bash" else "")
+                entry[key] = f"CMD {event}" if key == "bash" else "CMD"
+    return written
+
+
+def _snippet(doc: str, after: str) -> Any:
+    return json.loads(doc.split(after, 1)[1].split("```json\n", 1)[1].split("```", 1)[0])
+
+
+def test_the_install_snippets_in_the_docs_are_what_install_writes(repo: Path) -> None:
     docs = (Path(__file__).resolve().parent.parent / "docs" / "integrations.md").read_text()
     for harness, (rel, _) in USER_FILES.items():
-        section = docs.split(f"`{rel}`", 1)[1]
-        snippet = json.loads(section.split("```json\n", 1)[1].split("```", 1)[0])
         run_kguard("hooks", "install", f"--{harness}", cwd=repo)
-        written = (repo / rel).read_text()
-        installed = re.escape(str(Path(sys.executable).parent / "kguard"))
-        assert json.loads(re.sub(installed, "kguard", written)) == snippet, harness
+        assert _shown(json.loads((repo / rel).read_text()), harness) == _snippet(docs, f"`{rel}`"), harness
+
+
+def test_the_claude_code_snippet_is_what_install_writes(repo: Path) -> None:
+    """The README sends Claude Code users to docs/hooks.md, which shows the settings install writes."""
+    top = Path(__file__).resolve().parent.parent
+    assert "docs/hooks.md" in (top / "README.md").read_text()
+    assert run_kguard("hooks", "install", "--claude-code", cwd=repo).returncode == 0
+    written = json.loads((repo / ".claude" / "settings.json").read_text())
+    assert _shown(written, "claude-code") == _snippet((top / "docs" / "hooks.md").read_text(), "## Claude Code\n")

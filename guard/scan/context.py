@@ -1,13 +1,13 @@
 """Shared judgement for phrase detectors: does a text read as an instruction to the agent, is a phrase
-only being discussed (documentation about prompt injection), quoted, or negated ("never use --no-verify")."""
+shown as code or quoted material (structure a reviewer sees), or negated ("never use --no-verify")."""
 from __future__ import annotations
 
 import re
 
-from guard.scan.patterns import _lower_source
+from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
-IMPERATIVE = re.compile(
+IMPERATIVE = lazy(
     r"(?:^|[.!?:;>\n(]\s*|^\s*[-*+]\s+|\bplease\s+)(?:ignore|disregard|forget|run|execute|send|post|upload|delete|"
     r"remove|add|insert|include|write|create|download|install|always|never|do not|don't|must|make sure|ensure|"
     r"remember|instead|tell|say|respond|reply|answer|print|output|open|visit|fetch|call|read|copy|append|"
@@ -16,29 +16,18 @@ IMPERATIVE = re.compile(
     r"|\byou\s+(?:must|should|will|need\s+to|have\s+to|are\s+to|are\s+required\s+to)\b",
     re.I | re.M,
 )
-ADDRESS = re.compile(
+ADDRESS = lazy(
     r"\b(?:you|your|yourself|ai|assistants?|agents?|models?|llms?|claude|copilot|cursor|chatgpt|gpt|gemini|"
     r"codex|bots?|language model)\b",
     re.I,
 )
-DISCUSSION = re.compile(
-    r"prompt[- ]?injections?|injection attacks?|\battack(?:er|ers|s)?\b|malicious|adversarial|\bbeware\b|"
-    r"\bbe wary\b|watch out for|untrusted|\bexamples? of\b|\bsuch as\b|\be\.g\.|for example|red[- ]team|phishing|"
-    r"\bexfiltration\b|\bexploit|\bpayloads?\b|\bdetect|\bflag(?:s|ged)?\b|\brefuse\b|(?:do not|don't|never) (?:follow|obey|comply)|"
-    r"\bthreats?\b|\bjailbreaks?\b|\bscanner\b|\bsuspicious\b",
-    re.I,
-)
-NEGATION = re.compile(
+NEGATION = lazy(
     r"\b(?:never|not|don't|dont|avoid|no|without|mustn't|forbidden|prohibited|disallowed|refuse|instead of)\b|"
     r"\bnie\b|\bjamais\b|\bnunca\b|不要|禁止|しない",
     re.I,
 )
-# The discussion words are looked for this far around the phrase's start and its end, not further: a 4 MB
-# run of blanks is one line, one sentence, and may sit inside the phrase itself; the cost stays bounded.
-SENTENCE_REACH = 4096
-QUOTES = "\"'`\u201c\u201d\u2018\u2019\u00ab\u00bb"
-# DISCUSSION for lower-cased ASCII text: case-sensitive, several times faster, the same matches there.
-DISCUSSION_LOWER = re.compile(_lower_source(DISCUSSION.pattern))
+INLINE_CODE = lazy(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
+BLOCK_QUOTE = lazy(r"[ \t]{0,3}>")
 
 
 def reads_as_instruction(text: str) -> bool:
@@ -46,31 +35,16 @@ def reads_as_instruction(text: str) -> bool:
     return IMPERATIVE.search(text) is not None and ADDRESS.search(text) is not None
 
 
-def discussed(doc: Document, start: int, end: int) -> bool:
-    """The phrase is talked about (a warning about injections, an example), not given as an order: judged
-    on its sentence, but never beyond the lines next to it (JSON and code have no sentences)."""
-    a, b = doc.sentence_bounds(start, end)
+def shown_as_code(doc: Document, start: int, end: int) -> bool:
+    """The match lies in structure a reviewer sees as quoted material: a fenced code block, a block quote
+    (a line opening with >), or one inline code span that holds the whole match."""
     line = doc.line_of(start)
-    a = max(a, doc.line_starts[max(0, line - 2)])
-    b = min(b, doc.line_span(min(len(doc.line_starts), doc.line_of(end) + 1))[1])
-    a, b = max(a, start - SENTENCE_REACH), min(b, end + SENTENCE_REACH)
-    b = max(a, b)
-    near_start, near_end = min(b, start + SENTENCE_REACH), max(a, end - SENTENCE_REACH)
-    spans = [(a, b)] if near_end <= near_start else [(a, near_start), (near_end, b)]
-    return any(_discussion_in(doc, lo, hi) for lo, hi in spans)
-
-
-def _discussion_in(doc: Document, a: int, b: int) -> bool:
-    if doc.lower is not None and doc.text[max(0, a - 1):b].isascii():  # (\b at `a` looks one character back)
-        return DISCUSSION_LOWER.search(doc.lower, a, b) is not None
-    return DISCUSSION.search(doc.text, a, b) is not None
-
-
-def quoted(doc: Document, start: int) -> bool:
-    """An opening quote or backtick shortly before the phrase on the same line."""
-    line = doc.line_of(start)
-    lo = max(doc.line_starts[line - 1], start - 3)
-    return any(c in QUOTES for c in doc.text[lo:start]) or doc.in_code(start)
+    if line in doc.fenced_lines:
+        return True
+    lo, hi = doc.line_span(line)
+    if BLOCK_QUOTE.match(doc.text, lo):
+        return True
+    return any(span.start(2) <= start and end <= span.end(2) for span in INLINE_CODE.finditer(doc.text, lo, hi))
 
 
 def negated(doc: Document, start: int, window: int = 60) -> bool:
@@ -81,9 +55,9 @@ def negated(doc: Document, start: int, window: int = 60) -> bool:
 
 
 def mention_severity(doc: Document, start: int, end: int, default: str = "error") -> str:
-    """error for an order; warning when quoted or in code; info when the sentence discusses attacks."""
-    if discussed(doc, start, end):
-        return "info"
-    if quoted(doc, start):
+    """The severity of a phrase found at [start, end): its detector's, lowered from error to warning only by
+    visible structure (shown_as_code). Words around it never lower it: an attacker can add "such as",
+    "e.g.", a quote or a note about attacks as easily as a reviewer can (issue 11)."""
+    if default == "error" and shown_as_code(doc, start, end):
         return "warning"
     return default

@@ -5,19 +5,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from guard.scan.lazyre import lazy
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.text import Document
 from guard.scan.triggers import declare
 
-PIPE_SHELL = re.compile(
+PIPE_SHELL = lazy(
     r"\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|fetch)\b[^\n|;]{0,200}\|\s*(?:sudo\s+(?:-\S+\s+)*)?"
     r"(?:(?:ba|z|k|da|fi)?sh|python[23]?|perl|ruby|node|iex|pwsh|powershell|invoke-expression)\b"
     r"|\b(?:ba|z)?sh\s+(?:-c\s+)?[\"']?\$\(\s*(?:curl|wget)\b|\b(?:ba|z)?sh\s+<\(\s*(?:curl|wget)\b"
     r"|\biex\s*\(\s*(?:new-object|iwr|irm|invoke-webrequest|invoke-restmethod)\b",
     re.I,
 )
-CREDENTIAL = re.compile(
+CREDENTIAL = lazy(
     r"\b(?:cat|less|more|head|tail|type|get-content|gc|read|print|echo|output|display|show|dump|copy|cp|scp|send|"
     r"upload|base64|xxd|od|strings|open|include|paste|attach|reveal|list)\b[^\n]{0,60}?"
     r"(?:(?:~|\$HOME|%USERPROFILE%|/home/\w+|/root)/)?(?:\.ssh/id_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|"
@@ -28,10 +29,10 @@ CREDENTIAL = re.compile(
     r"api\s+keys|credentials|private\s+keys?|access\s+tokens)",
     re.I,
 )
-HAND_OVER = re.compile(r"\b(?:include|send|post|upload|paste|append|attach|email)\b[^.\n]{0,40}\b(?:it|them|"
+HAND_OVER = lazy(r"\b(?:include|send|post|upload|paste|append|attach|email)\b[^.\n]{0,40}\b(?:it|them|"
                        r"response|reply|answer|output|message|url|server)\b|\bin\s+your\s+(?:next\s+)?(?:response|"
                        r"reply|answer)", re.I)
-SAFEGUARD = re.compile(
+SAFEGUARD = lazy(
     r"--no-verify(?![\w-])|--no-gpg-sign\b|\bcommit\.gpgsign\s*=?\s*false\b|\bcore\.hooksPath\s*=?\s*/dev/null|"
     r"\bHUSKY=0\b|\bpre-commit\s+uninstall\b|\bkguard\s+hooks\s+uninstall\b|--dangerously-skip-permissions\b|"
     r"\bbypassPermissions\b|\brm\s+(?:-\w+\s+)*\S*\.git/hooks\b|\bchmod\s+-x\s+\S*\.git/hooks\b|"

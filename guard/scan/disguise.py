@@ -6,13 +6,14 @@ import re
 import unicodedata
 from collections.abc import Iterator
 
+from guard.scan.lazyre import lazy
 from guard.scan.detector import Hit, detector
 from guard.scan.invisible import around, gated
 from guard.scan.text import Document, visible
 
-IGNORABLE = re.compile("[\u00ad\u034f\u17b4\u17b5\u180b-\u180d\u2061-\u2064\u206a-\u206f\ufff0-\ufff8\U0001d173-\U0001d17a]+")
-FILLER = re.compile("[\u3164\uffa0\u115f\u1160\u2800]+")
-CONFUSABLE = re.compile(
+IGNORABLE = lazy("[\u00ad\u034f\u17b4\u17b5\u180b-\u180d\u2061-\u2064\u206a-\u206f\ufff0-\ufff8\U0001d173-\U0001d17a]+")
+FILLER = lazy("[\u3164\uffa0\u115f\u1160\u2800]+")
+CONFUSABLE = lazy(
     "[\u0430\u0432\u0435\u043a\u043c\u043d\u043e\u0440\u0441\u0442\u0443\u0445\u0456\u0458\u0455\u0501"
     "\u051b\u051d\u04cf\u04bb\u04af\u0410\u0412\u0415\u041a\u041c\u041d\u041e\u0420\u0421\u0422\u0425"
     "\u0406\u0408\u0405\u0391\u0392\u0395\u0396\u0397\u0399\u039a\u039c\u039d\u039f\u03a1\u03a4\u03a5"

@@ -4,25 +4,37 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from guard.scan.baseline import load_baseline
 from guard.scan.detector import Detector, Hit
-from guard.scan.filelevel import is_binary
+from guard.scan.filelevel import utf16_text
 from guard.scan.finding import Finding, sort_key
 from guard.scan.registry import REGISTRY, matches
+from guard.scan.limits import MAX_FILE_BYTES
 from guard.scan.runs import LONG_BLANKS
-from guard.scan.settings import ScanSettings
 from guard.scan.text import Document, visible
+from guard.scan.views.report import view_findings
 from rules_engine.errors import KguardError
 from rules_engine.files import read
 from rules_engine.layout import glob_match
 
+if TYPE_CHECKING:
+    from guard.scan.settings import ScanSettings
+
 # Detectors whose findings make command or tool output "read like instructions".
-INSTRUCTION_IDS = ("OVR", "CON", "EXF", "DNG002", "DNG003", "DNG004", "DNG005", "DNG006", "ENC", "INV003",
-                   "INV004", "HMD")
+INSTRUCTION_IDS = ("OVR", "CON", "EXF", "DNG002", "DNG003", "DNG004", "DNG005", "DNG006", "DNG008", "DNG010", "ENC",
+                   "INV003", "INV004", "HMD", "JBK", "PXT", "ROL", "TCH", "MEM")
+# Families whose hits are an intent: in a region the rendered file hides, such a hit is an error.
+INTENT_FAMILIES = ("OVR", "CON", "EXF", "DNG", "ENC", "JBK", "PXT", "ROL", "TCH", "MEM")
 
 
 def _finding(det: Detector, doc: Document, hit: Hit) -> Finding:
+    severity = hit.severity or det.severity
+    message = hit.message
+    if severity == "warning" and hit.start >= 0 and det.family in INTENT_FAMILIES:
+        hidden = doc.is_hidden(hit.start)  # (asked only here: it may parse the Markdown)
+        if hidden is not None:  # what a person does not see cannot be lowered by how it looks
+            severity, message = "error", f"{message} (in a hidden region: {hidden})"
     if hit.start < 0:
         line = column = 0
         excerpt = ""
@@ -31,8 +43,8 @@ def _finding(det: Detector, doc: Document, hit: Hit) -> Finding:
         line, column = doc.pos(hit.start)
         excerpt = doc.excerpt(hit.start, hit.end)
         matched = hit.matched if hit.matched is not None else doc.text[hit.start:hit.end]
-    return Finding(id=det.id, name=det.name, severity=hit.severity or det.severity, path=doc.path, line=line,
-                   column=column, message=_short_blanks(visible(hit.message)), excerpt=excerpt, matched=matched)
+    return Finding(id=det.id, name=det.name, severity=severity, path=doc.path, line=line, column=column,
+                   message=_short_blanks(visible(message)), excerpt=excerpt, matched=matched)
 
 
 def _short_blanks(message: str) -> str:
@@ -52,47 +64,52 @@ def _active(select: Sequence[str] | None) -> list[Detector]:
 
 
 def scan_text(text: str, path: str = "<text>", select: Sequence[str] | None = None) -> list[Finding]:
-    """Every finding in `text`, sorted by position. Never raises on any input."""
+    """Every finding in `text` and in its views, sorted by position. Never raises on any input; NUL bytes
+    stop nothing (FIL001 reports them, every detector still reads the text around them)."""
     doc = Document(text, path)
     detectors = _active(select)
-    if is_binary(text):
-        detectors = [det for det in detectors if det.id == "FIL001"]
     findings = [_finding(det, doc, hit) for det in detectors for hit in det.check(doc)]
+    findings += view_findings(doc, detectors, findings)
     return sorted(findings, key=sort_key)
 
 
 def decode(data: bytes) -> str:
-    """UTF-8 (a BOM stays, INV001 knows it), or UTF-16 with a BOM; undecodable bytes survive as lone
-    surrogates, which FIL002 reports and excerpts show as <0xNN>."""
+    """UTF-8 (a BOM stays, INV001 knows it), or UTF-16 with a BOM or shaped like it without one (NULs beside
+    ASCII letters); undecodable bytes survive as lone surrogates, which FIL002 reports and excerpts show as
+    <0xNN>."""
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError:
             pass
+    if b"\x00" in data[:64]:
+        text = utf16_text(data)
+        if text is not None:
+            return text
     return data.decode("utf-8", "surrogateescape")
 
 
 def scan_bytes(data: bytes, path: str, select: Sequence[str] | None = None,
-               max_bytes: int = ScanSettings().max_file_bytes) -> list[Finding]:
+               max_bytes: int = MAX_FILE_BYTES) -> list[Finding]:
     if len(data) > max_bytes:
         return [file_finding("FIL003", path, f"{len(data)} bytes, over the limit of {max_bytes}: not scanned")]
     return scan_text(decode(data), path, select)
 
 
-def scan_file(file: Path, display: str, settings: ScanSettings = ScanSettings(),
+def scan_file(file: Path, display: str, settings: ScanSettings | None = None,
               select: Sequence[str] | None = None) -> list[Finding]:
     """Read and scan one file; unreadable files become a FIL004 finding, never an exception."""
+    limit = settings.max_file_bytes if settings is not None else MAX_FILE_BYTES
     try:
         size = file.stat().st_size
-        if size > settings.max_file_bytes:
-            return [file_finding("FIL003", display, f"{size} bytes, over the limit of {settings.max_file_bytes}:"
-                                 " not scanned")]
+        if size > limit:
+            return [file_finding("FIL003", display, f"{size} bytes, over the limit of {limit}: not scanned")]
         data = read(file, display)  # a FIFO or a device would hang or never end: refused, not read
     except OSError as exc:
         return [file_finding("FIL004", display, f"cannot read: {exc.strerror or exc}")]
     except KguardError as exc:
         return [file_finding("FIL004", display, exc.message)]
-    return scan_bytes(data, display, select, settings.max_file_bytes)
+    return scan_bytes(data, display, select, limit)
 
 
 def filter_findings(findings: Iterable[Finding], settings: ScanSettings, root: Path | None = None,
@@ -100,6 +117,8 @@ def filter_findings(findings: Iterable[Finding], settings: ScanSettings, root: P
                     baseline: set[str] | None = None) -> list[Finding]:
     """Apply severity overrides, --select/--ignore, `[scan] ignore`, per-path ignores and the baseline."""
     if baseline is None and settings.baseline and root is not None:
+        from guard.scan.baseline import load_baseline  # (json, tempfile: not on the scan path)
+
         baseline = load_baseline(root / settings.baseline)
     ignored = [*settings.ignore, *ignore]
     kept: list[Finding] = []

@@ -5,12 +5,13 @@ import re
 from collections.abc import Iterator
 from urllib.parse import parse_qsl, urlsplit
 
+from guard.scan.lazyre import lazy
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.text import Document
 from guard.scan.triggers import declare
 
-SEND = re.compile(
+SEND = lazy(
     r"\b(?:send|sends|sending|post|upload|transmit|forward|exfiltrate|submit|leak|report|share|append|attach|"
     r"embed|email|encode|pass|paste|pipe|beacon)\b[^\n]{0,80}?\b(?:(?:the\s+)?system\s+prompt|(?:full\s+|entire\s+|"
     r"whole\s+)?(?:conversation|chat\s+(?:history|log|transcript)|prompt|instructions|memory|memories|context\s+window|"
@@ -20,22 +21,22 @@ SEND = re.compile(
     r"top|me)\b)",
     re.I,
 )
-QUERY_URL = re.compile(r"https?://[^\s<>\"'()\[\]`]*\?[^\s<>\"'()`]*", re.I)
+QUERY_URL = lazy(r"https?://[^\s<>\"'()\[\]`]*\?[^\s<>\"'()`]*", re.I)
 URL_KINDS = (  # what stands right before the URL on its line
-    ("img", re.compile(r"!\[[^\]\n]*\]\(\s*<?$")),
-    ("tag", re.compile(r"<img\b[^>]*?\bsrc\s*=\s*[\"']?$", re.I)),
-    ("css", re.compile(r"\burl\(\s*[\"']?$", re.I)),
-    ("ref", re.compile(r"^[ \t>]*\[[^\]\n]+\]:\s*<?$")),
-    ("link", re.compile(r"\[[^\]\n]*\]\(\s*<?$")),
+    ("img", lazy(r"!\[[^\]\n]*\]\(\s*<?$")),
+    ("tag", lazy(r"<img\b[^>]*?\bsrc\s*=\s*[\"']?$", re.I)),
+    ("css", lazy(r"\burl\(\s*[\"']?$", re.I)),
+    ("ref", lazy(r"^[ \t>]*\[[^\]\n]+\]:\s*<?$")),
+    ("link", lazy(r"\[[^\]\n]*\]\(\s*<?$")),
 )
-PLACEHOLDER = re.compile(
+PLACEHOLDER = lazy(
     r"\{[^}]*\}|\[[A-Z_ ]{3,}\]|\$\{?[A-Za-z_]+\}?|<[^>]+>|%7B|\{\{|^[A-Z][A-Z0-9]*_[A-Z0-9_]+$"
 )
 SENSITIVE = frozenset(
     "data secret secrets password pass pwd prompt summary chat conversation history memory env cookie cookies "
     "leak exfil creds credentials content info context msg message wallet ssn apikey api_key q_data".split()
 )
-COLLECTOR = re.compile(
+COLLECTOR = lazy(
     r"\b(?:[\w-]+\.)*(?P<host>webhook\.site|requestbin\.(?:com|net)|pipedream\.net|burpcollaborator\.net|"
     r"oastify\.com|interact\.sh|oast\.(?:pro|live|site|online|fun|me)|canarytokens\.(?:com|org)|"
     r"requestcatcher\.com|hookbin\.com|beeceptor\.com|postb\.in|ptsv[23]\.com|dnslog\.cn|ceye\.io|requestrepo\.com|"
@@ -45,7 +46,7 @@ COLLECTOR = re.compile(
     r"discord(?:app)?\.com/api/webhooks|hooks\.slack\.com/services|api\.telegram\.org/bot)",
     re.I,
 )
-LEAK_CODE = re.compile(
+LEAK_CODE = lazy(
     r"\b(?:curl|wget|nc|ncat|netcat|http\s+(?:get|post|put)|Invoke-WebRequest|iwr|Invoke-RestMethod|irm|fetch|requests\.\w+|"
     r"axios\.\w+)\b[^\n]{0,200}?(?:\$\(\s*(?:env|printenv|set|cat\s+[^)\n]*(?:\.env\b|id_rsa|id_ed25519|credentials|"
     r"\.netrc|\.npmrc|\.pypirc|\.git-credentials|\.aws/|\.ssh/))|`(?:env|printenv)`|document\.cookie|localStorage|"

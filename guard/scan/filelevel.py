@@ -6,11 +6,12 @@ import re
 from collections.abc import Iterator
 
 from guard.scan.detector import Hit, detector
+from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 from guard.scan.triggers import declare
 
-UNDECODABLE = re.compile("[\udc80-\udcff]+")
-SUPPRESS = re.compile(
+UNDECODABLE = lazy("[\udc80-\udcff]+")
+SUPPRESS = lazy(
     r"\b(?:kguard|knowledge-guard)\s*[:=-]?\s*(?:ignore|disable|skip|off|allow|noqa|nocheck)\b"
     r"|\b(?:noqa|nosec|nolint)\s*[:=]?\s*(?:INV|HMD|CON|EXF|OVR|DNG|ENC|SUP|FIL)\d{3}\b",
     re.I,
@@ -24,19 +25,40 @@ def is_binary(text: str) -> bool:
     return "\x00" in text[:BINARY_PROBE]
 
 
+def utf16_text(data: bytes) -> str | None:
+    """The text of UTF-16 bytes written without a byte-order mark (ASCII letters with a NUL byte beside each
+    one, which a UTF-8 reading shows as letters between NULs), or None when the bytes do not look like that:
+    at least 8 bytes, and NULs in at least 90 % of the odd (LE) or even (BE) places and in no more than 10 %
+    of the others."""
+    probe = data[:BINARY_PROBE]
+    if len(probe) < 8 or b"\x00" not in probe:
+        return None
+    half = len(probe) // 2
+    even, odd = probe[0:half * 2:2].count(0), probe[1:half * 2:2].count(0)
+    for nuls, others, codec in ((odd, even, "utf-16-le"), (even, odd, "utf-16-be")):
+        if nuls >= 0.9 * half and others <= 0.1 * half:
+            try:
+                return data[:len(data) - len(data) % 2].decode(codec)
+            except UnicodeDecodeError:
+                return None
+    return None
+
+
 @detector("FIL001", "binary-file", "warning", hits=[("abc\x00def", 0, 0)], clean=["plain text"])
 def binary(doc: Document) -> Iterator[Hit]:
-    """What it finds: a knowledge file that holds NUL bytes, i.e. binary data; it is not scanned further.
+    """What it finds: a knowledge file that holds NUL bytes, i.e. binary data. Its text parts are still
+    scanned by every other detector: a NUL byte stops nothing.
 
     Why it matters: agents load knowledge files as text; binary content there is either a mistake or a way
-    to hide data from text tools.
+    to hide data from text tools (many of which stop at the first NUL byte, or call the file binary and
+    show nothing).
 
-    Example: an AGENTS.md that is really an image or an archive.
+    Example: an AGENTS.md that is really an image or an archive, or text with NUL bytes between its parts.
 
     Instead: keep knowledge files as UTF-8 text.
     """
-    if is_binary(doc.text):
-        yield Hit(-1, -1, "binary content (NUL bytes): not scanned", matched="binary")
+    if "\x00" in doc.text:
+        yield Hit(-1, -1, "binary content (NUL bytes): its text parts are scanned", matched="binary")
 
 
 @detector("FIL002", "not-utf8", "warning", hits=[("ok\nbad \udcff byte", 2, 5)], clean=["caf\u00e9"])

@@ -6,12 +6,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from guard.scan.lazyre import lazy
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.text import Document
 from guard.scan.triggers import declare
 
-PROPAGATE = re.compile(
+PROPAGATE = lazy(
     r"\b(?:copy|add|append|insert|write|paste|replicate|propagate|spread|include|put)\b[^\n]{0,40}?\b(?:these|this|"
     r"the\s+following|the\s+above|this\s+same|identical)\s+(?:instructions?|rules?|text|lines?|block|section|message|"
     r"prompt|content|snippet)\b[^\n]{0,60}?\b(?:in)?to\s+(?:every|all|each|any|other|the\s+other|all\s+other|your\s+"
@@ -21,7 +22,7 @@ PROPAGATE = re.compile(
     r"(?:~/\.claude/CLAUDE\.md|global\s+(?:memory|rules|instructions|CLAUDE\.md)|~/\.snotra|~/\.agents|user\s+memory)",
     re.I,
 )
-FORCED = re.compile(
+FORCED = lazy(
     r"\b(?:always|first|automatically)\s+(?:run|execute|source|call|invoke)\b[^\n]{0,80}?\bbefore\s+(?:replying|"
     r"responding|answering|any\s+(?:reply|response|answer|other\s+action)|(?:each|every)\s+(?:reply|response|answer|"
     r"message|prompt|query|turn|conversation)|doing\s+anything|you\s+(?:reply|respond|answer))"
@@ -30,13 +31,13 @@ FORCED = re.compile(
     r"|\brun\s+(?:this|the\s+following)\s+commands?\s+in\s+your\s+terminal\b",
     re.I,
 )
-REDIRECT = re.compile(
+REDIRECT = lazy(
     r"\binstead\s+of\s+(?:reading|parsing|exploring|analy[sz]ing|cloning|using|searching)\s+(?:this|the)\s+"
     r"(?:repository|repo|codebase|readme|source|code|files)\b"
     r"|\"url\"\s*:\s*\"https?://(?!localhost|127\.|\[::1\])[^\"]+/(?:mcp|sse)\b",
     re.I,
 )
-REMOTE_SCRIPT = re.compile(r"\b(?:add|include|insert|inject|append|embed|put)\b[^\n]{0,60}?<script\b[^>]*\bsrc\s*=\s*"
+REMOTE_SCRIPT = lazy(r"\b(?:add|include|insert|inject|append|embed|put)\b[^\n]{0,60}?<script\b[^>]*\bsrc\s*=\s*"
                            r"[\"']?https?://", re.I)
 
 PROPAGATE_TRIGGERS = ("these", "following", "above", "identical", "same", "this text", "this rule", "this instruction",

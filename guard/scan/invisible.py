@@ -3,22 +3,23 @@ characters and variation-selector smuggling (INV005-INV007 are in disguise.py). 
 the text's non-ASCII runs) lets a file without any of the family's characters skip it entirely."""
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from guard.scan.lazyre import lazy
 from guard.scan.detector import Hit, detector
 from guard.scan.text import Document, decode_tags, visible
 
-GATE = re.compile(
+GATE = lazy(
     "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069"
     "\u206a-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001d173-\U0001d17a"
     "\U000e0000-\U000e01ef\u0370-\u03ff\u0400-\u04ff\u0500-\u052f]"
 )
-ZERO_WIDTH = re.compile("[\u200b-\u200d\u2060\ufeff\u180e]+")
-BIDI = re.compile("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]+")
-TAGS = re.compile("[\U000e0000-\U000e007f]+")
-SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{2,}")
-RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+ZERO_WIDTH = lazy("[\u200b-\u200d\u2060\ufeff\u180e]+")
+BIDI = lazy("[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]+")
+TAGS = lazy("[\U000e0000-\U000e007f]+")
+FLAG_TAGS = 7  # a subdivision flag: two-letter country, up to three more, the cancel tag ("gbsct" + cancel)
+SELECTORS = lazy("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{2,}")
+RTL = lazy("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
 COMPLEX_SCRIPTS = ((0x0590, 0x08FF), (0x0900, 0x109F), (0x1780, 0x18AF), (0xA8E0, 0xA8FF), (0xFB1D, 0xFDFF),
                    (0xFE70, 0xFEFC), (0xAC00, 0xD7AF), (0x1100, 0x11FF))
 
@@ -100,23 +101,20 @@ def bidi(doc: Document) -> Iterator[Hit]:
 
     Example: `x = 1 <U+202E>// admin<U+202C>` shows the comment reversed.
 
-    Instead: remove the controls. A right-to-left mark inside Hebrew or Arabic text is legitimate; overrides
-    are never needed in a knowledge file.
+    Instead: remove the controls. A right-to-left mark inside Hebrew or Arabic text is legitimate; embeddings,
+    overrides and isolates are never needed in a knowledge file, and right-to-left letters on the same line
+    do not make them so.
     """
     if not gated(doc):
         return
     for match in doc.finditer_non_ascii(BIDI):
         run = match.group()
-        line = doc.line_of(match.start())
-        rtl = RTL.search(doc.line_text(line)) is not None
-        if any(c in "\u202d\u202e" for c in run):
-            severity = "error"
-        elif all(c in "\u200e\u200f\u061c" for c in run):
-            if rtl:
+        if all(c in "\u200e\u200f\u061c" for c in run):  # direction marks: their use in right-to-left text
+            if RTL.search(doc.line_text(doc.line_of(match.start()))):
                 continue
             severity = "warning"
-        else:
-            severity = "warning" if rtl else "error"
+        else:  # embeddings, overrides, isolates: what else the line holds (one Hebrew letter) lowers nothing
+            severity = "error"
         yield Hit(match.start(), match.end(), f"bidirectional control {visible(run)} reorders the displayed text",
                   severity)
 
@@ -142,7 +140,7 @@ def unicode_tags(doc: Document) -> Iterator[Hit]:
     for match in doc.finditer_non_ascii(TAGS):
         run = match.group()
         before = text[match.start() - 1] if match.start() else ""
-        if before == "\U0001f3f4" and run.endswith("\U000e007f") and all(
+        if before == "\U0001f3f4" and run.endswith("\U000e007f") and len(run) <= FLAG_TAGS and all(
                 "a" <= chr(ord(c) - 0xE0000) <= "z" or "0" <= chr(ord(c) - 0xE0000) <= "9" for c in run[:-1]):
             continue
         hidden = visible(decode_tags(run))

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from guard.scan import conceal, danger, disguise, encoded, exfil, filelevel, hijack, invisible, markdown, override
 from guard.scan.detector import Detector
+from guard.scan.intents import conceal as intent_conceal
+from guard.scan.intents import authority, consent, extraction, jailbreak, persona, tamper, turns
+from guard.scan.intents import exfil as intent_exfil
+from guard.scan.intents import override as intent_override
 
 _ALL: tuple[Detector, ...] = (
     invisible.zero_width,
@@ -17,6 +21,7 @@ _ALL: tuple[Detector, ...] = (
     markdown.link_comment,
     markdown.invisible_html,
     markdown.pushed_right,
+    markdown.hidden_region,
     conceal.conceal,
     conceal.bypass_approval,
     conceal.deceive,
@@ -40,6 +45,24 @@ _ALL: tuple[Detector, ...] = (
     encoded.rot13_payload,
     encoded.decode_and_execute,
     encoded.escaped_invisible,
+    intent_override.drop_prior,
+    intent_override.decode_and_obey,
+    intent_override.amended_instructions,
+    authority.claimed_sender,
+    jailbreak.jailbreak_prompt,
+    persona.persona_jailbreak,
+    extraction.prompt_extraction,
+    turns.fake_boundary,
+    turns.tool_hijack,
+    consent.planted_consent,
+    consent.skip_confirmation,
+    intent_conceal.hide_from_reviewer,
+    intent_exfil.secrets_to_outside,
+    intent_exfil.credential_file_to_network,
+    intent_exfil.active_markup_in_reply,
+    tamper.guard_tampering,
+    tamper.fetch_and_run,
+    tamper.spread,
     filelevel.binary,
     filelevel.not_utf8,
     filelevel.too_large,
@@ -58,6 +81,11 @@ FAMILIES: dict[str, str] = {
     "ENC": "encoded payloads",
     "FIL": "the file itself",
     "SUP": "inline suppression",
+    "JBK": "persona and jailbreak",
+    "PXT": "prompt extraction",
+    "ROL": "fake conversation boundaries",
+    "TCH": "tool-call hijack",
+    "MEM": "planted memories",
 }
 
 

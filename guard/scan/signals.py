@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from guard.scan import conceal, danger, exfil, hijack, override
 from guard.scan.detector import Detector
+from guard.scan.intents import conceal as intent_conceal
+from guard.scan.intents import authority, consent, extraction, jailbreak, persona, tamper, turns
+from guard.scan.intents import exfil as intent_exfil
+from guard.scan.intents import override as intent_override
 from guard.scan.text import Document
 
 STRONG: tuple[Detector, ...] = (
@@ -12,6 +16,12 @@ STRONG: tuple[Detector, ...] = (
     override.ignore_instructions, override.role_markers, override.authority,
     danger.pipe_to_shell, danger.credential_access, danger.disable_safeguard, hijack.self_propagation,
     hijack.forced_execution, hijack.external_redirect, hijack.remote_script,
+    intent_override.drop_prior, intent_override.decode_and_obey, persona.persona_jailbreak,
+    extraction.prompt_extraction, turns.fake_boundary, turns.tool_hijack, consent.planted_consent,
+    consent.skip_confirmation, intent_conceal.hide_from_reviewer, intent_exfil.secrets_to_outside,
+    intent_exfil.credential_file_to_network, tamper.guard_tampering, tamper.spread,
+    intent_override.amended_instructions, jailbreak.jailbreak_prompt, intent_exfil.active_markup_in_reply,
+    authority.claimed_sender,
 )
 
 

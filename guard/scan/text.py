@@ -7,17 +7,18 @@ from bisect import bisect_right
 from collections.abc import Container, Iterator
 from functools import cached_property
 
-from guard.scan import runs
+from guard.scan import regions, runs
 from guard.scan import windows as phrase_search
+from guard.scan.lazyre import lazy
 from guard.scan.patterns import Span
+from guard.scan.regions import INLINE_CODE
 from guard.scan.reveal import ROT13_BYTES, decode_tags, is_tag, rot13, visible
 from guard.scan.triggers import LETTERS_ONLY, TranslatedIndex, TriggerIndex
 from guard.scan.windows import WINDOW
 
 __all__ = ["FENCE", "ROT13_BYTES", "WINDOW", "Document", "Span", "decode_tags", "rot13", "visible"]
 
-FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})", re.M)
-INLINE_CODE = re.compile(r"`[^`\n]+`")
+FENCE = lazy(r"^ {0,3}(`{3,}|~{3,})", re.M)
 EXCERPT_BEFORE = 40
 EXCERPT_AFTER = 80
 NEWLINE = re.compile("\n")
@@ -201,6 +202,27 @@ class Document:
             match = FENCE.match(text, start)
             if match:
                 yield match
+
+    @cached_property
+    def hidden_regions(self) -> list[regions.Region]:
+        """The ranges a person does not see when the file is rendered (sorted by start, each with its kind),
+        Markdown ones confirmed by a CommonMark parse: see guard.scan.regions."""
+        return regions.precise(self)
+
+    @cached_property
+    def hidden_candidates(self) -> list[regions.Region]:
+        """The hidden regions as found without a parser: a superset-like first look, cheap on any file."""
+        return regions.candidates(self)
+
+    @cached_property
+    def _hidden_ends(self) -> list[int]:
+        return regions.running_ends(self.hidden_regions)
+
+    def is_hidden(self, start: int, end: int | None = None) -> str | None:
+        """The kind of the innermost hidden region that holds offset `start` (a span is judged by where it
+        begins; `end` is accepted for symmetry), or None where the rendered file shows the text."""
+        region = regions.holding(self.hidden_regions, self._hidden_ends, start)
+        return region.kind if region is not None else None
 
     def in_code(self, offset: int) -> bool:
         """True inside a fenced block or an inline code span."""

@@ -6,20 +6,17 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
-from guard.scan.patterns import Span, prepared, scan, shiftable
+from guard.scan.patterns import Span, lowered, prepared, scan, shiftable
 from guard.scan.reveal import rot13
 from guard.scan.runs import merged, positions_in_runs, stretched
+from guard.scan.searched import Searched
 from guard.scan.triggers import find_all, non_overlapping
-
-if TYPE_CHECKING:
-    from guard.scan.text import Document
 
 WINDOW = 400
 
 
-def trigger_positions(doc: Document, trigger: str) -> list[int]:
+def trigger_positions(doc: Searched, trigger: str) -> list[int]:
     """Non-overlapping occurrences of a lower-case trigger in the lower-cased text; none for a trigger of
     letters that is not a whole word of the text. A space in a trigger ("note to", "| nc") stands for any
     run of whitespace, as the patterns' \\s+ does. (The list may be the index's own: not to be changed.)"""
@@ -51,7 +48,7 @@ def trigger_positions(doc: Document, trigger: str) -> list[int]:
 _BLANKS = re.compile(r"\s+")
 
 
-def _spaced_positions(doc: Document, trigger: str) -> list[int]:
+def _spaced_positions(doc: Searched, trigger: str) -> list[int]:
     """Where the trigger's first part stands, followed by the rest, with any run of whitespace for each
     space ("note  to", "note\\nto" for "note to")."""
     head, *rest = trigger.split(" ")
@@ -75,7 +72,7 @@ def _spaced_positions(doc: Document, trigger: str) -> list[int]:
     return found
 
 
-def _followed_by_blanks(doc: Document, head: str, lower: str) -> list[tuple[int, int]]:
+def _followed_by_blanks(doc: Searched, head: str, lower: str) -> list[tuple[int, int]]:
     """(place, end of the whitespace after it) for each occurrence of `head` followed by whitespace; shared
     by the triggers that start with the same word ("this rule", "this text" ...)."""
     key = "blanks-after:" + head
@@ -90,7 +87,7 @@ def _followed_by_blanks(doc: Document, head: str, lower: str) -> list[tuple[int,
     return found  # type: ignore[return-value]
 
 
-def windows(doc: Document, triggers: tuple[str, ...], before: int = WINDOW,
+def windows(doc: Searched, triggers: tuple[str, ...], before: int = WINDOW,
             after: int = WINDOW) -> list[tuple[int, int]]:
     """Merged spans from `before` characters ahead of each occurrence of a (lower-case) trigger to `after`
     characters past it: the only places a phrase detector's regex needs to look. A trigger of letters
@@ -129,7 +126,7 @@ def _words_of(triggers: tuple[str, ...]) -> tuple[tuple[str, bytes | None], ...]
                  for trigger in triggers)
 
 
-def finditer(doc: Document, pattern: re.Pattern[str], triggers: tuple[str, ...], before: int = WINDOW,
+def finditer(doc: Searched, pattern: re.Pattern[str], triggers: tuple[str, ...], before: int = WINDOW,
              after: int = WINDOW, starts: tuple[str, ...] = ()) -> Iterator[Span]:
     """Matches of `pattern` inside the windows around the triggers (every match holds one of them).
     A case-insensitive pattern runs case-sensitively over the lower-cased text (several times faster),
@@ -144,6 +141,9 @@ def finditer(doc: Document, pattern: re.Pattern[str], triggers: tuple[str, ...],
     spans = windows(doc, triggers, before, after)
     if not spans:
         return  # nothing to search: the pattern need not even be compiled
+    if doc.index is None:
+        yield from _small(doc, pattern, spans)
+        return
     lower = doc.lowers and bool(pattern.flags & re.I)
     haystack, shifted = doc.haystack(lower)
     if shifted and not shiftable(pattern, lower):
@@ -174,7 +174,31 @@ def finditer(doc: Document, pattern: re.Pattern[str], triggers: tuple[str, ...],
             yield Span(doc.text, match, shift)
 
 
-def _candidates(doc: Document, starts: tuple[str, ...]) -> list[int] | None:
+def _small(doc: Searched, pattern: re.Pattern[str], spans: list[tuple[int, int]]) -> Iterator[Span]:
+    """The search of a small text (one without a word index): a case-insensitive pattern as its lower-cased
+    twin over the lower-cased text, its leading word boundary checked on ASCII word characters as below,
+    but without the first-character scan and regrouping of patterns.prepared: building those (a parse of
+    the source, one more compilation) costs far more than a small text's search, and in a fresh process
+    that was most of a scan. Leftmost first and not overlapping across windows, as below."""
+    text = doc.text
+    if doc.lowers and pattern.flags & re.I:
+        regex, haystack = lowered(pattern), doc.lower
+
+        def accept(start: int) -> bool:
+            return start == 0 or not (_word(text[start]) and _word(text[start - 1]))
+    else:
+        regex, haystack, accept = pattern, text, None  # type: ignore[assignment]
+    last_end = -1
+    for a, b in spans:
+        for match in scan(regex, 0, haystack, a, b, accept):  # type: ignore[arg-type]
+            start, end = match.span()
+            if start < last_end:
+                continue
+            last_end = max(end, start + 1)
+            yield Span(text, match)
+
+
+def _candidates(doc: Searched, starts: tuple[str, ...]) -> list[int] | None:
     """Where the words `starts` occur whole in the lower-cased text, in order; None without a word index (a
     small text, whose windows are searched as they are)."""
     if doc.index is None:
@@ -201,7 +225,7 @@ def _whole(text: bytes, at: int, size: int) -> bool:
     return not (97 <= before <= 122 or 97 <= after <= 122)
 
 
-def _at_candidates(doc: Document, regex: re.Pattern[str], shift: int, haystack: str,
+def _at_candidates(doc: Searched, regex: re.Pattern[str], shift: int, haystack: str,
                    spans: list[tuple[int, int]], candidates: list[int],
                    accept: Callable[[int], bool] | None) -> Iterator[Span]:
     """What the window search gives, with the pattern tried only at the candidate starts: leftmost first

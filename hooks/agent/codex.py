@@ -51,7 +51,7 @@ def answer(payload: dict[str, Any]) -> Reply:
     tool = str(payload.get("tool_name") or "")
     cwd = str(payload.get("cwd") or os.getcwd())
     command = str(_tool_input(payload).get("command", ""))
-    ids = {"cwd": cwd, "call_id": str(payload.get("tool_use_id") or ""), "session_id": str(payload.get(
+    ids = {"cwd": cwd, "harness": "Codex", "call_id": str(payload.get("tool_use_id") or ""), "session_id": str(payload.get(
         "session_id") or ""), "tool": tool}
     if event == "SessionStart":
         verdict = run(Call("session_start", **ids))

@@ -2,7 +2,8 @@
 string). Only a preToolUse `permissionDecision: "deny"` is acted on: a write to a knowledge file through the
 file tools is denied, naming the file and findings; a shell command is snapshotted before and compared
 after, and a change is held back by the guard itself (postToolUse's answer is ignored, so the notice goes to
-stderr, the hook log). A crash denies what may be a write (JSON deny and exit 2) and lets the rest through."""
+stderr, the hook log). A crash denies what may be a write (the JSON deny, exit 0: Copilot skips a hook that exits non-zero) and lets
+the rest through."""
 from __future__ import annotations
 
 import os
@@ -16,9 +17,9 @@ SHELL = ("bash", "shell", "powershell", "run_in_terminal")
 WRITES = ("create", "edit", "write", "str_replace", "str_replace_editor", "create_file", "insert")
 
 
-def _deny(reason: str, code: int = 0) -> Reply:
-    return Reply(code, {"permissionDecision": "deny", "permissionDecisionReason": reason},
-                 reason if code else "")
+def _deny(reason: str, failed: bool = False) -> Reply:
+    """Exit 0 always: Copilot logs and skips a hook that exits non-zero, so only the deny on stdout blocks."""
+    return Reply(0, {"permissionDecision": "deny", "permissionDecisionReason": reason}, reason if failed else "")
 
 
 def _notice(verdict: Verdict) -> Reply:
@@ -33,9 +34,11 @@ def answer(payload: dict[str, Any]) -> Reply:
     args = loaded_json(payload.get("toolArgs"))
     args = args if isinstance(args, dict) else {}
     command = str(args.get("command") or "")
-    ids = {"cwd": cwd, "tool": tool, "call_id": call_id("copilot", cwd, command) if tool in SHELL else ""}
+    session = str(payload.get("sessionId") or "")  # the CLI sends it; the coding agent's examples have none
+    ids = {"cwd": cwd, "tool": tool, "harness": "Copilot", "session_id": session,
+           "pair_key": call_id("copilot", session, cwd, command) if tool in SHELL else ""}
     if event == "sessionStart":
-        return _notice(run(Call("session_start", cwd=cwd)))
+        return _notice(run(Call("session_start", cwd=cwd, harness="Copilot", session_id=session)))
     if event == "preToolUse" and tool in (*SHELL, *WRITES):
         if tool in SHELL:
             verdict = run(Call("before_shell", command=command, **ids))
@@ -43,16 +46,19 @@ def answer(payload: dict[str, Any]) -> Reply:
             path, text = write_target(args)
             verdict = run(Call("before_write", file_path=path, content=text, **ids))
         if verdict.failed_closed:
-            return _deny(verdict.reason, 2)
+            return _deny(verdict.reason, True)
         reply = _deny(verdict.reason) if verdict.blocks else Reply()
         reply.err = verdict.user  # Copilot shows no message of a hook's: its log does
         return reply
     result = payload.get("toolResult")
+    if event == "postToolUseFailure" and tool in SHELL:  # the CLI's event for a failed call
+        return _notice(run(Call("after_shell", command=command, output=str(payload.get("error") or ""),
+                                failed=True, **ids)))
     if event == "postToolUse" and tool in SHELL:
         failed = isinstance(result, dict) and result.get("resultType") in ("failure", "error", "denied")
         return _notice(run(Call("after_shell", command=command, output=output_text(result), failed=failed,
                                 **ids)))
-    if event == "postToolUse" and tool in WRITES:
+    if event in ("postToolUse", "postToolUseFailure") and tool in WRITES:
         path, text = write_target(args)
         return _notice(run(Call("after_write", file_path=path, content=text, **ids)))
     return Reply()
@@ -60,5 +66,5 @@ def answer(payload: dict[str, Any]) -> Reply:
 
 def crashed(raw: str, detail: str, readable: bool) -> Reply:
     if '"preToolUse"' in raw and (not readable or any(f'{t}' in raw for t in WRITES)):
-        return _deny(crash_text(detail, True), 2)
+        return _deny(crash_text(detail, True), True)
     return Reply(0, None, crash_text(detail, False))

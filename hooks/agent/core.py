@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from hooks import naming
+
 Event = Literal["session_start", "before_shell", "after_shell", "before_write", "after_write", "after_tool"]
+SESSION = "kguard-agent"  # the session of a harness that names none (Copilot)
 SHELL, WRITE = "Bash", "Write"  # how the shared guard names a shell call and a whole-file write
 
 
@@ -18,6 +21,7 @@ class Call:
     event: Event
     cwd: str
     call_id: str = ""  # pairs a shell call's before and after (the marker of the command in flight)
+    pair_key: str = ""  # instead of call_id, where the harness has no id: see hooks.agent.pairing
     tool: str = ""  # the harness's own tool name, for messages
     command: str = ""
     file_path: str = ""
@@ -25,6 +29,7 @@ class Call:
     output: str = ""  # a tool's output (checked for text that reads like instructions)
     failed: bool = False
     session_id: str = ""
+    harness: str = ""  # as the user reads it ("Cursor"): named in messages and cards
 
 
 @dataclass(frozen=True)
@@ -47,8 +52,9 @@ def call_id(*parts: object) -> str:
 
 
 def claude_payload(call: Call) -> dict[str, Any]:
-    base: dict[str, Any] = {"session_id": call.session_id or "kguard-agent", "cwd": call.cwd,
-                            "permission_mode": "default", "transcript_path": ""}
+    base: dict[str, Any] = {"session_id": call.session_id or SESSION, "cwd": call.cwd,
+                            "permission_mode": "default", "transcript_path": "", naming.HARNESS: call.harness,
+                            naming.TOOL: call.tool}
     if call.event == "session_start":
         return {**base, "hook_event_name": "SessionStart", "source": "startup"}
     tool_use_id = call.call_id or call_id(call.cwd, call.tool, call.command or call.file_path)
@@ -73,9 +79,21 @@ def claude_payload(call: Call) -> dict[str, Any]:
             "tool_response": {"output": call.output}}
 
 
+def paired(call: Call) -> Call:
+    """A shell call keyed by its command gets its own id: a fresh one before, the oldest in flight after."""
+    if not call.pair_key or call.event not in ("before_shell", "after_shell"):
+        return call
+    from hooks.agent import pairing
+
+    pair = pairing.before(call.pair_key) if call.event == "before_shell" else \
+        pairing.after(call.cwd, call.session_id or SESSION, call.pair_key)
+    return replace(call, call_id=pair)
+
+
 def run(call: Call) -> Verdict:
     from hooks.claude_code.protocol import respond
 
+    call = paired(call)
     answer = respond(json.dumps(claude_payload(call)))
     if answer.code == 2:
         return Verdict("deny", answer.err.strip(), failed_closed=True)

@@ -49,15 +49,15 @@ def answer(payload: dict[str, Any]) -> Reply:
     event = payload.get("hook_event_name")
     root = _root(payload)
     cwd = str(payload.get("cwd") or root)
-    ids = {"cwd": root, "session_id": str(payload.get("conversation_id") or "")}
+    ids = {"cwd": root, "session_id": str(payload.get("conversation_id") or ""), "harness": "Cursor"}
     if event == "sessionStart":
         return _after(run(Call("session_start", **ids)), "additional_context")
     command = str(payload.get("command") or "")
     pair = call_id("cursor", payload.get("conversation_id"), payload.get("generation_id"), cwd, command)
     if event == "beforeShellExecution":
-        return _before(run(Call("before_shell", call_id=pair, tool="shell", command=command, **ids)))
+        return _before(run(Call("before_shell", pair_key=pair, tool="shell", command=command, **ids)))
     if event == "afterShellExecution":
-        return _after(run(Call("after_shell", call_id=pair, tool="shell", command=command,
+        return _after(run(Call("after_shell", pair_key=pair, tool="shell", command=command,
                                output=str(payload.get("output") or ""), **ids)))
     tool = str(payload.get("tool_name") or "")
     tool_input = payload.get("tool_input") if isinstance(payload.get("tool_input"), dict) else {}

@@ -40,8 +40,8 @@ def answer(payload: dict[str, Any]) -> Reply:
     cwd = str(payload.get("cwd") or os.getcwd())
     session = str(payload.get("session_id") or "")
     command = str(tool_input.get("command", ""))
-    ids = {"cwd": cwd, "session_id": session, "tool": tool,
-           "call_id": "" if tool not in SHELL else _pair(session, command)}
+    ids = {"cwd": cwd, "session_id": session, "tool": tool, "harness": "Gemini CLI",
+           "pair_key": "" if tool not in SHELL else _pair(session, command)}
     if event == "SessionStart":
         return _after(run(Call("session_start", **ids)))
     if event == "BeforeTool" and tool in SHELL:

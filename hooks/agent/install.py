@@ -1,20 +1,19 @@
 """`kguard hooks install|uninstall --cursor|--codex|--gemini|--copilot`: merge kguard's entries into each
 harness's project hook file, keeping every entry of the user's (and their order), and take out only ours
-again. An entry is ours when its command runs `hook <harness>`. Files are read as claude_code.settings reads
-.claude/settings.json (symlinks and broken JSON are refused, the indent kept) and written atomically."""
+again. An entry is ours when its command runs `hook <harness>`; the command is the shared one (hooks.installed)
+that finds its interpreter and blocks with one line when kguard cannot run. Files are read as
+claude_code.settings reads .claude/settings.json (symlinks and broken JSON are refused, the indent kept) and
+written atomically."""
 from __future__ import annotations
 
-import os
 import re
-import shlex
-import shutil
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from guard import atomic
 from hooks.claude_code import settings as claude_settings
+from hooks.installed import hook_command
 
 TIMEOUT = 60
 
@@ -44,21 +43,9 @@ SPECS = {
         ("AfterTool", None, {"name": "kguard", "timeout": TIMEOUT * 1000}))),
     "copilot": Spec("Copilot", ".github/hooks/kguard.json", False, (
         ("sessionStart", None, {"timeoutSec": TIMEOUT}), ("preToolUse", None, {"timeoutSec": TIMEOUT}),
-        ("postToolUse", None, {"timeoutSec": TIMEOUT})), version=True, own_file=True),
+        ("postToolUse", None, {"timeoutSec": TIMEOUT}), ("postToolUseFailure", None, {"timeoutSec": TIMEOUT})),
+        version=True, own_file=True),
 }
-
-
-def hook_command(harness: str) -> str:
-    """`kguard hook HARNESS` when the `kguard` on PATH is this installation's (a team can share the file);
-    else this installation's own launcher, or its interpreter, by absolute path: another kguard earlier on
-    PATH (a version manager's shim, an older install) must not answer for this one."""
-    beside = Path(sys.executable).parent / "kguard"
-    on_path = shutil.which("kguard")
-    if beside.exists():
-        if on_path and os.path.realpath(on_path) == os.path.realpath(beside):
-            return f"kguard hook {harness}"
-        return f"{shlex.quote(str(beside))} hook {harness}"
-    return f"{shlex.quote(sys.executable)} -P -m hooks hook {harness}"
 
 
 def _ours(harness: str) -> re.Pattern[str]:
@@ -71,9 +58,10 @@ def _command_of(entry: object) -> str:
     return str(entry.get("command") or entry.get("bash") or "")
 
 
-def _entry(spec: Spec, harness: str, event: str, extra: dict[str, Any], command: str) -> dict[str, Any]:
-    if harness == "copilot":
-        return {"type": "command", "bash": f"{command} {event}", **extra}
+def _entry(spec: Spec, harness: str, event: str, extra: dict[str, Any], command: str | None) -> dict[str, Any]:
+    if harness == "copilot":  # Copilot's payloads do not name their event: the command does
+        return {"type": "command", "bash": command or hook_command(harness, event), **extra}
+    command = command or hook_command(harness)
     if spec.grouped:
         return {"type": "command", "command": command, **extra}
     return {"command": command, **extra}
@@ -114,7 +102,6 @@ def install(harness: str, root: Path, command: str | None = None) -> bool:
         data.setdefault("version", 1)
     hooks = data.setdefault("hooks", {})
     _strip(spec, harness, hooks)
-    command = command or hook_command(harness)
     for event, matcher, extra in spec.events:
         entry = _entry(spec, harness, event, extra, command)
         if spec.grouped:

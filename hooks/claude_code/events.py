@@ -12,7 +12,7 @@ from typing import Any
 from guard import decide, runs
 from guard.engine import Change
 from guard.scan.finding import Finding
-from hooks import calls, outside
+from hooks import calls, naming, outside
 from hooks.claude_code.fast import ask_reply, stale
 from hooks.claude_code.reply import Reply, findings_text, flag_output, new_text, project_dir
 from hooks.claude_code.targets import knowledge_target
@@ -88,7 +88,7 @@ def after_call(payload: dict[str, Any]) -> Reply:
     with guard.transaction():
         outside.first_look(guard)
         changes = guard.changes()
-        held = review(guard, changes, "hold", command, headline="A Claude Code tool call changed a knowledge file")
+        held = review(guard, changes, "hold", command, headline=f"A {naming.harness(payload)} tool call changed a knowledge file")
     if held:
         paths = " ".join(shlex.quote(c.display) for c in changes)
         reply.user.append(f"kguard: held back the change to {_listing(changes)} made by `{command}`. "
@@ -127,10 +127,10 @@ def _scan_new(session: Session, text: str, display: str) -> list[Finding]:
 
 def before_write(payload: dict[str, Any]) -> Reply:
     reply = Reply("PreToolUse")
-    tool = str(payload.get("tool_name"))
+    tool, label = str(payload.get("tool_name")), naming.tool(payload)
     tool_input = payload.get("tool_input")
     if not isinstance(tool_input, dict) or not isinstance(tool_input.get("file_path"), str):
-        raise KguardError(f"{tool} without a file_path in tool_input")
+        raise KguardError(f"{label} without a file_path in tool_input")
     session = session_for(payload, reply)
     knowledge = session.settings.knowledge
     text = new_text(tool, tool_input)
@@ -143,7 +143,7 @@ def before_write(payload: dict[str, Any]) -> Reply:
     if target is None:
         return reply
     reason = (f"kguard: {target} is a knowledge file that agents load into every prompt (or that switches "
-              f"the guard or the agent's hooks on and off). {tool} would change it: allow only if you asked "
+              f"the guard or the agent's hooks on and off). {label} would change it: allow only if you asked "
               "for this change.")
     found = _scan_new(session, text, target)
     if found:
@@ -157,7 +157,7 @@ def after_write(payload: dict[str, Any]) -> Reply:
     undone. In a mode where the prompt may not have been shown, hold it back instead. Then the rest, as
     every event does."""
     reply = Reply("PostToolUse")
-    tool = str(payload.get("tool_name"))
+    tool, call = naming.tool(payload), naming.call(payload)
     tool_input = payload.get("tool_input") or {}
     session = session_for(payload, reply)
     knowledge = session.settings.knowledge
@@ -170,10 +170,9 @@ def after_write(payload: dict[str, Any]) -> Reply:
     with guard.transaction():
         changes = [c for c in guard.changes() if target is not None and c.display == target]
         if changes and unprompted:
-            review(guard, changes, "hold", f"Claude Code {tool}",
-                   headline=f"Claude Code {tool} changed a knowledge file without a prompt")
+            review(guard, changes, "hold", call, headline=f"{call} changed a knowledge file without a prompt")
         elif changes:
-            entries = guard.snapshot("keep", command=f"Claude Code {tool} (after the permission prompt)",
+            entries = guard.snapshot("keep", command=f"{call} (after the permission prompt)",
                                      changes=changes)
     if changes and unprompted:
         reply.block = (f"kguard held back the {tool} of {target}: in permission mode "

@@ -88,7 +88,9 @@ def respond(raw: str) -> Answer:
 
 def _crashed(payload: dict[str, Any], detail: str) -> Answer:
     trace = traceback.format_exc() if os.environ.get("KGUARD_DEBUG") else ""
-    tool = payload.get("tool_name") if isinstance(payload.get("tool_name"), str) else ""
+    from hooks import naming
+
+    tool = naming.tool(payload) if isinstance(payload.get("tool_name"), str) else ""
     event = payload.get("hook_event_name") if isinstance(payload.get("hook_event_name"), str) else ""
     if _fails_closed(payload):
         tool_input = payload.get("tool_input")

@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shlex
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -28,21 +26,11 @@ ENTRIES: dict[str, str | None] = {
     "Stop": None,
     "InstructionsLoaded": None,
 }
-# Claude Code treats any exit but 2 as "go ahead": a hook that cannot start must exit 2, with one line saying why.
-COMMAND = ("p={python}; if [ -x \"$p\" ] && [ -f {entry} ]; then \"$p\" -P -m hooks hook claude-code; "
-           "elif command -v kguard >/dev/null 2>&1; then kguard hook claude-code; else false; fi; s=$?; "
-           "case $s in 0|2) exit $s;; esac; echo \"kguard: the Claude Code hook could not run (exit $s; "
-           "neither {shown} nor \\`kguard\\` on PATH works): reinstall it with "
-           "\\`kguard hooks install --claude-code\\`\" >&2; exit 2")
-
-
 def hook_command() -> str:
-    """The interpreter kguard was installed with, by its absolute path (as the git hooks do), else `kguard`
-    on PATH (a team sharing the settings file); `-P` keeps a `hooks/` folder in the project from shadowing
-    the package. Neither working: exit 2 with the reason, so the tool call is blocked, not waved through."""
-    package = Path(__file__).resolve().parent.parent.parent
-    return COMMAND.format(python=shlex.quote(sys.executable), entry=shlex.quote(str(package / "hooks" / "entry.py")),
-                          shown=sys.executable.replace('"', "").replace("`", "").replace("$", ""))
+    """The shared fail-closed command (hooks.installed), running `hook claude-code`."""
+    from hooks.installed import hook_command as installed_command
+
+    return installed_command("claude-code")
 
 
 def load(path: Path) -> tuple[dict[str, Any], int]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hooks import naming
 from hooks.calls import Call
 
 WRITE_TOOLS = ("Write", "Edit", "MultiEdit")
@@ -32,9 +33,9 @@ def call_of(payload: dict[str, Any]) -> Call:
 
 
 def described(payload: dict[str, Any]) -> str:
-    """How a card names the call: a Bash command as typed, any other tool by its name."""
+    """How a card names the call: a Bash command as typed, any other tool by its harness and name."""
     tool = str(payload.get("tool_name") or "tool")
     tool_input = payload.get("tool_input")
     if tool == "Bash" and isinstance(tool_input, dict):
         return str(tool_input.get("command", ""))
-    return f"Claude Code {tool}"
+    return naming.call(payload)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import nullcontext
 from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
@@ -168,18 +169,26 @@ def run_check(session: Session, staged: bool, paths: Sequence[str], select: Sequ
 
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--staged", is_flag=True, help="check the staged blobs (the git index), not the work tree")
+@click.option("--staged", is_flag=True, help="check the staged blobs (the git index), not the work tree (at "
+              "pre-commit's pre-push stage: the commit being pushed)")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
 @click.option("--select", default=None, help="only these IDs or prefixes, comma-separated (e.g. BLK,INV001)")
 @click.option("--ignore", default=None, help="leave out these IDs or prefixes, comma-separated")
-def check(paths: tuple[str, ...], staged: bool, fmt: str, select: str | None, ignore: str | None) -> int:
+@click.option("-q", "--quiet", is_flag=True, help="print nothing when there is nothing to report (the git hooks use it)")
+def check(paths: tuple[str, ...], staged: bool, fmt: str, select: str | None, ignore: str | None,
+          quiet: bool) -> int:
     """The gate for pre-commit, pre-merge-commit and CI: covert-signal scan, rules-file and skill validation,
     and the managed AGENTS.md block's budget and provenance, in one command.
 
     \b
     With PATHs, only those files are reported on. Exit 1 when any error-level finding
     (BLK001-BLK005, RUL001-RUL002, the scanner's errors); BLK101-BLK104 warn, BLK105 informs."""
-    findings = run_check(open_session(), staged, paths, _ids(select), _ids(ignore))
+    from hooks.git.pushed import stage_index
+
+    with stage_index() if staged else nullcontext():  # pre-commit's pre-push: the pushed commit, as kguard-scan
+        findings = run_check(open_session(), staged, paths, _ids(select), _ids(ignore))
+    if quiet and not findings and fmt == "text":
+        return 0
     colour = fmt == "text" and use_colour(sys.stdout)
     click.echo(render(findings, fmt, color=colour), nl=False)
     return exit_code(findings)

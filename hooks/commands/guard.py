@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 import click
 
 from guard import decide, runs
-from hooks.card import diff_lines, text_lines, unified
+from hooks.card import colour_line, diff_lines, text_lines, unified
+from hooks.pager import page
 from hooks.session import open_session
 from hooks.style import one_line, paint, use_colour
 
@@ -16,7 +18,8 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), de
 
 
 @click.command()
-def snapshot() -> int:
+@FORMAT
+def snapshot(fmt: str) -> int:
     """Record every knowledge file as it is now: the baseline later commands are compared with.
 
     For harnesses that call kguard before and after a command instead of wrapping it."""
@@ -27,6 +30,8 @@ def snapshot() -> int:
         decide.clear_unfinished(guard)
         count = sum(len(root.state.baseline) for root in guard.roots)
     changed = sum(len(e.changes) for e in entries)
+    if fmt == "json":
+        return _json({"files": count, "changed": changed, "entry": entries[0].id if entries else None})
     click.echo(f"kguard: snapshot of {count} knowledge file(s)" + (f", {changed} changed since the last one" if changed else ""))
     return 0
 
@@ -100,38 +105,56 @@ def _recommend_hint(session: object) -> str | None:
 
 @click.command()
 @click.argument("paths", nargs=-1)
-def diff(paths: tuple[str, ...]) -> int:
+@FORMAT
+def diff(paths: tuple[str, ...], fmt: str) -> int:
     """Show the unified diff of each knowledge file against the snapshot (all, or PATHS).
 
-    Held-back content is shown against what the file holds now."""
+    Held-back content is shown against what the file holds now. On a terminal: coloured, and paged
+    ($KGUARD_PAGER, $PAGER or less -FRX) when longer than the screen."""
     session = open_session()
     guard = session.guard
-    colour = use_colour(sys.stdout)
+    changed: list[dict[str, object]] = []
+    held: list[dict[str, object]] = []
     with guard.transaction():
         wanted = guard.resolve_paths(paths or None)
         for change in guard.changes(paths or None):
-            for line in diff_lines(change):
-                click.echo(line, nl=False, color=colour)
+            changed.append({"path": change.display, "kind": change.kind, "diff": "".join(diff_lines(change))})
         for root, item in guard.pending():
             if wanted is not None and f"{root.scope}:{item.rel}" not in wanted:
                 continue
-            click.echo(f"held back (entry {item.entry}): {one_line(root.display(item.rel))}"
-                       + (" would be deleted" if item.content is None else ""))
-            if item.content is not None:
-                now = root.path(item.rel)
-                old = text_lines(now.read_bytes() if now.is_file() and not now.is_symlink() else b"")
-                new = text_lines(root.store.read_blob(item.content.oid))
-                label = one_line(root.display(item.rel))
-                if old is None or new is None:
-                    click.echo("binary or non-UTF-8 content")
-                else:
-                    click.echo("".join(unified(old, new, f"a/{label}", f"b/{label} (held)")), nl=False)
+            held.append({"path": root.display(item.rel), "entry": item.entry, "deleted": item.content is None,
+                         "diff": "" if item.content is None else _held_diff(root, item)})
+    if fmt == "json":
+        return _json({"changed": changed, "held": held})
+    colour = use_colour(sys.stdout)
+    out = [colour_line(line, colour) for c in changed for line in str(c["diff"]).splitlines(keepends=True)]
+    for h in held:
+        out.append(f"held back (entry {h['entry']}): {one_line(h['path'])}"
+                   + (" would be deleted\n" if h["deleted"] else "\n"))
+        out += [colour_line(line, colour) for line in str(h["diff"]).splitlines(keepends=True)]
+    page("".join(out))
+    return 0
+
+
+def _held_diff(root: Any, item: Any) -> str:
+    now = root.path(item.rel)
+    old = text_lines(now.read_bytes() if now.is_file() and not now.is_symlink() else b"")
+    new = text_lines(root.store.read_blob(item.content.oid))
+    label = one_line(root.display(item.rel))
+    if old is None or new is None:
+        return "binary or non-UTF-8 content\n"
+    return "".join(unified(old, new, f"a/{label}", f"b/{label} (held)"))
+
+
+def _json(data: dict[str, object]) -> int:
+    click.echo(json.dumps(data, indent=2, sort_keys=True))
     return 0
 
 
 @click.command()
 @click.argument("paths", nargs=-1)
-def keep(paths: tuple[str, ...]) -> int:
+@FORMAT
+def keep(paths: tuple[str, ...], fmt: str) -> int:
     """Accept changes: held-back content comes back, and what is on disk becomes the baseline.
 
     With no PATHS: every change and everything held back."""
@@ -144,6 +167,8 @@ def keep(paths: tuple[str, ...]) -> int:
         from hooks.git.held import unstage_kept
 
         unstage_kept(session.places, [e for e in entries if e.note.startswith("held back by ")])
+    if fmt == "json":
+        return _json({"kept": files, "undo": entries[0].id if files else None})
     if not files:
         click.echo("kguard: nothing to keep")
         return 0
@@ -153,7 +178,8 @@ def keep(paths: tuple[str, ...]) -> int:
 
 @click.command()
 @click.argument("paths", nargs=-1)
-def reset(paths: tuple[str, ...]) -> int:
+@FORMAT
+def reset(paths: tuple[str, ...], fmt: str) -> int:
     """Put the snapshot back: restore changed files' bytes and mode, remove added ones, recreate deleted
     ones. Held-back content for PATHS is dropped (it stays in the journal). With no PATHS: all."""
     session = open_session()
@@ -161,6 +187,8 @@ def reset(paths: tuple[str, ...]) -> int:
     with guard.transaction(wait_for_runs=True):
         entries, dropped = decide.reset(guard, paths or None)
     files = sorted({c.rel for e in entries for c in e.changes})
+    if fmt == "json":
+        return _json({"reset": files, "dropped": dropped, "undo": entries[0].id if files else None})
     if not files and not dropped:
         click.echo("kguard: nothing to reset")
         return 0

@@ -2,6 +2,7 @@
 (what the installed hooks and the GitHub Action call)."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,13 +20,29 @@ if TYPE_CHECKING:  # the guard loads only where a command needs it: git hooks mu
     from hooks.session import Session
 
 
-def _targets(session: Session, git: bool, claude: bool) -> tuple[bool, bool]:
-    """No flag: git when this is a git repository, Claude Code when the project uses it."""
+def _claude_hint(root: Path) -> str | None:
+    """What tells us the project uses Claude Code, or None."""
+    for name in (".claude", "CLAUDE.md"):
+        if (root / name).exists():
+            return name
+    return None
+
+
+def _targets(session: Session, git: bool, claude: bool) -> tuple[bool, bool, str | None]:
+    """No flag: git when this is a git repository; Claude Code only when the user says yes at a terminal
+    (never silently because a CLAUDE.md exists). Also returns why Claude Code was left alone, if it was."""
     if git or claude:
-        return git, claude
-    root = session.places.root
-    uses_claude = (root / ".claude").is_dir() or (root / "CLAUDE.md").exists()
-    return session.places.git_dir is not None, uses_claude
+        return git, claude, None
+    hint = _claude_hint(session.places.root)
+    if hint is None:
+        return session.places.git_dir is not None, False, None
+    shown = _settings_path(session.places).relative_to(session.places.root)
+    if sys.stdin is not None and sys.stdin.isatty() and sys.stderr.isatty():
+        if click.confirm(f"This project uses Claude Code ({hint}). Merge kguard's hooks into {shown}?",
+                         default=False, err=True):
+            return session.places.git_dir is not None, True, None
+    return session.places.git_dir is not None, False, \
+        f"Claude Code: left alone ({shown} not written; `kguard hooks install --claude-code` adds kguard's hooks)"
 
 
 def _settings_path(places: Places) -> Path:
@@ -64,8 +81,8 @@ def hooks_group() -> None:
 @click.option("--claude-code", "claude", is_flag=True, help="merge kguard's hooks into .claude/settings.json")
 @harness_options("merge kguard's entries into")
 def install(git: bool, claude: bool, **harnesses: bool) -> int:
-    """Install the hooks. With no flag: git hooks in a git repository, and the Claude Code hooks when the
-    project has a .claude folder or a CLAUDE.md.
+    """Install the hooks. With no flag: git hooks in a git repository; when the project has a .claude folder
+    or a CLAUDE.md, the Claude Code hooks too if you say yes at a terminal (never without asking).
 
     A hook kguard did not write is kept as <hook>.legacy and called first; running install again only
     updates kguard's own hooks; `kguard hooks uninstall` puts back what was there.
@@ -83,10 +100,10 @@ def install(git: bool, claude: bool, **harnesses: bool) -> int:
     if written and not (git or claude):
         _accept(session, written, "kguard hooks install")
         return 0
-    git, claude = _targets(session, git, claude)
+    git, claude, left_alone = _targets(session, git, claude)
     if not (git or claude):
-        raise KguardError("nothing to install here: not a git repository and no .claude folder "
-                          "(use --git or --claude-code)")
+        raise KguardError("nothing to install here: not a git repository (use --git in one, or --claude-code "
+                          "for Claude Code's hooks)")
     if git:
         folder = git_hooks.hooks_dir(session.places)
         outcomes = git_hooks.install(folder)
@@ -105,6 +122,8 @@ def install(git: bool, claude: bool, **harnesses: bool) -> int:
         click.echo(f"Claude Code: {'merged kguard hooks into' if changed else 'kguard hooks already in'} "
                    f"{path.relative_to(session.places.root)}")
         written.append(path)
+    if left_alone:
+        click.echo(left_alone)
     _accept(session, written, "kguard hooks install")
     return 0
 
@@ -166,12 +185,20 @@ def git_hook(name: str, args: tuple[str, ...]) -> int:
 
     pre_commit_framework = name == "auto"
     if pre_commit_framework:
-        name, arg_list = git_ops.from_pre_commit_env()
+        try:
+            name, arg_list = git_ops.from_pre_commit_env()
+        except KguardError:
+            if not os.environ.get("PRE_COMMIT"):
+                raise
+            # `pre-commit run --hook-stage post-checkout` typed by hand: no operation to compare
+            click.echo("kguard: nothing to compare: no checkout, merge or rewrite is in progress (the stage "
+                       "was run by hand?); `kguard status` shows what changed", err=True)
+            return 0
         args = tuple(arg_list)
     if name in git_hooks.GATES:
         from hooks.cli import main
 
-        code = main(["check", "--staged"])
+        code = main(["check", "--staged", "--quiet"])
         if code == 1:
             click.echo(f"kguard: {name} refused: `kguard check --staged` found errors in the knowledge files "
                        "being committed (above). Fix them, or `git commit --no-verify` skips every hook.", err=True)

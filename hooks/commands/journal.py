@@ -47,7 +47,8 @@ def log(fmt: str, max_count: int | None) -> int:
 
 @click.command()
 @click.argument("entry_id", metavar="ID")
-def undo(entry_id: str) -> int:
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def undo(entry_id: str, fmt: str) -> int:
     """Take back a journal entry (see `kguard log`), as long as the file still holds what it left.
 
     Refuses, changing nothing, when the file was changed since; exit 1."""
@@ -55,6 +56,10 @@ def undo(entry_id: str) -> int:
     guard = session.guard
     with guard.transaction(wait_for_runs=True):
         entry = decide.undo(guard, entry_id)
+    if fmt == "json":
+        click.echo(json.dumps({"restored": [c.rel for c in entry.changes], "note": entry.note,
+                               "undo": entry.id}, indent=2, sort_keys=True))
+        return 0
     files = ", ".join(one_line(c.rel) for c in entry.changes)
     click.echo(one_line(f"kguard: {entry.note}: restored {files}  (undo this: kguard undo {entry.id})"))
     return 0

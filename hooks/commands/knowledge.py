@@ -4,6 +4,7 @@ is printed as `kguard: error: path:line: message`, and the other files are still
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import asdict
 from typing import Any
 
@@ -72,6 +73,11 @@ def budget(context_window: int | None, fmt: str) -> int:
             "steps": [asdict(s) for s in report.steps], "fits": report.fits, "memory_over": report.memory_over,
             "files": [asdict(p) for p in report.files],
         })
+        return _done(model, code)
+    if sys.stdout.isatty():  # a picture for people at a terminal; the text below when piped
+        from hooks.budget_chart import draw
+
+        draw(report)
         return _done(model, code)
     echo(f"context budget: {report.limit:,} tokens ({report.share:.0%} of {report.context_window:,})")
     names = {"memory": "memory", "always_rules": "always rules", "agents_md": "AGENTS.md", "catalogue": "catalogue"}

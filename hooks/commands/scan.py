@@ -1,6 +1,8 @@
 """`kguard scan` and `kguard explain`."""
 from __future__ import annotations
 
+import json
+
 import os
 import sys
 from collections.abc import Iterator
@@ -114,7 +116,8 @@ def _use_color() -> bool:
 
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--staged", is_flag=True, help="Scan the blobs staged in the git index, not the work tree.")
+@click.option("--staged", is_flag=True, help="Scan the blobs staged in the git index, not the work tree (at "
+              "pre-commit's pre-push stage: the commit being pushed).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
 @click.option("--select", help="Only these detector IDs or prefixes, comma-separated (e.g. INV,EXF001).")
 @click.option("--ignore", help="Skip these detector IDs or prefixes, comma-separated.")
@@ -132,7 +135,10 @@ def scan(paths: tuple[Path, ...], staged: bool, fmt: str, select: str | None, ig
     places = find_places()
     settings = load_settings(places.root)
     if staged:
-        findings = _scan_staged(paths, places, settings)
+        from hooks.git.pushed import stage_index
+
+        with stage_index():  # pre-commit's pre-push stage: the pushed commit, as kguard-check reads it
+            findings = _scan_staged(paths, places, settings)
     elif paths:
         findings = _scan_paths(paths, places.root, settings.scan)
     else:
@@ -174,11 +180,35 @@ def _explain(det: Detector) -> str:
     return f"{det.id} {det.name} (default severity: {det.severity})\n\n{det.doc}\n"
 
 
+def explain_records() -> list[dict[str, str]]:
+    """Every ID `kguard explain` knows, as data: the scanner's detectors, then the gate's own checks.
+    `kguard explain --format json` prints it; the docs site's detector reference is generated from it."""
+    from hooks.commands.check import CHECKS
+
+    records = [{"id": det.id, "name": det.name, "severity": det.severity, "family": det.family,
+                "family_title": FAMILIES[det.family], "summary": det.summary, "doc": det.doc, "command": "scan"}
+               for det in REGISTRY.values()]
+    for code, (name, severity, summary) in CHECKS.items():
+        records.append({"id": code, "name": name, "severity": severity, "family": code[:3],
+                        "family_title": "the `kguard check` gate (managed block, rules and skill files)",
+                        "summary": summary, "doc": f"{summary[0].upper()}{summary[1:]}.", "command": "check"})
+    return records
+
+
 @click.command()
 @click.argument("detector_id", required=False)
-def explain(detector_id: str | None) -> int:
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def explain(detector_id: str | None, fmt: str) -> int:
     """Explain a detector (what it finds, why it matters, an example, what to do instead); no ID lists
     them all."""
+    if fmt == "json":
+        records = explain_records()
+        if detector_id is not None:
+            records = [r for r in records if r["id"] == detector_id.upper()]
+            if not records:
+                raise KguardError(f"unknown detector {detector_id!r} (run `kguard explain` for the list)")
+        click.echo(json.dumps(records[0] if detector_id else records, indent=2, ensure_ascii=False))
+        return 0
     if detector_id is None:
         click.echo(_listing(), nl=False)
         return 0

@@ -1,0 +1,180 @@
+"""A frame: an action word found through the trigger index, and parts that must all occur in the same
+sentence (or paragraph) as the action. Lexicons are lists of words; they compile into one lazy regex per part,
+so a file that holds none of the action words costs one set lookup per word."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+from guard.scan.lazyre import LazyPattern, lazy
+from guard.scan.patterns import Span
+from guard.scan.text import Document
+from guard.scan.triggers import declare
+
+PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
+BLOCK_START = re.compile(r"[ \t]*(?:[#>|*+-]|\d+[.)])")  # a Markdown line that starts its own block
+
+
+def words_pattern(words: Iterable[str]) -> str:
+    """One alternation of literal words: ASCII ones whole (a space stands for any whitespace), others as
+    they stand (Chinese, Japanese and Korean have no spaces; inflected Cyrillic and accented words are stems)."""
+    parts = []
+    for word in sorted(set(words), key=len, reverse=True):
+        body = r"\s+".join(re.escape(piece) for piece in word.split(" "))
+        if word.isascii():  # \b only where the word begins or ends with a letter or digit ("\.env\b")
+            body = (r"\b" if WORD_CHAR.match(word) else "") + body + (r"\b" if WORD_CHAR.match(word[-1]) else "")
+        parts.append(body)
+    return "|".join(parts)
+
+
+LETTERS = re.compile(r"[a-z]+")
+WORD_CHAR = re.compile(r"\w")
+
+
+class Lexicon:
+    """A case-insensitive pattern of literal words (plus a regex source `extra`), compiled on first use.
+    Without `extra` it carries a gate: the longest ASCII word of each entry and the first other character of
+    the rest, so a frame can tell from the document's word set alone that the part is nowhere."""
+
+    __slots__ = ("words", "extra", "_pattern", "_gate")
+
+    def __init__(self, words: Iterable[str], extra: str = "") -> None:
+        self.words = tuple(words)
+        self.extra = extra
+        self._pattern: re.Pattern[str] | None = None
+        self._gate: tuple[frozenset[bytes], frozenset[str]] | None | bool = False
+
+    def search(self, text: str, start: int, end: int) -> re.Match[str] | None:
+        if self._pattern is None:
+            source = "|".join(part for part in (words_pattern(self.words), self.extra) if part)
+            self._pattern = re.compile(source, re.I)
+        return self._pattern.search(text, start, end)
+
+    @property
+    def gate(self) -> tuple[frozenset[bytes], frozenset[str]] | None:
+        if self._gate is False:
+            self._gate = None if self.extra or any(w.isascii() and not LETTERS.search(w.lower())
+                                                   for w in self.words) else _gate(self.words)
+        return self._gate  # type: ignore[return-value]
+
+
+def _gate(words: tuple[str, ...]) -> tuple[frozenset[bytes], frozenset[str]]:
+    ascii_words, chars = set(), set()
+    for word in words:
+        lower = word.lower()
+        if lower.isascii():
+            ascii_words.add(max(LETTERS.findall(lower), key=len).encode())
+        else:
+            chars.add(next(c for c in lower if not c.isascii()))
+    return frozenset(ascii_words), frozenset(chars)
+
+
+def lexicon(*groups: Iterable[str], extra: str = "") -> Lexicon:
+    return Lexicon((word for group in groups for word in group), extra)
+
+
+def _may_occur(doc: Document, part: Lexicon | LazyPattern) -> bool:
+    gate = getattr(part, "gate", None)
+    if gate is None:
+        return True
+    ascii_words, chars = gate
+    return any(word in doc.words for word in ascii_words) or any(char in doc.non_ascii for char in chars)
+
+
+@dataclass(frozen=True)
+class Frame:
+    actions: tuple[str, ...]  # lower-case words; each is also a trigger
+    parts: tuple[Lexicon | LazyPattern, ...]  # every one must occur in the scope
+    scope: str = "sentence"  # or "paragraph"
+    reach: int = 300  # how far the scope may extend on each side of the action
+    near: int = 0  # when set, every part must lie within this many characters of the action
+    prose: bool = False  # only in prose: not in fenced code or table rows
+
+    def __post_init__(self) -> None:
+        declare(self.triggers)
+
+    @cached_property
+    def by_trigger(self) -> dict[str, list[str]]:
+        """The actions keyed by their rarest-looking piece: the longest run of letters ("approved" of "has
+        already approved"), whole; the window around it holds the whole action."""
+        found: dict[str, list[str]] = {}
+        for word in self.actions:
+            lower = word.lower()
+            runs = LETTERS.findall(lower) if lower.isascii() else [p for p in lower.split(" ") if p]
+            found.setdefault(max(runs, key=len) if runs else lower, []).append(word)
+        return found
+
+    @property
+    def triggers(self) -> tuple[str, ...]:
+        return tuple(sorted(self.by_trigger))
+
+    def pattern_for(self, trigger: str) -> re.Pattern[str]:
+        """The actions of one trigger as a small pattern (compiled once): a document searches only the
+        few whose triggers it holds, not one alternation of them all."""
+        cache = self.__dict__.setdefault("_patterns", {})
+        pattern = cache.get(trigger)
+        if pattern is None:
+            pattern = cache[trigger] = re.compile(words_pattern(self.by_trigger[trigger]), re.I)
+        return pattern
+
+    @cached_property
+    def _split_triggers(self) -> tuple[tuple[tuple[bytes, str], ...], tuple[tuple[str, str], ...]]:
+        words = tuple((t.encode(), t) for t in self.triggers if t.isascii())
+        others = tuple((next(c for c in t if not c.isascii()), t) for t in self.triggers if not t.isascii())
+        return words, others
+
+    def present(self, doc: Document) -> tuple[str, ...]:
+        """The triggers that can occur in the document, from its word set and its non-ASCII characters: the
+        phrase search then looks only for those (the same matches, far fewer lookups)."""
+        words, others = self._split_triggers
+        found = [t for w, t in words if w in doc.words]
+        if others and doc.non_ascii:
+            found += [t for c, t in others if c in doc.non_ascii]
+        return tuple(found)
+
+    def bounds(self, doc: Document, start: int, end: int) -> tuple[int, int]:
+        if self.scope == "sentence":
+            a, b = doc.sentence_bounds(start, end, self.reach)
+            line = doc.line_of(start)
+            lo, hi = doc.line_span(line)
+            if BLOCK_START.match(doc.text, lo):
+                a = max(a, lo)  # a heading, list item or table row is a sentence of its own
+            if line < len(doc.line_starts) and BLOCK_START.match(doc.text, doc.line_starts[line]):
+                b = min(b, hi)
+            return a, b
+        text = doc.text
+        lo, hi = max(0, start - self.reach), min(len(text), end + self.reach)
+        left = [m.end() for m in PARAGRAPH_END.finditer(text, lo, start)]
+        right = PARAGRAPH_END.search(text, end, hi)
+        return (left[-1] if left else lo), (right.start() if right else hi)
+
+    def find(self, doc: Document) -> Iterator[tuple[Span, int, int]]:
+        """Each action whose scope holds every part, with the scope (a, b)."""
+        if not all(_may_occur(doc, part) for part in self.parts):
+            return
+        present = self.present(doc)
+        if not present:
+            return
+        found = [m for trigger in present for m in doc.finditer(self.pattern_for(trigger), (trigger,), 80, 80)]
+        for match in sorted(found, key=lambda m: m.start()) if len(present) > 1 else found:
+            if self.prose and _not_prose(doc, match.start()):
+                continue
+            a, b = self.bounds(doc, match.start(), match.end())
+            if self.near:
+                dense = any(ord(char) >= 0x2E80 for char in match.group())  # Chinese, Japanese, Korean
+                near = self.near // 2 if dense else self.near
+                a, b = max(a, match.start() - near), min(b, match.end() + near)
+            text, start, end = doc.text, match.start(), match.end()
+            if all(part.search(text, a, start) or part.search(text, end, b) for part in self.parts):
+                yield match, a, b  # (a part is never the action's own word: "report" in "don't report")
+
+
+def _not_prose(doc: Document, offset: int) -> bool:
+    line = doc.line_of(offset)
+    return line in doc.fenced_lines or doc.text.startswith("|", doc.line_span(line)[0])
+
+
+def excerpt(doc: Document, a: int, b: int, limit: int = 120) -> str:
+    return " ".join(doc.text[a:b].split())[:limit]

@@ -1,0 +1,36 @@
+"""What the phrase search (guard.scan.windows) reads of a document: the lookups guard.scan.text.Document
+computes once. A protocol, so that the search and the document need not import each other."""
+from __future__ import annotations
+
+from collections.abc import Container
+from typing import Protocol
+
+from guard.scan.triggers import TranslatedIndex, TriggerIndex
+
+
+class Searched(Protocol):
+    text: str
+    cache: dict[str, object]
+
+    @property
+    def size(self) -> int: ...
+    @property
+    def lowers(self) -> bool: ...
+    @property
+    def lower(self) -> str | None: ...
+    @property
+    def ascii_kept(self) -> bool: ...
+    @property
+    def ascii_lower(self) -> bytes: ...
+    @property
+    def words(self) -> Container[bytes]: ...
+    @property
+    def index(self) -> TriggerIndex | TranslatedIndex | None: ...
+    @property
+    def blank_runs(self) -> list[tuple[int, int]]: ...
+    @property
+    def non_ascii(self) -> frozenset[str]: ...
+    @property
+    def lower_runs(self) -> tuple[str, list[int], list[int]]: ...
+
+    def haystack(self, lower: bool) -> tuple[str, bool]: ...

@@ -1,0 +1,119 @@
+"""Payloads in plain letters shuffled: letters shifted (rot13 and every other Caesar shift) or mirrored
+(Atbash), lines written backwards, and lines whose words come in reverse order. A line is decoded only when
+the text holds at least two common words in that form ("gur", "lbh", "vtaber", "qvr" for rot13; "eht",
+"uoy", "erongi" backwards; English and the other languages written in Latin letters): a few look-ups in the
+set of the text's words. Words in reverse order show as a sentence that starts with its last word
+("nothing. user the tell ... Ignore")."""
+from __future__ import annotations
+
+import string
+from collections.abc import Iterator
+from functools import cache
+
+from guard.scan.lazyre import lazy
+from guard.scan.text import Document
+from guard.scan.views.decoders import Payload
+
+PLAIN = ("the", "you", "your", "all", "this", "that", "with", "not", "and", "ignore", "instructions", "previous",
+         "user", "system", "prompt", "send", "secret", "tell", "never", "must", "every", "before", "file", "files",
+         "instead", "rules", "token", "key", "keys", "output", "always", "from", "now", "are", "assistant",
+         "https", "http", "curl", "wget", "ssh", "bash", "sudo", "git", "push", "password", "secrets", "credentials",
+         "agents", "env", "api")
+# Other languages written in Latin letters (de, fr, es, pt, it).
+OTHERS = ("und", "die", "der", "das", "nicht", "alle", "mit", "bitte", "les", "des", "que", "pas", "vous", "tous",
+          "toutes", "dans", "pour", "avec", "los", "las", "para", "todas", "todos", "con", "una", "per", "tutte",
+          "non", "della", "com", "uma", "ignora", "ignoriere", "instrucciones", "eine", "einen", "oder", "sich",
+          "auch", "sind", "wird", "werden", "dich", "deine", "deinen", "keine", "anweisungen", "regeln", "votre",
+          "sans", "plus", "sont", "consignes", "como", "pero", "esta", "este", "sobre", "reglas", "tutti", "sono",
+          "questo", "anche", "istruzioni", "regole", "regras", "sistema", "systemprompt", "nunca", "jamais", "niemals",
+          "immer", "toujours", "siempre", "sempre")
+# Shifted or mirrored words that are words themselves (rot13 "and" is "naq", but "now" is "abj" ...).
+COMMON = frozenset(w.encode() for w in PLAIN + OTHERS) | {
+    b"abj", b"xrl", b"ner", b"rai", b"ncv", b"han", b"pur", b"pbz", b"ton", b"dna", b"won", b"era", b"yek", b"lla",
+    b"vne", b"ipa", b"tig", b"alle", b"non"}
+# (In the one-byte text a non-ASCII letter is "?": "gelöscht." reads "gel?scht.".)
+FLIPPED = lazy(rb"[ \t]*[a-z?][a-z'?]*[.!?:;][\"')]*[ \t]+(?:\S+[ \t]+){2,}[A-Z?][a-z?]*[ \t]*\r?(?=\n|\Z)")
+FLIPPED_START = lazy(rb"\n[ \t]*[a-z?][a-z'?]*[.!?:;]")  # starts with a literal: a fast search
+MAX_LINES = 200
+LOWER, UPPER = string.ascii_lowercase, string.ascii_uppercase
+LOWER_BYTES = frozenset(LOWER.encode())
+
+
+def _shift(n: int) -> dict[int, int]:
+    return str.maketrans(LOWER + UPPER, LOWER[n:] + LOWER[:n] + UPPER[n:] + UPPER[:n])
+
+
+@cache
+def ciphers() -> list[tuple[str, dict[int, int], frozenset[bytes]]]:
+    """(kind, the table that decodes, the common words as they look encoded) for every letter cipher."""
+    words = PLAIN + OTHERS
+    found = []
+    for n in range(1, 26):
+        kind = "decoded:rot13" if n == 13 else "decoded:caesar"
+        chosen = words if n == 13 else [w for w in words if len(w) > 3]  # short shifted words are often words
+        encoded = frozenset(w.translate(_shift(n)).encode() for w in chosen) - COMMON
+        found.append((kind, _shift(26 - n), encoded))
+    mirror = str.maketrans(LOWER + UPPER, LOWER[::-1] + UPPER[::-1])
+    long_words = [w for w in words if len(w) > 3]
+    found.append(("decoded:atbash", mirror, frozenset(w.translate(mirror).encode() for w in long_words) - COMMON))
+    return found
+
+
+@cache
+def backwards() -> frozenset[bytes]:
+    return frozenset(w[::-1].encode() for w in PLAIN + OTHERS if len(w) > 3) - COMMON
+
+
+def _lines(doc: Document, words: frozenset[bytes]) -> Iterator[tuple[int, int]]:
+    """Lines holding two or more of `words` (lower-cased): found from where the words occur (one search
+    each, over the lower-cased one-byte text), not by reading every line."""
+    data = doc.ascii_lower
+    lines: dict[int, set[bytes]] = {}
+    for word in words:
+        if word not in doc.words:
+            continue
+        at = data.find(word)
+        while at != -1:
+            end = at + len(word)
+            if not (at and data[at - 1] in LOWER_BYTES or end < len(data) and data[end] in LOWER_BYTES):
+                lines.setdefault(doc.line_of(at), set()).add(word)
+            at = data.find(word, end)
+    for line in sorted(n for n, found in lines.items() if len(found) >= 2)[:MAX_LINES]:
+        yield doc.line_span(line)
+
+
+def _present(doc: Document, words: frozenset[bytes]) -> bool:
+    have = doc.words
+    count = 0
+    for word in words:
+        if word in have:
+            count += 1
+            if count >= 2:
+                return True
+    return False
+
+
+@cache
+def any_cipher() -> frozenset[bytes]:
+    """Every cipher's words together: one intersection with the text's words says whether any may apply."""
+    return frozenset().union(*(words for _, _, words in ciphers()))
+
+
+def shuffled(doc: Document) -> Iterator[Payload]:
+    have = doc.words
+    hits = any_cipher() & have if isinstance(have, frozenset) else {w for w in any_cipher() if w in have}
+    if len(hits) >= 2:
+        for kind, decode, words in ciphers():
+            if len(words & hits) >= 2:
+                for lo, hi in _lines(doc, words):
+                    yield lo, hi, doc.text[lo:hi].translate(decode), kind
+    if _present(doc, backwards()):
+        for lo, hi in _lines(doc, backwards()):
+            yield lo, hi, doc.text[lo:hi][::-1], "decoded:reversed"
+    data = doc.ascii
+    starts = [0] + [hint.start() + 1 for hint in FLIPPED_START.finditer(data)]
+    for start in starts[:MAX_LINES]:
+        match = FLIPPED.match(data, start)
+        if match:
+            line = doc.text[match.start():match.end()]
+            yield match.start(), match.end(), " ".join(reversed(line.split())), "decoded:flipped"
