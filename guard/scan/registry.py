@@ -5,7 +5,7 @@ from __future__ import annotations
 from guard.scan import conceal, danger, disguise, encoded, exfil, filelevel, hijack, invisible, markdown, override
 from guard.scan.detector import Detector
 from guard.scan.intents import conceal as intent_conceal
-from guard.scan.intents import authority, consent, extraction, jailbreak, persona, tamper, turns
+from guard.scan.intents import authority, consent, extraction, jailbreak, leak, persona, tamper, turns
 from guard.scan.intents import exfil as intent_exfil
 from guard.scan.intents import override as intent_override
 
@@ -58,6 +58,7 @@ _ALL: tuple[Detector, ...] = (
     consent.skip_confirmation,
     intent_conceal.hide_from_reviewer,
     intent_exfil.secrets_to_outside,
+    leak.scattered_exfiltration,
     intent_exfil.credential_file_to_network,
     intent_exfil.active_markup_in_reply,
     tamper.guard_tampering,
