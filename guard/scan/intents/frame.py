@@ -90,6 +90,7 @@ class Frame:
     scope: str = "sentence"  # or "paragraph"
     reach: int = 300  # how far the scope may extend on each side of the action
     near: int = 0  # when set, every part must lie within this many characters of the action
+    near_dense: int = 0  # the same for Chinese, Japanese and Korean (default: half of near)
     prose: bool = False  # only in prose: not in fenced code or table rows
 
     def __post_init__(self) -> None:
@@ -164,7 +165,7 @@ class Frame:
             a, b = self.bounds(doc, match.start(), match.end())
             if self.near:
                 dense = any(ord(char) >= 0x2E80 for char in match.group())  # Chinese, Japanese, Korean
-                near = self.near // 2 if dense else self.near
+                near = (self.near_dense or self.near // 2) if dense else self.near
                 a, b = max(a, match.start() - near), min(b, match.end() + near)
             text, start, end = doc.text, match.start(), match.end()
             if all(part.search(text, a, start) or part.search(text, end, b) for part in self.parts):

@@ -33,26 +33,37 @@ GUARD = lexicon((".kguard.toml", "kguard", "knowledge-guard", ".git/hooks", "git
 FETCH = (
     "download", "downloads", "grab", "fetch", "wget", "curl", "lade", "herunter", "télécharge", "téléchargez",
     "descarga", "descargue", "baixe", "scarica", "скачай", "загрузи", "下载", "ダウンロード", "다운로드",
+    "downloaded", "downloading", "fetches", "fetched", "urlopen", "requests.get", "pull down", "lädt", "baixa",
+    "descarga", "скачивает", "скачать", "拉取",
 )
 RUN = lexicon((
     "execute", "run it", "run the", "then run", "and run", "source", "chmod +x", "&& sh", "&& bash", "; sh", "; bash",
     "python3 -c", "python -c", "ausführen", "führe", "exécute", "lance", "ejecuta", "ejecútalo", "execute",
     "executa", "esegui", "выполни", "запусти", "执行", "运行", "実行", "실행",
+    "executes", "runs it", "run that", "with sh", "with bash", "exec(", "eval(",
+    "sh -c", "bash -c", "iex", "invoke-expression", "start it", "launch it", "lance-le", "lancez-le", "exécute-le",
+    "führe es aus", "starte es", "ejecútala", "execute-o", "rode", "eseguilo", "lancialo", "запусти его",
+    "выполни его", "运行它", "执行它", "実行して", "실행해",
 ))
 URL = lazy(r"https?://(?!(?:localhost|127\.0\.0\.1)[:/])\S+", re.I)
 COPY = (
     "copy", "append", "add", "insert", "write", "put", "replicate", "propagate", "spread", "paste", "include",
-    "ends up with", "füge", "kopiere", "recopie", "copie", "ajoute", "copia", "añade", "agrega", "adicione",
+    "ends up with", "starts with", "begins with", "start with", "füge", "kopiere", "recopie", "copie", "ajoute", "copia", "añade", "agrega", "adicione",
     "aggiungi", "скопируй", "добавь", "复制", "添加", "写入", "コピー", "追加", "복사", "추가",
 )
 KNOWLEDGE = lexicon((
     "agents.md", "claude.md", ".cursorrules", "gemini.md", "copilot-instructions", "memory", ".claude/", "rules file",
     "knowledge file", "instruction file", "~/.claude", "~/.codex", "~/.gemini", "~/.cursor",
+    "agent instructions", "instructions file", "agent rules", "rules files", "agents file", ".windsurfrules",
+    ".clinerules", "system prompt file",
 ))
 SPREAD = lexicon((
     "every", "all", "each", "other", "others", "global", "~/", "any repository", "every repository",
     "all projects", "your other", "jede", "alle", "andere", "globale", "tous", "toutes", "autres", "todos",
     "otros", "outros", "tutti", "altri", "все", "другие", "每个", "所有", "其他", "全局", "すべて", "他の", "모든", "다른",
+    "new project", "new projects", "new repository", "new repo", "future projects", "neues projekt",
+    "nouveau projet", "nuevo proyecto", "novo projeto", "nuovo progetto", "новый проект", "新项目", "新しいプロジェクト",
+    "새 프로젝트",
 ))
 
 SWITCH_FRAME = Frame(SWITCH_OFF, (GUARD,))
