@@ -5,7 +5,7 @@ from __future__ import annotations
 from guard.scan import conceal, danger, disguise, encoded, exfil, filelevel, hijack, invisible, markdown, override
 from guard.scan.detector import Detector
 from guard.scan.intents import conceal as intent_conceal
-from guard.scan.intents import authority, consent, extraction, jailbreak, leak, persona, tamper, turns
+from guard.scan.intents import addressed, authority, consent, extraction, jailbreak, leak, persona, tamper, turns
 from guard.scan.intents import exfil as intent_exfil
 from guard.scan.intents import override as intent_override
 
@@ -49,6 +49,7 @@ _ALL: tuple[Detector, ...] = (
     intent_override.decode_and_obey,
     intent_override.amended_instructions,
     authority.claimed_sender,
+    addressed.addressed_harm,
     jailbreak.jailbreak_prompt,
     persona.persona_jailbreak,
     extraction.prompt_extraction,
