@@ -4,6 +4,7 @@ assistant" in the third person). Each cue alone is common in real files; the thr
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator
 
 from guard.scan.context import IMPERATIVE, mention_severity, negated
@@ -12,6 +13,7 @@ from guard.scan.intents.exfil import CONTEXT, CREDENTIAL_PATH, SECRET, SEND
 from guard.scan.intents.frame import Frame, excerpt, lexicon
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
+from guard.scan.triggers import declare
 
 MOVE = (
     *SEND, "sends", "sending", "uploads", "post", "posts", "paste", "pastes", "attach", "attaches", "hand",
@@ -43,7 +45,10 @@ ORDER_BEFORE = lazy(
     re.I,
 )
 NEGATED_NEAR = lazy(r"\b(?:never|not|don't|do\s+not|avoid|no)\b|\bnie\b|\bjamais\b|\bnunca\b|\bmai\b|никогда|不要|禁止", re.I)
-LEAK_FRAME = Frame(MOVE, (TARGET, OUTSIDE), scope="paragraph", reach=320, near=260, prose=True)
+# The parts are checked by the detector: outside places first, found once per document (they are rarer than
+# the verbs), then the secret, only in the blocks that hold a verb and a place.
+LEAK_FRAME = Frame(MOVE, (), scope="paragraph", reach=320, near=260, prose=True)
+
 BLOCK_LINE = re.compile(r"[ \t]*(?:[#|*+-]|\d+[.)])")
 
 
@@ -68,10 +73,18 @@ def scattered_exfiltration(doc: Document) -> Iterator[Hit]:
     Instead: a project never needs its agent to move secrets or the conversation to another place. Negated
     rules ("never paste tokens into ...") are not reported.
     """
+    sinks = _sinks(doc)
+    if not sinks:
+        return
     for match, a, b in LEAK_FRAME.find(doc):
+        if _in_name(doc.text, match.start(), match.end()):
+            continue  # "sync" in sync.example.com, "post" in /post/
+        i = bisect_left(sinks, a)
+        if i == len(sinks) or sinks[i] >= b:
+            continue
         a, b = _block(doc, match.start(), a, b)
         text = doc.text
-        if not (TARGET.search(text, a, b) and OUTSIDE.search(text, a, b)):
+        if not (OUTSIDE.search(text, a, b) and TARGET.search(text, a, b)):
             continue  # the parts lay in another list item or heading of the paragraph
         start, _ = doc.sentence_bounds(match.start(), match.end(), 200)
         if negated(doc, match.start()) or NEGATED_NEAR.search(text, max(a, start), match.start()):
@@ -82,6 +95,11 @@ def scattered_exfiltration(doc: Document) -> Iterator[Hit]:
         yield Hit(match.start(), match.end(), f'moves secrets or context to an outside place: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))
         return
+
+
+def _in_name(text: str, start: int, end: int) -> bool:
+    joined = "/.@_-:"
+    return (start > 0 and text[start - 1] in joined) or (end < len(text) and text[end] in joined[:-1])
 
 
 def _block(doc: Document, offset: int, a: int, b: int) -> tuple[int, int]:
@@ -97,3 +115,30 @@ def _block(doc: Document, offset: int, a: int, b: int) -> tuple[int, int]:
             and not BLOCK_LINE.match(doc.text, doc.line_span(last + 1)[0]):
         last += 1
     return max(a, doc.line_span(first)[0]), min(b, doc.line_span(last)[1])
+
+
+# The outside places of a whole document in two cheap passes: patterns that start with a literal, and e-mail
+# addresses found from their "@" (a pattern that starts with [\w.+-]+ would be tried at every position).
+PLACES = lazy(
+    r"https?://(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])[:/])|\bwebhooks?\b|\bgists?\b|\bpastebin\b|"
+    r"\bpaste\s+site\b|\bendpoint\b|\bpublic\s+(?:issue|repo|repository|gist|channel|comment)\b|öffentliche|"
+    r"\bissue\s+p[uú]blic",
+    re.I,
+)
+DOMAIN = lazy(r"[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b", re.I)
+
+
+PLACE_TRIGGERS = ("http", "https", "webhook", "webhooks", "gist", "gists", "pastebin", "paste", "endpoint", "public",
+                  "öffentliche", "issue")
+declare(PLACE_TRIGGERS)
+
+
+def _sinks(doc: Document) -> list[int]:
+    text = doc.text
+    found = [m.start() for m in doc.finditer(PLACES, PLACE_TRIGGERS, 12, 60)]
+    at = text.find("@")
+    while at != -1:
+        if at and (text[at - 1].isalnum() or text[at - 1] in "._+-") and DOMAIN.match(text, at + 1):
+            found.append(at)
+        at = text.find("@", at + 1)
+    return sorted(found)
