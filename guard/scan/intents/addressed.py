@@ -9,14 +9,14 @@ from collections.abc import Iterator
 
 from guard.scan.context import mention_severity
 from guard.scan.detector import Hit, detector
-from guard.scan.intents.frame import Frame, excerpt, lexicon
+from guard.scan.intents.frame import Frame, may_occur, excerpt, lexicon
 from guard.scan.intents.leak import ORDER_BEFORE
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
 AUDIENCE = (
     "ai assistant", "ai agent", "ai model", "ai system", "llm", "llms", "language model", "the assistant",
-    "the model", "the agent", "coding agent", "assistant:", "note to ai", "note for ai", "to the ai", "for the ai",
+    "the model", "assistant:", "note to ai", "note for ai", "to the ai", "for the ai",
     "dear ai", "hey ai", "ki-assistent", "ki-assistenten", "ki-agent", "ki-agenten", "ki-modell", "assistant ia", "agent ia", "l'assistant", "modèle d'ia",
     "asistente de ia", "el asistente", "agente de ia", "o assistente", "assistente de ia", "agente de ia",
     "l'assistente", "assistente ia", "ии-ассистент", "ассистент", "нейросеть", "ai助手", "ai 助手", "人工智能助手",
@@ -42,7 +42,8 @@ SENSITIVE = lexicon((
 ))
 NEGATION = lazy(r"\b(?:never|not|don't|do\s+not|must\s+not|mustn't|avoid|refuse|no)\b|\bnie\b|\bjamais\b|"
                 r"\bnunca\b|\bmai\b|\bnicht\b|\bne\b|никогда|не\s|不要|禁止|しない|ない|마세요|않", re.I)
-ROLE_FRAME = Frame(AUDIENCE, (HARM, SENSITIVE), scope="paragraph", reach=300, near=220, prose=True)
+# The parts are checked by the detector, the cheapest first (a negation ends the search before the lexicons run).
+ROLE_FRAME = Frame(AUDIENCE, (), scope="paragraph", reach=300, near=220, prose=True)
 BLOCK_LINE = re.compile(r"[ \t]*(?:[#|*+-]|\d+[.)])")
 
 
@@ -63,10 +64,12 @@ def addressed_harm(doc: Document) -> Iterator[Hit]:
 
     Instead: rules for the agent state limits ("never print secrets"); they do not order it to move them.
     """
+    if not (may_occur(doc, HARM) and may_occur(doc, SENSITIVE)):
+        return
     for match, a, b in ROLE_FRAME.find(doc):
         a, b = _item(doc, match.start(), a, b)
         text = doc.text
-        if SENSITIVE.search(text, a, b) is None or NEGATION.search(text, a, b) or not _ordered(doc, a, b):
+        if NEGATION.search(text, a, b) or not _ordered(doc, a, b) or SENSITIVE.search(text, a, b) is None:
             continue
         yield Hit(match.start(), match.end(), f'orders the AI reader to a harmful act: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))

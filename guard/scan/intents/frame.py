@@ -75,7 +75,7 @@ def lexicon(*groups: Iterable[str], extra: str = "") -> Lexicon:
     return Lexicon((word for group in groups for word in group), extra)
 
 
-def _may_occur(doc: Document, part: Lexicon | LazyPattern) -> bool:
+def may_occur(doc: Document, part: Lexicon | LazyPattern) -> bool:
     gate = getattr(part, "gate", None)
     if gate is None:
         return True
@@ -153,7 +153,7 @@ class Frame:
 
     def find(self, doc: Document) -> Iterator[tuple[Span, int, int]]:
         """Each action whose scope holds every part, with the scope (a, b)."""
-        if not all(_may_occur(doc, part) for part in self.parts):
+        if not all(may_occur(doc, part) for part in self.parts):
             return
         present = self.present(doc)
         if not present:

@@ -23,8 +23,8 @@ DROP = (
     "ne s'appliquent plus", "ne valent plus", "não valem mais", "não se aplicam mais", "non valgono più",
     "non si applicano più", "не действуют", "больше не действуют", "无效", "失效", "無効", "무효",
     # more ways to say "no longer counts", per language
-    "out of date", "out-of-date", "set aside", "put aside", "does not apply", "doesn't apply", "do not apply",
-    "don't apply", "no longer holds", "no longer stands", "no longer counts", "retired", "was a draft", "stale",
+    "out of date", "out-of-date", "set aside", "put aside",
+    "no longer holds", "no longer stands", "no longer counts", "retired", "was a draft", "stale",
     "gilt nicht", "gelten nicht", "nicht mehr", "veraltet", "überholt", "ne s'appliquent pas", "ne s'applique pas",
     "ne compte plus", "ne comptent plus", "périmé", "périmées", "obsolètes", "ya no vale", "no aplica", "no aplican",
     "no vale", "desactualizadas", "desactualizados", "desactualizada", "obsoletas", "obsoletos",
