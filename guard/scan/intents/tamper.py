@@ -67,6 +67,20 @@ SPREAD = lexicon((
 ))
 
 SWITCH_FRAME = Frame(SWITCH_OFF, (GUARD,))
+# The hooks skipped in words rather than by flag: "pass whatever skips the hooks so the commit goes through".
+SKIP = (
+    "skip", "skips", "skipping", "bypass", "bypasses", "bypassing", "circumvent", "get around", "go around",
+    "überspringe", "überspringen", "umgehe", "umgehen", "contourne", "contourner", "saute", "sauter", "salta",
+    "saltar", "sáltate", "omite", "pula", "pular", "contorna", "contornar", "aggira", "aggirare", "saltare",
+    "пропусти", "пропустить", "обойди", "обойти", "跳过", "绕过", "スキップ", "回避", "건너뛰", "우회",
+)
+HOOKS = lexicon(("hooks", "hook", "pre-commit", "commit hooks", "git hooks", "kguard", "knowledge-guard",
+                 "the guard", "хуки", "хуков", "钩子", "フック", "훅"))
+SKIP_FRAME = Frame(SKIP, (HOOKS,), near=80, prose=True)
+NUISANCE = lazy(r"\b(?:flaky|slow|annoying|in\s+the\s+way|complains?|fails?|failing|goes\s+through|get\s+through|"
+                r"nerv\w*|langsam|scheitern|lent|lento|lenta|lentos|fallan|falla|falham|falha|échouent|échoue|falliscono|"
+                r"fallisce)\b|медленн|мешают|падают|慢|失败|遅い|失敗|느려|실패", re.I)
+NEVER = lazy(r"\b(?:never|not|don't|no)\b|\bnie\b|\bjamais\b|\bnunca\b|\bmai\b|\bnicht\b|никогда|не\s|不要|禁止|しない|마", re.I)
 FETCH_FRAME = Frame(FETCH, (URL, RUN))
 COPY_FRAME = Frame(COPY, (KNOWLEDGE, SPREAD), near=120)
 
@@ -107,6 +121,13 @@ def guard_tampering(doc: Document) -> Iterator[Hit]:
             continue
         yield Hit(match.start(), match.end(), f'removes the guard: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))
+    for match, a, b in SKIP_FRAME.find(doc):
+        if negated(doc, match.start()) or NEVER.search(doc.text, a, match.start()):
+            continue  # "do not bypass the hooks" keeps them
+        severity = "error" if NUISANCE.search(doc.text, max(0, a - 200), b) else "warning"  # flaky, slow ...
+        yield Hit(match.start(), match.end(), f'skips the hooks: "{excerpt(doc, a, b)}"',
+                  mention_severity(doc, match.start(), match.end(), severity))
+        break
 
 
 @detector("DNG009", "fetch-and-run", "warning",
