@@ -48,7 +48,7 @@ RUN = lexicon((
 URL = lazy(r"https?://(?!(?:localhost|127\.0\.0\.1)[:/])\S+", re.I)
 COPY = (
     "copy", "append", "add", "insert", "write", "put", "replicate", "propagate", "spread", "paste", "include",
-    "ends up with", "starts with", "begins with", "start with", "füge", "kopiere", "recopie", "copie", "ajoute", "copia", "añade", "agrega", "adicione",
+    "ends up with", "starts with", "begins with", "füge", "kopiere", "recopie", "copie", "ajoute", "copia", "añade", "agrega", "adicione",
     "aggiungi", "скопируй", "добавь", "复制", "添加", "写入", "コピー", "追加", "복사", "추가",
 )
 KNOWLEDGE = lexicon((
