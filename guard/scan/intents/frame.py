@@ -80,7 +80,13 @@ def may_occur(doc: Document, part: Lexicon | LazyPattern) -> bool:
     if gate is None:
         return True
     ascii_words, chars = gate
-    return any(word in doc.words for word in ascii_words) or any(char in doc.non_ascii for char in chars)
+    words = doc.words
+    if isinstance(words, frozenset):  # one set operation in C (a view's word set may only answer `in`)
+        if not ascii_words.isdisjoint(words):
+            return True
+    elif any(word in words for word in ascii_words):
+        return True
+    return bool(chars) and not chars.isdisjoint(doc.non_ascii)
 
 
 @dataclass(frozen=True)
@@ -130,10 +136,19 @@ class Frame:
         """The triggers that can occur in the document, from its word set and its non-ASCII characters: the
         phrase search then looks only for those (the same matches, far fewer lookups)."""
         words, others = self._split_triggers
-        found = [t for w, t in words if w in doc.words]
+        have = doc.words
+        if isinstance(have, frozenset):  # the few shared words first, by one set operation in C
+            shared = self._trigger_words.intersection(have)
+            found = [w.decode("ascii") for w in sorted(shared)]  # (ASCII: the same order as the triggers)
+        else:
+            found = [t for w, t in words if w in have]
         if others and doc.non_ascii:
             found += [t for c, t in others if c in doc.non_ascii]
         return tuple(found)
+
+    @cached_property
+    def _trigger_words(self) -> frozenset[bytes]:
+        return frozenset(w for w, _ in self._split_triggers[0])
 
     def bounds(self, doc: Document, start: int, end: int) -> tuple[int, int]:
         if self.scope == "sentence":
