@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from guard.scan.context import mention_severity
 from guard.scan.detector import Hit, detector
-from guard.scan.intents.frame import Frame, may_occur, excerpt, lexicon
+from guard.scan.intents.frame import Frame, excerpt, lexicon, may_occur
 from guard.scan.intents.leak import ORDER_BEFORE
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
@@ -17,7 +17,8 @@ from guard.scan.text import Document
 AUDIENCE = (
     "ai assistant", "ai agent", "ai model", "ai system", "llm", "llms", "language model", "the assistant",
     "the model", "assistant:", "note to ai", "note for ai", "to the ai", "for the ai",
-    "dear ai", "hey ai", "ki-assistent", "ki-assistenten", "ki-agent", "ki-agenten", "ki-modell", "assistant ia", "agent ia", "l'assistant", "modèle d'ia",
+    "dear ai", "hey ai", "ki-assistent", "ki-assistenten", "ki-agent", "ki-agenten", "ki-modell", "assistant ia",
+    "agent ia", "l'assistant", "modèle d'ia",
     "asistente de ia", "el asistente", "agente de ia", "o assistente", "assistente de ia", "agente de ia",
     "l'assistente", "assistente ia", "ии-ассистент", "ассистент", "нейросеть", "ai助手", "ai 助手", "人工智能助手",
     "助手", "aiアシスタント", "アシスタント", "ai 어시스턴트", "어시스턴트", "ai 에이전트",

@@ -7,7 +7,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterator
 
-from guard.scan.context import IMPERATIVE, mention_severity, negated
+from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.exfil import CONTEXT, CREDENTIAL_PATH, SECRET, SEND
 from guard.scan.intents.frame import Frame, excerpt, lexicon
@@ -106,7 +106,6 @@ def _block(doc: Document, offset: int, a: int, b: int) -> tuple[int, int]:
     """The paragraph clipped to the Markdown block that holds the offset: a list item, heading or table row is
     a block of its own (the parts of one intent do not reach across items of a list)."""
     line = doc.line_of(offset)
-    lo, hi = doc.line_span(line)
     first = line
     while not BLOCK_LINE.match(doc.text, doc.line_span(first)[0]) and first > 1 and doc.line_span(first - 1)[0] >= a:
         first -= 1
