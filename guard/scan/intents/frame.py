@@ -11,7 +11,8 @@ from functools import cached_property
 from guard.scan.lazyre import LazyPattern, lazy
 from guard.scan.patterns import Span
 from guard.scan.text import Document
-from guard.scan.triggers import declare
+from guard.scan.triggers import declare, declare_whole
+from guard.scan.windows import finditer
 
 PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
 BLOCK_START = re.compile(r"[ \t]*(?:[#>|*+-]|\d+[.)])")  # a Markdown line that starts its own block
@@ -100,7 +101,9 @@ class Frame:
     prose: bool = False  # only in prose: not in fenced code or table rows
 
     def __post_init__(self) -> None:
-        declare(self.triggers)
+        whole = self.whole_triggers
+        declare(t for t in self.triggers if t not in whole)
+        declare_whole(whole)
 
     @cached_property
     def by_trigger(self) -> dict[str, list[str]]:
@@ -112,6 +115,12 @@ class Frame:
             runs = LETTERS.findall(lower) if lower.isascii() else [p for p in lower.split(" ") if p]
             found.setdefault(max(runs, key=len) if runs else lower, []).append(word)
         return found
+
+    @cached_property
+    def whole_triggers(self) -> frozenset[str]:
+        """The triggers whose actions are all ASCII: each is a whole run of letters of its actions, which
+        begin and end at word boundaries, so it stands whole wherever one matches (never "ai" in "email")."""
+        return frozenset(t for t, words in self.by_trigger.items() if t.isascii() and all(map(str.isascii, words)))
 
     @property
     def triggers(self) -> tuple[str, ...]:
@@ -173,7 +182,9 @@ class Frame:
         present = self.present(doc)
         if not present:
             return
-        found = [m for trigger in present for m in doc.finditer(self.pattern_for(trigger), (trigger,), 80, 80)]
+        whole = self.whole_triggers
+        found = [m for trigger in present
+                 for m in finditer(doc, self.pattern_for(trigger), (trigger,), 80, 80, whole=trigger in whole)]
         for match in sorted(found, key=lambda m: m.start()) if len(present) > 1 else found:
             if self.prose and _not_prose(doc, match.start()):
                 continue
