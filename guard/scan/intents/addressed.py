@@ -4,14 +4,12 @@ the prompt, deleting everything, paying, switching checks off. Being addressed b
 (an AI policy); so is a rule about secrets. The two together, without a negation, are an injection."""
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
-from guard.scan.context import mention_severity
+from guard.scan.context import NEGATION_ANY, mention_severity
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon, may_occur
-from guard.scan.intents.leak import ORDER_BEFORE
-from guard.scan.lazyre import lazy
+from guard.scan.intents.leak import ORDER_BEFORE, block_of
 from guard.scan.text import Document
 
 AUDIENCE = (
@@ -41,11 +39,8 @@ SENSITIVE = lexicon((
     "credenciales", "contraseña", "credenciais", "senha", "credenziali", "пароль", "ключи", "密码", "密钥", "凭据",
     "パスワード", "認証情報", "비밀번호",
 ))
-NEGATION = lazy(r"\b(?:never|not|don't|do\s+not|must\s+not|mustn't|avoid|refuse|no)\b|\bnie\b|\bjamais\b|"
-                r"\bnunca\b|\bmai\b|\bnicht\b|\bne\b|никогда|не\s|不要|禁止|しない|ない|마세요|않", re.I)
 # The parts are checked by the detector, the cheapest first (a negation ends the search before the lexicons run).
 ROLE_FRAME = Frame(AUDIENCE, (), scope="paragraph", reach=300, near=220, prose=True)
-BLOCK_LINE = re.compile(r"[ \t]*(?:[#|*+-]|\d+[.)])")
 
 
 @detector("OVR009", "addressed-harmful-order", "error",
@@ -68,9 +63,9 @@ def addressed_harm(doc: Document) -> Iterator[Hit]:
     if not (may_occur(doc, HARM) and may_occur(doc, SENSITIVE)):
         return
     for match, a, b in ROLE_FRAME.find(doc):
-        a, b = _item(doc, match.start(), a, b)
+        a, b = block_of(doc, match.start(), a, b)
         text = doc.text
-        if NEGATION.search(text, a, b) or not _ordered(doc, a, b) or SENSITIVE.search(text, a, b) is None:
+        if NEGATION_ANY.search(text, a, b) or not _ordered(doc, a, b) or SENSITIVE.search(text, a, b) is None:
             continue
         yield Hit(match.start(), match.end(), f'orders the AI reader to a harmful act: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))
@@ -87,15 +82,3 @@ def _ordered(doc: Document, a: int, b: int) -> bool:
         position = harm.end()
     return False
 
-
-def _item(doc: Document, offset: int, a: int, b: int) -> tuple[int, int]:
-    """The paragraph clipped to the list item or heading that holds the offset."""
-    line = doc.line_of(offset)
-    first = line
-    while first > 1 and not BLOCK_LINE.match(doc.text, doc.line_span(first)[0]) and doc.line_span(first - 1)[0] >= a:
-        first -= 1
-    last = line
-    while last < len(doc.line_starts) and doc.line_span(last + 1)[1] <= b \
-            and not BLOCK_LINE.match(doc.text, doc.line_span(last + 1)[0]):
-        last += 1
-    return max(a, doc.line_span(first)[0]), min(b, doc.line_span(last)[1])

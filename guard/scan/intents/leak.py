@@ -7,7 +7,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterator
 
-from guard.scan.context import mention_severity, negated
+from guard.scan.context import NEGATION_ANY, mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.exfil import CONTEXT, CREDENTIAL_PATH, SECRET, SEND
 from guard.scan.intents.frame import Frame, excerpt, lexicon
@@ -44,7 +44,6 @@ ORDER_BEFORE = lazy(
     r"soll|sollst|musst|doit|dois|debe|debes|deve|devi|должен|应该|必须|べき|해야)\s+(?:\w+\s+){0,2}$",
     re.I,
 )
-NEGATED_NEAR = lazy(r"\b(?:never|not|don't|do\s+not|avoid|no)\b|\bnie\b|\bjamais\b|\bnunca\b|\bmai\b|никогда|不要|禁止", re.I)
 # The parts are checked by the detector: outside places first, found once per document (they are rarer than
 # the verbs), then the secret, only in the blocks that hold a verb and a place.
 LEAK_FRAME = Frame(MOVE, (), scope="paragraph", reach=320, near=260, prose=True)
@@ -82,12 +81,12 @@ def scattered_exfiltration(doc: Document) -> Iterator[Hit]:
         i = bisect_left(sinks, a)
         if i == len(sinks) or sinks[i] >= b:
             continue
-        a, b = _block(doc, match.start(), a, b)
+        a, b = block_of(doc, match.start(), a, b)
         text = doc.text
         if not (OUTSIDE.search(text, a, b) and TARGET.search(text, a, b)):
             continue  # the parts lay in another list item or heading of the paragraph
         start, _ = doc.sentence_bounds(match.start(), match.end(), 200)
-        if negated(doc, match.start()) or NEGATED_NEAR.search(text, max(a, start), match.start()):
+        if negated(doc, match.start()) or NEGATION_ANY.search(text, max(a, start), match.start()):
             continue
         prefix = text[max(a, start):match.start()]
         if not (ORDER_BEFORE.search(prefix) or THIRD_PERSON.search(text, a, b)):
@@ -102,7 +101,7 @@ def _in_name(text: str, start: int, end: int) -> bool:
     return (start > 0 and text[start - 1] in joined) or (end < len(text) and text[end] in joined[:-1])
 
 
-def _block(doc: Document, offset: int, a: int, b: int) -> tuple[int, int]:
+def block_of(doc: Document, offset: int, a: int, b: int) -> tuple[int, int]:
     """The paragraph clipped to the Markdown block that holds the offset: a list item, heading or table row is
     a block of its own (the parts of one intent do not reach across items of a list)."""
     line = doc.line_of(offset)

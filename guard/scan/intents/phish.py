@@ -2,13 +2,11 @@
 phrase, or send the user to log in somewhere: phishing carried out by the user's own assistant."""
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
-from guard.scan.context import mention_severity
+from guard.scan.context import NEGATION_ANY, mention_severity
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
-from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
 ASK = (
@@ -34,8 +32,6 @@ USER = lexicon((
     "all'utente", "пользовател", "用户", "ユーザー", "사용자", "sein", "seine", "seinen", "ihr", "ihre", "son", "sa",
     "ses", "votre", "su", "sus", "seu", "sua", "suo", "его", "свой", "свою", "他的", "您的", "自分の", "본인",
 ))
-NEGATION = lazy(r"\b(?:never|not|don't|do\s+not|must\s+not|mustn't|avoid|no|refuse)\b|\bnie\b|\bnicht\b|\bjamais\b|"
-                r"\bne\b|\bnunca\b|\bmai\b|никогда|не\s|不要|禁止|しない|ない|마세요|않", re.I)
 # Anchored on the credential (rarer than the verbs of asking).
 ASK_FRAME = Frame(CREDENTIAL, (lexicon(ASK), USER), near=140, prose=True)
 
@@ -58,7 +54,7 @@ def credential_phishing(doc: Document) -> Iterator[Hit]:
     harness's secret store or the service's own login page.
     """
     for match, a, b in ASK_FRAME.find(doc):
-        if NEGATION.search(doc.text, a, b) or (match.start() and doc.text[match.start() - 1] in "_-./"):
+        if NEGATION_ANY.search(doc.text, a, b) or (match.start() and doc.text[match.start() - 1] in "_-./"):
             continue
         yield Hit(match.start(), match.end(), f'has the agent ask the user for a secret: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.context import mention_severity, negated
+from guard.scan.context import NEGATION_ANY, mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
 from guard.scan.lazyre import lazy
@@ -80,7 +80,6 @@ SKIP_FRAME = Frame(SKIP, (HOOKS,), near=80, prose=True)
 NUISANCE = lazy(r"\b(?:flaky|slow|annoying|in\s+the\s+way|complains?|fails?|failing|goes\s+through|get\s+through|"
                 r"nerv\w*|langsam|scheitern|lent|lento|lenta|lentos|fallan|falla|falham|falha|échouent|échoue|falliscono|"
                 r"fallisce)\b|медленн|мешают|падают|慢|失败|遅い|失敗|느려|실패", re.I)
-NEVER = lazy(r"\b(?:never|not|don't|no)\b|\bnie\b|\bjamais\b|\bnunca\b|\bmai\b|\bnicht\b|никогда|не\s|不要|禁止|しない|마", re.I)
 FETCH_FRAME = Frame(FETCH, (URL, RUN))
 COPY_FRAME = Frame(COPY, (KNOWLEDGE, SPREAD), near=120)
 
@@ -122,7 +121,7 @@ def guard_tampering(doc: Document) -> Iterator[Hit]:
         yield Hit(match.start(), match.end(), f'removes the guard: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))
     for match, a, b in SKIP_FRAME.find(doc):
-        if negated(doc, match.start()) or NEVER.search(doc.text, a, match.start()):
+        if negated(doc, match.start()) or NEGATION_ANY.search(doc.text, a, match.start()):
             continue  # "do not bypass the hooks" keeps them
         severity = "error" if NUISANCE.search(doc.text, max(0, a - 200), b) else "warning"  # flaky, slow ...
         yield Hit(match.start(), match.end(), f'skips the hooks: "{excerpt(doc, a, b)}"',
