@@ -126,13 +126,14 @@ class Frame:
     def triggers(self) -> tuple[str, ...]:
         return tuple(sorted(self.by_trigger))
 
-    def pattern_for(self, trigger: str) -> re.Pattern[str]:
-        """The actions of one trigger as a small pattern (compiled once): a document searches only the
-        few whose triggers it holds, not one alternation of them all."""
+    def pattern_for(self, trigger: str) -> LazyPattern:
+        """The actions of one trigger as a small pattern: a document searches only the few whose triggers it
+        holds, not one alternation of them all. Lazy: the search compiles only the form it runs (the
+        lower-cased twin, see patterns.lowered), not this one as well."""
         cache = self.__dict__.setdefault("_patterns", {})
         pattern = cache.get(trigger)
         if pattern is None:
-            pattern = cache[trigger] = re.compile(words_pattern(self.by_trigger[trigger]), re.I)
+            pattern = cache[trigger] = lazy(words_pattern(self.by_trigger[trigger]), re.I)
         return pattern
 
     @cached_property
