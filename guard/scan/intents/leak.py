@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from guard.scan.context import NEGATION_ANY, mention_severity, negated
 from guard.scan.detector import Hit, detector
-from guard.scan.intents.exfil import CONTEXT, CREDENTIAL_PATH, SECRET, SEND
+from guard.scan.intents.exfil import CONTEXT, CREDENTIAL_PATH, FILL_FRAME, SECRET, SEND, SEND_FRAME
 from guard.scan.intents.frame import Frame, excerpt, lexicon
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
@@ -91,9 +91,16 @@ def scattered_exfiltration(doc: Document) -> Iterator[Hit]:
         prefix = text[max(a, start):match.start()]
         if not (ORDER_BEFORE.search(prefix) or THIRD_PERSON.search(text, a, b)):
             continue  # "CI uploads coverage to https://... using CODECOV_TOKEN" describes, it does not order
+        if match.start() in _one_sentence(doc):
+            continue  # EXF005 reports the order said in one sentence
         yield Hit(match.start(), match.end(), f'moves secrets or context to an outside place: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))
         return
+
+
+def _one_sentence(doc: Document) -> set[int]:
+    """Where EXF005's one-sentence frames found their verb (computed only once EXF008 has a candidate)."""
+    return {match.start() for frame in (SEND_FRAME, FILL_FRAME) for match, _, _ in frame.find(doc)}
 
 
 def _in_name(text: str, start: int, end: int) -> bool:
