@@ -119,12 +119,21 @@ def windows(doc: Searched, triggers: tuple[str, ...], before: int = WINDOW,
         spans = [(0, size)] if size else []
     else:
         points: list[tuple[int, int]] = []
+        others, letters = _words_of(triggers)
         words = doc.words
-        for trigger, word in _words_of(triggers):
-            if word is not None and word not in words:
-                continue  # (what trigger_positions checks first: most triggers are not in a small text)
+        # Most triggers of letters are not words of a small text: the few that are, by one set operation in C
+        # when the text's words are a set (a view's may only answer `in`). The points are sorted below, so
+        # the order the triggers are looked up in does not matter.
+        if isinstance(words, frozenset):
+            present = [letters[word] for word in words.intersection(letters)] if letters else []
+        else:
+            present = [trigger for word, trigger in letters.items() if word in words]
+        for trigger in others:
             reach = len(trigger) + after
-            places = whole_positions(doc, trigger) if whole and word is not None else trigger_positions(doc, trigger)
+            points.extend([(pos - before, pos + reach) for pos in trigger_positions(doc, trigger)])
+        for trigger in present:
+            reach = len(trigger) + after
+            places = whole_positions(doc, trigger) if whole else trigger_positions(doc, trigger)
             points.extend([(pos - before, pos + reach) for pos in places])
         points.sort()
         spans = merged(points)  # merged before clamping to the text: the same spans, fewer calls
@@ -138,10 +147,11 @@ def windows(doc: Searched, triggers: tuple[str, ...], before: int = WINDOW,
 
 
 @lru_cache(maxsize=None)
-def _words_of(triggers: tuple[str, ...]) -> tuple[tuple[str, bytes | None], ...]:
-    """Each trigger, with its bytes when it is a word of ASCII letters (which counts only as a whole word)."""
-    return tuple((trigger, trigger.encode("ascii") if trigger.isascii() and trigger.isalpha() else None)
-                 for trigger in triggers)
+def _words_of(triggers: tuple[str, ...]) -> tuple[tuple[str, ...], dict[bytes, str]]:
+    """The triggers that are no word of ASCII letters, and the others keyed by their bytes (a trigger of
+    letters counts only where it is a whole word of the text, see windows)."""
+    letters = {t.encode("ascii"): t for t in triggers if t.isascii() and t.isalpha()}
+    return tuple(t for t in triggers if not (t.isascii() and t.isalpha())), letters
 
 
 def finditer(doc: Searched, pattern: re.Pattern[str], triggers: tuple[str, ...], before: int = WINDOW,
