@@ -4,7 +4,7 @@ non-overlapping occurrence, left to right."""
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cached_property, lru_cache
 
 # Where a trigger's occurrences go, trigger start minus word start, the trigger to check there (None: no check)
@@ -18,6 +18,7 @@ VOCABULARY: set[str] = set()
 TABLES: dict[bytes, set[str]] = {}
 # Words of letters wanted only whole (see declare_whole): one more pass over the words finds them all.
 WHOLE: set[str] = set()
+PENDING: list[Callable[[], None]] = []  # declarers not yet run (see declare_later)
 
 
 def declare(*groups: Iterable[str]) -> None:
@@ -25,6 +26,17 @@ def declare(*groups: Iterable[str]) -> None:
     several words is looked up by its first (see windows.trigger_positions)."""
     for group in groups:
         VOCABULARY.update(trigger.split(" ")[0] if " " in trigger else trigger for trigger in group)
+
+
+def declare_later(declarer: Callable[[], None]) -> None:
+    """Run `declarer` (which declares triggers) before the first lookup in a large text, not at import: a
+    small text, the case of a fresh `kguard scan FILE`, never needs the vocabulary."""
+    PENDING.append(declarer)
+
+
+def _declare_pending() -> None:
+    while PENDING:
+        PENDING.pop()()
 
 
 def declare_whole(*groups: Iterable[str]) -> None:
@@ -113,6 +125,7 @@ class TriggerIndex:
         """Where a word of lower-case ASCII letters stands whole (no letter a-z before or after it), in
         order; the first lookup finds every declared whole word of the text in one pass over its words."""
         if word not in self.whole:
+            _declare_pending()
             if word not in self.words:
                 return []
             WHOLE.add(word.decode("ascii"))
@@ -130,6 +143,7 @@ class TriggerIndex:
         lookup of either kind indexes the whole vocabulary, translated the same way)."""
         key = trigger if table is None else trigger.translate(table)
         if key not in self.found:
+            _declare_pending()
             # an undeclared trigger: indexed with the rest from now on
             (VOCABULARY if table is None else TABLES.setdefault(table, set())).add(trigger.decode("ascii"))
             wanted = {v.encode("ascii") for v in VOCABULARY if v.isascii()}
