@@ -104,7 +104,7 @@ class Guard:
             old = cache.roots.get(root.scope) if cache else None
             ignores = root.rules.git_ignores
             if isinstance(ignores, GitIgnores):  # judged by the ignore rules as they were when kguard last looked
-                ignores.since_ns = written
+                ignores.since_ns = written or (sealed[1] if isinstance(sealed, list) else 0)
             root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, old, written,
                                                 self._git_settings(root))
             self._newly_ignored(root)

@@ -203,6 +203,8 @@ CASES: tuple[Case, ...] = (
          f"echo '{EVIL}' > node_modules/x/AGENTS.md", _exists("node_modules/x/AGENTS.md")),
     Case("nested-excludesfile", f"echo 'venv/' > ../ignored; git config core.excludesFile \"$PWD/../ignored\"; "
          f"mkdir -p sub/venv && echo '{EVIL}' > sub/venv/AGENTS.md", _exists("sub/venv/AGENTS.md")),
+    Case("nested-ignored-cache-garbage", "echo '{garbage' > .git/kguard/cache.json; echo 'target/' >> .gitignore; "
+         f"mkdir -p target && echo '{EVIL}' > target/AGENTS.md", _exists("target/AGENTS.md")),
     Case("home-off-and-edit", f"printf '[knowledge]\\nhome = false\\n' > .kguard.toml; "
          f"echo '{EVIL}' >> \"$KGUARD_HOME/.agents/rules/home.md\"", home_evil, setup=home_rule),
     Case("exclude-and-edit", f"printf '[knowledge]\\nexclude = [\"AGENTS.md\"]\\n' > .kguard.toml; {ADD}",
