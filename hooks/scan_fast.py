@@ -16,7 +16,7 @@ def try_fast(args: Sequence[str]) -> int | None:
     if any(arg.startswith("-") for arg in args) or not all(os.path.isfile(arg) for arg in args):
         return None
     from guard import where
-    from hooks.git_ops import has_config
+    from hooks.git.ops import has_config
 
     try:
         root = where.find_root(os.getcwd())[0]
