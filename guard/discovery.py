@@ -151,17 +151,13 @@ def _ignore_check(places: Places) -> Callable[[str], bool] | None:
         return None
     import pygit2
 
+    from guard.ignores import GitIgnores
+
     try:
         repo = pygit2.Repository(str(places.git_dir))
     except pygit2.GitError:
         return None
-
-    def ignored(rel: str) -> bool:
-        try:
-            return bool(repo.path_is_ignored(rel + "/"))
-        except pygit2.GitError:
-            return True
-    return ignored
+    return GitIgnores(repo, places.root, places.common_dir or places.git_dir)
 
 
 def home_rules(places: Places) -> Rules:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from guard import gitconfig, recovery, runs, statcache
 from guard.discovery import home_dirs, home_rules, project_rules
+from guard.ignores import GitIgnores
 from guard.observe import observe
 from guard.paths import Places
 from guard.roots import Change, Root, hooks_dirs, inside, keep_guarding_config, new_id
@@ -101,10 +102,22 @@ class Guard:
             root.state = loaded.state if loaded else State()
             keep_guarding_config(root)
             old = cache.roots.get(root.scope) if cache else None
+            ignores = root.rules.git_ignores
+            if isinstance(ignores, GitIgnores):  # judged by the ignore rules as they were when kguard last looked
+                ignores.since_ns = written or (sealed[1] if isinstance(sealed, list) else 0)
             root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, old, written,
                                                 self._git_settings(root))
+            self._newly_ignored(root)
             if loaded is not None:
                 self._recover(root, loaded)
+
+    def _newly_ignored(self, root: Root) -> None:
+        ignores = root.rules.git_ignores
+        for folder in sorted(ignores.hidden if isinstance(ignores, GitIgnores) else ()):
+            held = [rel for rel in root.observed if rel.startswith(folder + "/")]
+            if held:
+                self.warn(f"git's ignore rules changed since kguard last looked and now hide {folder}/, which "
+                          f"holds {len(held)} knowledge file(s): judged by the rules as they were before")
 
     def _recover(self, root: Root, loaded: Loaded) -> None:
         for problem in loaded.problems:

@@ -199,6 +199,12 @@ CASES: tuple[Case, ...] = (
     Case("nested-in-venv", f"mkdir -p venv/x && echo '{EVIL}' > venv/x/AGENTS.md", _exists("venv/x/AGENTS.md")),
     Case("nested-newly-ignored", f"echo 'target/' >> .gitignore; mkdir -p target && echo '{EVIL}' > target/AGENTS.md",
          _exists("target/AGENTS.md")),
+    Case("nested-newly-excluded", "mkdir -p .git/info; echo 'node_modules/' >> .git/info/exclude; "
+         f"mkdir -p node_modules/x && echo '{EVIL}' > node_modules/x/AGENTS.md", _exists("node_modules/x/AGENTS.md")),
+    Case("nested-excludesfile", f"echo 'venv/' > ../ignored; git config core.excludesFile \"$PWD/../ignored\"; "
+         f"mkdir -p sub/venv && echo '{EVIL}' > sub/venv/AGENTS.md", _exists("sub/venv/AGENTS.md")),
+    Case("nested-ignored-cache-garbage", "echo '{garbage' > .git/kguard/cache.json; echo 'target/' >> .gitignore; "
+         f"mkdir -p target && echo '{EVIL}' > target/AGENTS.md", _exists("target/AGENTS.md")),
     Case("home-off-and-edit", f"printf '[knowledge]\\nhome = false\\n' > .kguard.toml; "
          f"echo '{EVIL}' >> \"$KGUARD_HOME/.agents/rules/home.md\"", home_evil, setup=home_rule),
     Case("exclude-and-edit", f"printf '[knowledge]\\nexclude = [\"AGENTS.md\"]\\n' > .kguard.toml; {ADD}",

@@ -15,7 +15,6 @@ OPEN: dict[str, str] = {
                      "whose marker the command deleted, a detached keep looks like the user (docs/threat-model.md, 2)",
     "run-keep-detached": "as keep-detached: a detached `kguard run --on-change keep` around a Claude Code call "
                          "(docs/threat-model.md, 2)",
-    "nested-newly-ignored": "git's ignore rules are read as the command left them (docs/threat-model.md, 3)",
 }
 
 
