@@ -50,6 +50,7 @@ def keep(guard: Guard, paths: Iterable[str] | None = None) -> list[JournalEntry]
     rest = [c for c in on_disk if c.key not in handled]
     entries += guard.snapshot("keep", changes=rest)
     clear_unfinished(guard)
+    guard.rules_ns = 0  # the user accepts git's ignore rules as they are now, too
     return entries
 
 

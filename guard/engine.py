@@ -37,6 +37,7 @@ class Guard:
         self.own_markers: set[str] = set()  # run markers of this process (not waited for)
         self.finished_markers: list[str] = []  # run markers to remove once the decision is saved
         self.started = 0
+        self.rules_ns = 0
 
     # -- setup ------------------------------------------------------------------------------------------
 
@@ -93,6 +94,7 @@ class Guard:
         cache = statcache.load(self.cache_path) if trusted else None
         written = cache.written_ns if cache else 0
         self.started = statcache.now_ns()
+        self.rules_ns = 0  # 0: git's ignore rules as they are now are trusted from `started` on
         for root in self.roots:
             loaded = root.store.load()
             if loaded is None and cache is not None and root.scope in cache.roots:
@@ -103,10 +105,13 @@ class Guard:
             keep_guarding_config(root)
             old = cache.roots.get(root.scope) if cache else None
             ignores = root.rules.git_ignores
-            if isinstance(ignores, GitIgnores):  # judged by the ignore rules as they were when kguard last looked
-                ignores.since_ns = written or (sealed[1] if isinstance(sealed, list) else 0)
+            if isinstance(ignores, GitIgnores):  # judged by the ignore rules the user last accepted
+                ignores.since_ns = (cache.rules_ns if cache else 0) or (sealed[1] if isinstance(sealed, list) else 0)
+                ignores.known = set(old.dirs) if old else set()
             root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, old, written,
                                                 self._git_settings(root))
+            if isinstance(ignores, GitIgnores) and not ignores.rules_unchanged(root.cache.dirs):
+                self.rules_ns = ignores.since_ns  # changed and not yet accepted: stays until `kguard keep`
             self._newly_ignored(root)
             if loaded is not None:
                 self._recover(root, loaded)
@@ -116,8 +121,8 @@ class Guard:
         for folder in sorted(ignores.hidden if isinstance(ignores, GitIgnores) else ()):
             held = [rel for rel in root.observed if rel.startswith(folder + "/")]
             if held:
-                self.warn(f"git's ignore rules changed since kguard last looked and now hide {folder}/, which "
-                          f"holds {len(held)} knowledge file(s): judged by the rules as they were before")
+                self.warn(f"git's ignore rules changed since you last accepted them and now hide {folder}/, which "
+                          f"holds {len(held)} knowledge file(s): still guarded until you accept: kguard keep")
 
     def _recover(self, root: Root, loaded: Loaded) -> None:
         for problem in loaded.problems:
@@ -162,7 +167,7 @@ class Guard:
         self.checkpoint(root)
 
     def _write_cache(self, started: int) -> None:
-        cache = statcache.Cache(written_ns=started)
+        cache = statcache.Cache(written_ns=started, rules_ns=self.rules_ns)
         consistent = True
         for root in self.roots:
             # Re-observe what decisions rewrote, so the cache matches the disk.

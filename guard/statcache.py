@@ -53,12 +53,14 @@ class RootCache:
 
 
 class Cache:
-    __slots__ = ("written_ns", "consistent", "roots", "watch")
+    __slots__ = ("written_ns", "consistent", "roots", "watch", "rules_ns")
 
     def __init__(self, written_ns: int = 0, consistent: bool = False,
                  roots: dict[str, RootCache] | None = None,
-                 watch: dict[str, list[int] | None] | None = None) -> None:
+                 watch: dict[str, list[int] | None] | None = None, rules_ns: int = 0) -> None:
         self.written_ns = written_ns
+        # since when git's ignore rules are the ones the user accepted (ignores.py); 0: as written_ns
+        self.rules_ns = rules_ns or written_ns
         self.consistent = consistent  # every listed file held its baseline's content when written
         self.roots = roots or {}
         self.watch = watch or {}  # path -> [size, mtime, ctime, ino], or None while it does not exist
@@ -67,6 +69,7 @@ class Cache:
         data = {
             "version": CACHE_VERSION,
             "written_ns": self.written_ns,
+            "rules_ns": self.rules_ns,
             "consistent": self.consistent,
             "roots": {name: root.as_dict() for name, root in sorted(self.roots.items())},
             "watch": self.watch,
@@ -90,7 +93,9 @@ def load(path: str | os.PathLike[str]) -> Cache | None:
     roots = {name: RootCache(value["base"], value["signature"], None, value["files"], value["folders"],
                              _linked(value.get("linked")))
              for name, value in data["roots"].items()}
-    return Cache(data["written_ns"], data["consistent"], roots, data["watch"])
+    rules_ns = data.get("rules_ns")
+    return Cache(data["written_ns"], data["consistent"], roots, data["watch"],
+                 rules_ns if _int(rules_ns) and 0 < rules_ns <= data["written_ns"] else 0)
 
 
 def _int(value: object) -> bool:

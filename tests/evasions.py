@@ -39,6 +39,7 @@ class Case:
     late: float = 0.0  # seconds to wait before the next event (a writer still running after the command)
     where: str = ""  # the folder the command runs in, relative to the test's tmp folder ("" = the repo)
     owner: str = ""  # who closes it when it is not this branch's work (G1, G2)
+    before: str = ""  # an earlier guarded command on the same surface, harmless alone (its signals do not count)
 
 
 @dataclass
@@ -203,6 +204,11 @@ CASES: tuple[Case, ...] = (
          f"mkdir -p node_modules/x && echo '{EVIL}' > node_modules/x/AGENTS.md", _exists("node_modules/x/AGENTS.md")),
     Case("nested-excludesfile", f"echo 'venv/' > ../ignored; git config core.excludesFile \"$PWD/../ignored\"; "
          f"mkdir -p sub/venv && echo '{EVIL}' > sub/venv/AGENTS.md", _exists("sub/venv/AGENTS.md")),
+    Case("nested-ignored-then-written", f"mkdir -p target && echo '{EVIL}' > target/AGENTS.md",
+         _exists("target/AGENTS.md"), before="echo 'target/' >> .gitignore; sleep 1.2; echo x > notes.txt"),
+    Case("nested-walked-ignored-then-written", f"echo '{EVIL}' > venv/x/AGENTS.md", _exists("venv/x/AGENTS.md"),
+         setup=lambda repo, env: (repo / "venv" / "x").mkdir(parents=True),
+         before="echo 'venv/' >> .gitignore; sleep 1.2; echo x > notes.txt"),
     Case("nested-ignored-cache-garbage", "echo '{garbage' > .git/kguard/cache.json; echo 'target/' >> .gitignore; "
          f"mkdir -p target && echo '{EVIL}' > target/AGENTS.md", _exists("target/AGENTS.md")),
     Case("home-off-and-edit", f"printf '[knowledge]\\nhome = false\\n' > .kguard.toml; "
@@ -293,6 +299,10 @@ def run_case(case: Case, surface: str, tmp: Path, env: dict[str, str]) -> Outcom
     if case.prepare is not None:
         case.prepare(repo, env)
     cwd = tmp / case.where if case.where else repo
+    if case.before:
+        _, early_crash = _guarded(surface, cwd, case.before, env, "toolu_evasion0", log)
+        if early_crash:
+            return Outcome("crashed", "kguard ended with an internal error", log)
     signal, crashed = _guarded(surface, cwd, case.script, env, "toolu_evasion1", log)
     if case.late:
         time.sleep(case.late)
