@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,11 +54,14 @@ class Rules:
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     extra_files: tuple[str, ...] = ()  # exact paths guarded as control files (git hooks, pyproject)
+    # Whether git ignores a folder: the usual heavy folders (node_modules, venv, target ...) are skipped only
+    # when it does; one git does not ignore may hold a nested AGENTS.md like any other. None: outside git.
+    git_ignores: Callable[[str], bool] | None = field(default=None, compare=False, repr=False)
 
     def classify(self, rel: str) -> Location | None:
         if any(glob_match(pattern, rel) for pattern in self.exclude):
             return None
-        if rel in self.extra_files:
+        if rel in self.extra_files or self.knowledge_folder(rel):
             return CONTROL
         found = locate(rel, self.locations)
         if found is not None:
@@ -67,16 +70,42 @@ class Rules:
             return INCLUDED
         return None
 
+    def knowledge_folder(self, rel: str) -> bool:
+        """A folder some location lies in by name (`.claude/rules`, `.cursor`): when it is a symlink, the link
+        is guarded as a file of its own and the folder behind it is walked (agents read through links)."""
+        prefixes = _literal_prefixes(self.locations, self.include)
+        return any(prefix.startswith(rel + "/") for prefix in prefixes)
+
     def skip_dir(self, rel: str, name: str) -> bool:
-        return name in SKIPPED_DIRS or any(
-            glob_match(p, rel) or glob_match(p, rel + "/") for p in self.exclude
-        )
+        if name == ".git":
+            return True
+        if name in SKIPPED_DIRS and (self.git_ignores is None or self.git_ignores(rel)):
+            return True
+        return any(glob_match(p, rel) or glob_match(p, rel + "/") for p in self.exclude)
 
 
 @dataclass
 class WalkResult:
     files: dict[str, KnowledgeFile] = field(default_factory=dict)
     dirs: dict[str, int] = field(default_factory=dict)  # rel folder ("" = base) -> stamp (guard.folders)
+    linked: dict[str, str] = field(default_factory=dict)  # rel of a symlinked knowledge folder -> its real path
+
+
+_PREFIXES: dict[tuple[object, ...], tuple[str, ...]] = {}
+
+
+def _literal_prefixes(locations: tuple[Location, ...], include: tuple[str, ...]) -> tuple[str, ...]:
+    """The part of each pattern before its first wildcard (`.claude/rules/` of `.claude/rules/**/*.md`)."""
+    key = (locations, include)
+    if key not in _PREFIXES:
+        found = []
+        for pattern in (*(loc.pattern for loc in locations), *include):
+            cut = min((i for i, ch in enumerate(pattern) if ch in "*?["), default=len(pattern))
+            head = pattern[:cut].rpartition("/")[0]
+            if head:
+                found.append(head + "/")
+        _PREFIXES[key] = tuple(found)
+    return _PREFIXES[key]
 
 
 def configures_kguard(pyproject: Path) -> bool:
@@ -98,20 +127,41 @@ def configures_kguard(pyproject: Path) -> bool:
 
 
 def project_rules(places: Places, include: Iterable[str] = (), exclude: Iterable[str] = (),
-                  hooks_dir: Path | None = None) -> Rules:
+                  hooks_dir: Path | Iterable[Path] | None = None) -> Rules:
     extra: list[str] = []
     if configures_kguard(places.root / CONFIG_IN_PYPROJECT):
         extra.append(CONFIG_IN_PYPROJECT)
-    if hooks_dir is not None and hooks_dir.is_dir():
+    folders = [hooks_dir] if isinstance(hooks_dir, Path) else list(hooks_dir or ())
+    for folder in folders:
+        if not folder.is_dir():
+            continue
         try:
-            rel_hooks = hooks_dir.resolve().relative_to(places.root).as_posix()
+            rel_hooks = folder.resolve().relative_to(places.root.resolve()).as_posix()
         except ValueError:
-            rel_hooks = None  # outside the work tree (some linked worktrees): not guarded
-        if rel_hooks is not None:
-            for entry in sorted(os.listdir(hooks_dir)):
-                if not entry.endswith(".sample") and (hooks_dir / entry).is_file():
-                    extra.append(f"{rel_hooks}/{entry}")
-    return Rules("project", PROJECT, tuple(include), tuple(exclude), tuple(extra))
+            continue  # outside the work tree (some linked worktrees): not guarded
+        for entry in sorted(os.listdir(folder)):
+            rel = f"{rel_hooks}/{entry}"
+            if not entry.endswith(".sample") and (folder / entry).is_file() and rel not in extra:
+                extra.append(rel)
+    return Rules("project", PROJECT, tuple(include), tuple(exclude), tuple(extra), _ignore_check(places))
+
+
+def _ignore_check(places: Places) -> Callable[[str], bool] | None:
+    if places.git_dir is None:
+        return None
+    import pygit2
+
+    try:
+        repo = pygit2.Repository(str(places.git_dir))
+    except pygit2.GitError:
+        return None
+
+    def ignored(rel: str) -> bool:
+        try:
+            return bool(repo.path_is_ignored(rel + "/"))
+        except pygit2.GitError:
+            return True
+    return ignored
 
 
 def home_rules(places: Places) -> Rules:
@@ -134,13 +184,21 @@ def walk(base: Path, rules: Rules, start: str = "", result: WalkResult | None = 
         folder = base / rel_dir if rel_dir else base
         try:
             st = os.stat(folder, follow_symlinks=False)
+            if stat.S_ISLNK(st.st_mode) and rel_dir and rules.knowledge_folder(rel_dir):
+                real = os.path.realpath(folder)
+                if real in result.linked.values():
+                    continue  # a loop
+                result.linked[rel_dir] = real
+                st = os.stat(folder) if os.path.isdir(folder) else st  # the link's stamp is kept (below)
+                result.dirs[rel_dir] = stamp(os.lstat(folder))
         except OSError:
             st = None
         if st is None or not stat.S_ISDIR(st.st_mode):
             if rel_dir == start:
                 result.dirs[rel_dir] = ABSENT
             continue
-        result.dirs[rel_dir] = stamp(st)
+        if rel_dir not in result.linked:
+            result.dirs[rel_dir] = stamp(st)
         try:
             entries = list(os.scandir(folder))
         except OSError:
@@ -155,6 +213,8 @@ def walk(base: Path, rules: Rules, start: str = "", result: WalkResult | None = 
                 if recursive and not rules.skip_dir(rel, entry.name):
                     stack.append(rel)
                 continue
+            if recursive and entry.is_symlink() and rules.knowledge_folder(rel) and os.path.isdir(entry.path):
+                stack.append(rel)  # walked through the link; the link itself is classified below
             location = rules.classify(rel)
             if location is not None:
                 result.files[f"{rules.scope}:{rel}"] = KnowledgeFile(

@@ -9,11 +9,11 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-from guard import recovery, runs, statcache
+from guard import gitconfig, recovery, runs, statcache
 from guard.discovery import home_dirs, home_rules, project_rules
 from guard.observe import observe
 from guard.paths import Places
-from guard.roots import Change, Root, hooks_dir, keep_guarding_config, new_id
+from guard.roots import Change, Root, hooks_dirs, inside, keep_guarding_config, new_id
 from guard.settings import GuardSettings, KnowledgeSettings
 from guard.state import Entry, FileChange, JournalEntry, Pending, State, Todo, change_kind
 from guard.store import Loaded, Store
@@ -41,27 +41,31 @@ class Guard:
 
     def _build_roots(self) -> list[Root]:
         places = self.places
-        hooks = hooks_dir(places)
+        hooks = hooks_dirs(places)
         # Started in the home folder itself (outside git): only its top-level files count as the project's;
         # the folders below belong to the home root, and walking all of a home would be slow.
         at_home = places.git_dir is None and places.root == places.home.resolve()
+        # The hooks folders are watched even while empty: a hook written there (by anyone) is a change.
+        specs = [("", not at_home), *((rel, False) for rel in inside(places.root, hooks))]
         roots = [Root("project", places.root, Store.for_project(places),
                       project_rules(places, self.knowledge.include, self.knowledge.exclude, hooks),
-                      [("", not at_home)], places.project_state)]
+                      specs, places.project_state)]
         if self.knowledge.home and places.home.is_dir():
             roots.append(Root("home", places.home, Store.for_home(places), home_rules(places),
                               list(home_dirs(places)), places.home_state))
         return roots
 
     @contextmanager
-    def transaction(self, wait_for_runs: bool = False) -> Iterator[Guard]:
+    def transaction(self, wait_for_runs: bool = False, sealed: list[int] | None | bool = True) -> Iterator[Guard]:
         """Locked, loaded, and saved at the end: first the state with the writes it owes (write-ahead),
         then the writes, then the state without them. With `wait_for_runs`, a decision waits until no
-        guarded command in this root is running (it may replace files such a command still has open)."""
+        guarded command in this root is running (it may replace files such a command still has open).
+        `sealed`: the stat cache's seal (statcache.seal) taken before a guarded command; a cache written
+        since (by the command) is not trusted and every file is read again. True: trust the cache."""
         deadline = time.monotonic() + RUN_WAIT_S
         while True:
             with ExitStack() as stack:
-                self._open(stack)
+                self._open(stack, sealed)
                 busy = self.running() if wait_for_runs else []
                 if not busy:
                     yield self
@@ -77,14 +81,15 @@ class Guard:
         return [m for m in runs.markers(self.places.project_state)
                 if m.alive and m.path not in self.own_markers]
 
-    def _open(self, stack: ExitStack) -> None:
+    def _open(self, stack: ExitStack, sealed: list[int] | None | bool = True) -> None:
         from guard.lock import locked
 
         self.roots = self._build_roots()
         self.finished_markers = []
         for root in self.roots:
             stack.enter_context(locked(root.lock_dir))
-        cache = statcache.load(self.cache_path)
+        trusted = sealed is True or (sealed is not False and statcache.seal(self.cache_path) == sealed)
+        cache = statcache.load(self.cache_path) if trusted else None
         written = cache.written_ns if cache else 0
         self.started = statcache.now_ns()
         for root in self.roots:
@@ -96,7 +101,8 @@ class Guard:
             root.state = loaded.state if loaded else State()
             keep_guarding_config(root)
             old = cache.roots.get(root.scope) if cache else None
-            root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, old, written)
+            root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, old, written,
+                                                self._git_settings(root))
             if loaded is not None:
                 self._recover(root, loaded)
 
@@ -107,7 +113,8 @@ class Guard:
             for done in recovery.complete(root):
                 self.warn(done)
             self.checkpoint(root)
-            root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, root.cache, self.started)
+            root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, root.cache, self.started,
+                                                self._git_settings(root))
         untrusted = set(root.observed) if loaded.lost else loaded.untrusted & set(root.observed)
         if loaded.problems:
             root.dirty = True
@@ -146,13 +153,17 @@ class Guard:
         consistent = True
         for root in self.roots:
             # Re-observe what decisions rewrote, so the cache matches the disk.
-            root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, root.cache, started)
+            root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, root.cache, started,
+                                                self._git_settings(root))
             cache.roots[root.scope] = root.cache
             if self._changes(root):
                 consistent = False
         cache.consistent = consistent and not self._unfinished_runs()
         for path in self._watched():
             cache.watch[str(path)] = statcache.watch_entry(str(path))
+        for root in self.roots:  # a file added behind a symlinked knowledge folder moves only the real folder
+            for real in (root.cache.linked.values() if root.cache else ()):
+                cache.watch[real] = statcache.watch_entry(real)
         try:
             cache.dump(self.cache_path)
         except OSError as exc:  # a full disk: the cache is only a shortcut, so go without it
@@ -169,12 +180,19 @@ class Guard:
         for root in self.roots:
             self.checkpoint(root)
             self._flush(root)
-            root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, root.cache, now)
+            root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, root.cache, now,
+                                                self._git_settings(root))
+
+    def _git_settings(self, root: Root) -> bool:
+        return root.scope == "project" and self.places.git_dir is not None
 
     def _watched(self) -> list[Path]:
         watched = [self.places.root / "pyproject.toml"]
         if self.places.git_dir is not None:
             watched.append((self.places.common_dir or self.places.git_dir) / "config")
+            if self.places.git_dir != self.places.common_dir:
+                watched.append(self.places.git_dir / "config.worktree")
+            watched += gitconfig.watched_files(self.places.root)
         return watched
 
     def _unfinished_runs(self) -> bool:

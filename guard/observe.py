@@ -8,7 +8,8 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from guard.blobhash import entry_id
+from guard import gitconfig
+from guard.blobhash import blob_id, entry_id
 from guard.discovery import Rules, WalkResult, walk
 from guard.folders import ABSENT, stamp
 from guard.statcache import RACY_NS, RootCache, racy, stat_key
@@ -97,18 +98,37 @@ def _below(rel: str, folder: str) -> bool:
 
 
 def observe(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], old: RootCache | None,
-            written_ns: int) -> tuple[dict[str, Observed], RootCache]:
+            written_ns: int, git_settings: bool = False) -> tuple[dict[str, Observed], RootCache]:
+    """What the root's knowledge files hold now, and the cache records for the next look. With
+    `git_settings`, also the git settings that switch hooks off (guard.gitconfig), read every time (git's
+    config files are watched by the fast paths instead)."""
+    observed, cache = _observe_files(base, rules, dir_specs, old, written_ns)
+    if git_settings:
+        data = gitconfig.view(base)
+        if data is not None:
+            observed[gitconfig.REL] = Observed(gitconfig.REL, blob_id(data), 0o100644, [0, 0, 0, 0, 0], data)
+    return observed, cache
+
+
+def _observe_files(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], old: RootCache | None,
+                   written_ns: int) -> tuple[dict[str, Observed], RootCache]:
     sig = signature(rules, dir_specs)
     racy_after = written_ns - RACY_NS
-    if old is not None and old.signature == sig and old.base == str(base):
+    linked: dict[str, str] = {}
+    rels: set[str] = set()
+    incremental = old is not None and old.signature == sig and old.base == str(base) and not old.linked
+    if incremental and old is not None:
         dirs, rels = _list_again(base, rules, old, racy_after, {d for d, _ in dir_specs})
-    else:
+        # a symlinked knowledge folder appeared: only a walk goes through it (and records it for next time)
+        incremental = not any(rules.knowledge_folder(rel) and os.path.isdir(base / rel) for rel in rels)
+    if not incremental:
         result = WalkResult()
         dirs = {}
         for rel_dir, recursive in dir_specs:
             part = walk(base, rules, rel_dir, WalkResult(), recursive)
             dirs.update({d: [m, recursive] for d, m in part.dirs.items()})
             result.files.update(part.files)
+            linked.update(part.linked)
         rels = {kf.rel for kf in result.files.values()}
         for rel in rules.extra_files:
             if os.path.lexists(base / rel):
@@ -120,6 +140,7 @@ def observe(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], old: Ro
                 except OSError:
                     dirs[parent] = [ABSENT, False]
     rels = {rel for rel in rels if rules.classify(rel) is not None}
+    rels |= link_targets(base, rels)
     observed: dict[str, Observed] = {}
     old_files = old.files if old is not None and old.signature == sig else {}
     for rel in sorted(rels):
@@ -140,5 +161,20 @@ def observe(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], old: Ro
         except OSError:
             continue
         observed[rel] = Observed(rel, oid, st.st_mode, key, data)
-    cache = RootCache(str(base), sig, dirs, {o.rel: [*o.stat, o.oid] for o in observed.values()})
+    cache = RootCache(str(base), sig, dirs, {o.rel: [*o.stat, o.oid] for o in observed.values()}, linked=linked)
     return observed, cache
+
+
+def link_targets(base: Path, rels: set[str]) -> set[str]:
+    """The files that symlinked knowledge files point to, inside the root: their content is what an agent
+    reads, so it is guarded too (the link itself is guarded as a link)."""
+    top = os.path.realpath(base)
+    found = set()
+    for rel in rels:
+        path = base / rel
+        if not os.path.islink(path):
+            continue
+        real = os.path.realpath(path)
+        if real.startswith(top + os.sep) and os.path.isfile(real):
+            found.add(Path(real[len(top) + 1:]).as_posix())
+    return found

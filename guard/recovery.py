@@ -3,7 +3,11 @@ was damaged or lost: complete or roll back the writes (write-ahead), and fail cl
 trusted, without deleting a file from disk."""
 from __future__ import annotations
 
-from guard import atomic
+import os
+import stat
+from pathlib import Path
+
+from guard import atomic, gitconfig
 from guard.roots import Root
 from guard.state import Entry, FileChange, JournalEntry, Pending, Todo
 
@@ -15,11 +19,34 @@ def on_disk(root: Root, rel: str) -> Entry | None:
 
 def write(root: Root, item: Todo) -> None:
     """Carry out one owed write. Raises KguardError or OSError; the todo stays saved until it is done."""
-    path = root.path(item.rel)
+    if root.scope == "project" and item.rel == gitconfig.REL:  # the git settings that switch hooks off
+        gitconfig.apply(root.base, None if item.after is None else root.store.read_blob(item.after.oid))
+        return
+    base, path = behind_link(root, item.rel)
     if item.after is None:
-        atomic.remove(root.base, path)
+        atomic.remove(base, path)
     else:
-        atomic.write_entry(root.base, path, root.store.read_blob(item.after.oid), item.after.mode)
+        atomic.write_entry(base, path, root.store.read_blob(item.after.oid), item.after.mode)
+
+
+def behind_link(root: Root, rel: str) -> tuple[Path, Path]:
+    """Where to write `rel`: below the root; or, for a file behind a symlinked knowledge folder whose link
+    is in the baseline as it is now (the user's own set-up), in the real folder behind the link."""
+    parts = rel.split("/")
+    for end in range(len(parts) - 1, 0, -1):
+        link = "/".join(parts[:end])
+        entry = root.state.baseline.get(link)
+        if entry is None or not stat.S_ISLNK(entry.mode):
+            continue
+        try:
+            current = os.readlink(root.path(link))
+        except OSError:
+            break
+        if os.fsencode(current) != root.store.read_blob(entry.oid):
+            break
+        real = Path(os.path.realpath(root.path(link)))
+        return real, real.joinpath(*parts[end:])
+    return root.base, root.path(rel)
 
 
 def complete(root: Root) -> list[str]:

@@ -92,6 +92,27 @@ def keep_guarding_config(root: Root) -> None:
         root.rules = replace(root.rules, extra_files=(*root.rules.extra_files, CONFIG_IN_PYPROJECT))
 
 
+def hooks_dirs(places: Places) -> list[Path]:
+    """The hooks folder git uses now and git's default one: moving `core.hooksPath` away leaves the hooks in
+    the default folder guarded (the move itself is a change of guard.gitconfig's settings)."""
+    if places.git_dir is None:
+        return []
+    default = (places.common_dir or places.git_dir) / "hooks"
+    configured = hooks_dir(places)
+    return [default] if configured is None or configured == default else [configured, default]
+
+
+def inside(root: Path, folders: list[Path]) -> list[str]:
+    """The folders (relative, POSIX) that are inside `root`."""
+    found = []
+    for folder in folders:
+        try:
+            found.append(Path(os.path.realpath(folder)).relative_to(os.path.realpath(root)).as_posix())
+        except ValueError:
+            continue
+    return found
+
+
 def hooks_dir(places: Places) -> Path | None:
     if places.git_dir is None:
         return None

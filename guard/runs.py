@@ -14,13 +14,14 @@ DEFERRED = -2  # the pid of a marker left by a run whose decision waits for the 
 
 
 class RunMarker:
-    __slots__ = ("path", "pid", "command", "started")
+    __slots__ = ("path", "pid", "command", "started", "cache")
 
-    def __init__(self, path: str, pid: int, command: str, started: float) -> None:
+    def __init__(self, path: str, pid: int, command: str, started: float, cache: object = None) -> None:
         self.path = path
         self.pid = pid
         self.command = command
         self.started = started
+        self.cache = cache  # the stat cache's seal when the command started (a Claude Code call records it)
 
     @property
     def alive(self) -> bool:
@@ -50,15 +51,17 @@ def _process_start(pid: int) -> float | None:
         return None
 
 
-def _write(folder: str, name: str, pid: int, command: str, note: str = "") -> str:
+def _write(folder: str, name: str, pid: int, command: str, note: str = "", cache: object = None) -> str:
     """Written whole (temp file, rename): a reader never sees half a marker, so one that does not parse
     is garbage and is discarded."""
     os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, name)
     tmp = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
-    record = {"pid": pid, "command": command, "started": time.time()}
+    record: dict[str, object] = {"pid": pid, "command": command, "started": time.time()}
     if note:
         record["note"] = note
+    if isinstance(cache, list):
+        record["cache"] = cache
     try:
         with open(tmp, "w", encoding="utf-8") as handle:
             handle.write(json.dumps(record))
@@ -70,12 +73,13 @@ def _write(folder: str, name: str, pid: int, command: str, note: str = "") -> st
 
 
 def register(state_dir: str | os.PathLike[str], command: str, pid: int | None = None,
-             name: str | None = None) -> str:
+             name: str | None = None, cache: object = None) -> str:
     """Mark a command in flight. `pid` is the process whose life bounds the command (default: this one;
-    a harness hook passes its parent); `name` lets a later hook call find the marker again."""
+    a harness hook passes its parent); `name` lets a later hook call find the marker again; `cache` is the
+    stat cache's seal, for a later hook call to check."""
     owner = os.getpid() if pid is None else pid
     filename = f"{name}.json" if name else f"{owner}-{time.time_ns()}.json"
-    return _write(os.path.join(state_dir, "active"), filename, owner, command)
+    return _write(os.path.join(state_dir, "active"), filename, owner, command, cache=cache)
 
 
 def keep_unreviewed(state_dir: str | os.PathLike[str], command: str) -> str:
@@ -130,4 +134,6 @@ def _parse(path: str, data: object) -> RunMarker | None:
         return None
     if not isinstance(started, (int, float)) or isinstance(started, bool) or not math.isfinite(started):
         return None
-    return RunMarker(path, pid, command, float(started))
+    cache = data.get("cache")
+    seal = cache if isinstance(cache, list) and all(type(n) is int for n in cache) else None
+    return RunMarker(path, pid, command, float(started), seal)

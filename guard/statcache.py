@@ -20,12 +20,13 @@ RACY_NS = 1_000_000_000
 class RootCache:
     """One root's records: the folders watched and the knowledge files found."""
 
-    __slots__ = ("base", "signature", "files", "_dirs", "_folders")
+    __slots__ = ("base", "signature", "files", "_dirs", "_folders", "linked")
 
     def __init__(self, base: str, signature: str, dirs: dict[str, list[int]] | None = None,
                  files: dict[str, list[int | str]] | None = None,
-                 folder_record: dict[str, object] | None = None) -> None:
+                 folder_record: dict[str, object] | None = None, linked: dict[str, str] | None = None) -> None:
         self.base = base
+        self.linked = linked or {}  # symlinked knowledge folders: rel -> the real folder behind the link
         self.signature = signature  # what counted as knowledge when this was written (layout + globs)
         self.files = files or {}  # rel -> [size, mtime_ns, ctime_ns, ino, mode, oid]
         self._folders = folder_record  # the stored form, decoded into `dirs` only when asked for
@@ -47,7 +48,8 @@ class RootCache:
 
     def as_dict(self) -> dict[str, object]:
         record = self._folders if self._dirs is None else folders.encode(self._dirs)
-        return {"base": self.base, "signature": self.signature, "folders": record, "files": self.files}
+        return {"base": self.base, "signature": self.signature, "folders": record, "files": self.files,
+                "linked": self.linked}
 
 
 class Cache:
@@ -85,13 +87,20 @@ def load(path: str | os.PathLike[str]) -> Cache | None:
         return None
     if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or not _valid(data):
         return None
-    roots = {name: RootCache(value["base"], value["signature"], None, value["files"], value["folders"])
+    roots = {name: RootCache(value["base"], value["signature"], None, value["files"], value["folders"],
+                             _linked(value.get("linked")))
              for name, value in data["roots"].items()}
     return Cache(data["written_ns"], data["consistent"], roots, data["watch"])
 
 
 def _int(value: object) -> bool:
     return type(value) is int
+
+
+def _linked(value: object) -> dict[str, str]:
+    if not isinstance(value, dict):
+        return {}
+    return {k: v for k, v in value.items() if isinstance(k, str) and isinstance(v, str)}
 
 
 def _valid(data: dict[str, object]) -> bool:
@@ -114,6 +123,18 @@ def _valid(data: dict[str, object]) -> bool:
     return True
 
 
+def seal(path: str | os.PathLike[str]) -> list[int] | None:
+    """What identifies one write of the cache file: kguard writes it by rename, so every write has a new inode
+    and a new ctime, and no process can set a ctime back. A guarded command that rewrites the cache (to make
+    a changed file look unchanged) changes its seal; the guarding process compares it with the seal it took
+    before the command. None when there is no cache."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return [st.st_ino, st.st_ctime_ns, st.st_size]
+
+
 def stat_key(st: os.stat_result) -> list[int]:
     return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_mode]
 
@@ -131,10 +152,15 @@ def watch_entry(path: str) -> list[int] | None:
     return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
 
 
-def unchanged(cache: Cache, with_folders: bool = True) -> bool:
+def unchanged(cache: Cache, with_folders: bool = True, root: str | None = None) -> bool:
     """True when nothing under any guarded root can have changed since the cache was written. Without
-    folders, only the known files and watched paths are checked: a new file would go unseen."""
+    folders, only the known files and watched paths are checked: a new file would go unseen. `root` is the
+    project root the cache is used for: a cache written for another one (a repository copied with `cp -a`
+    carries the original's absolute paths) says nothing about this one."""
     if not cache.consistent:
+        return False
+    if root is not None and (cache.roots.get("project") is None
+                             or cache.roots["project"].base != os.path.realpath(root)):
         return False
     racy_after = cache.written_ns - RACY_NS
     for path, expected in cache.watch.items():

@@ -67,5 +67,10 @@ def project_state(root: str, git_dir: str | None, state: str) -> str:
 
 def state_for(start: str) -> str:
     """The project state folder (stat cache, lock, run markers) of the work tree at or above `start`."""
+    return root_and_state(start)[1]
+
+
+def root_and_state(start: str) -> tuple[str, str]:
+    """The work tree at or above `start` and its project state folder."""
     root, git_dir, _ = find_root(start)
-    return project_state(root, git_dir, state_dir(home_dir()))
+    return root, project_state(root, git_dir, state_dir(home_dir()))

@@ -10,7 +10,7 @@ import os
 import re
 from dataclasses import dataclass
 
-from guard import runs
+from guard import runs, statcache
 
 UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
 PAIRED = re.compile(r"^(h[0-9a-f]{16})\.[0-9a-f]+$")  # an id hooks.agent.pairing made: the key, a random part
@@ -44,7 +44,19 @@ class Call:
 
 
 def begin(state_dir: str | os.PathLike[str], call: Call, command: str, pid: int) -> str:
-    return runs.register(state_dir, command, pid=pid, name=call.name)
+    """Mark the call in flight, with the stat cache's seal as the call starts (see `sealed_at_start`)."""
+    seal = statcache.seal(os.path.join(state_dir, "cache.json"))
+    return runs.register(state_dir, command, pid=pid, name=call.name, cache=seal)
+
+
+def sealed_at_start(state_dir: str | os.PathLike[str], call: Call) -> list[int] | bool:
+    """The stat cache's seal the call's before-event recorded: a cache rewritten since (by the call) must not
+    judge it. False (trust no cache, read every file) when the marker is gone or holds none."""
+    path = call.marker_path(state_dir)
+    for marker in runs.markers(state_dir):
+        if marker.path == path and isinstance(marker.cache, list):
+            return marker.cache
+    return False
 
 
 def finish(state_dir: str | os.PathLike[str], call: Call) -> bool:

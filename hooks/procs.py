@@ -11,20 +11,45 @@ from collections.abc import Iterator
 SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "mksh", "fish", "busybox", "env", "timeout"})
 
 
-def _proc_stat(pid: int) -> tuple[str, int] | None:
+def _stat_fields(pid: int) -> tuple[str, list[str]] | None:
     try:
         with open(f"/proc/{pid}/stat", "rb") as handle:
             raw = handle.read().decode("utf-8", "replace")
     except OSError:
         return None
-    # "pid (comm) state ppid ...": comm may hold spaces and parentheses, so split at the last ')'.
+    # "pid (comm) state ppid pgrp session tty_nr ...": comm may hold spaces and parentheses, so split at the
+    # last ')'.
     head, _, tail = raw.rpartition(")")
-    name = head.partition("(")[2]
-    fields = tail.split()
+    return head.partition("(")[2], tail.split()
+
+
+def _proc_stat(pid: int) -> tuple[str, int] | None:
+    found = _stat_fields(pid)
+    if found is None:
+        return None
     try:
-        return name, int(fields[1])
+        return found[0], int(found[1][1])
     except (IndexError, ValueError):
         return None
+
+
+def terminal(pid: int) -> int:
+    """The controlling terminal's device number of a process (0: none, or not known)."""
+    found = _stat_fields(pid) if os.path.isdir("/proc/self") else None
+    try:
+        return int(found[1][4]) if found else 0
+    except (IndexError, ValueError):
+        return 0
+
+
+def command_line(pid: int) -> list[str]:
+    """A process's argv as the kernel keeps it (no process can change another's); [] when unknown."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            raw = handle.read()
+    except OSError:
+        return []
+    return [part.decode("utf-8", "replace") for part in raw.split(b"\0") if part]
 
 
 def _ps(pid: int) -> tuple[str, int] | None:

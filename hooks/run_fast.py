@@ -49,7 +49,7 @@ def try_fast(args: Sequence[str]) -> int | None:
 
 def _fast(mode: str | None, command: list[str]) -> int | None:
     try:
-        state = where.state_for(os.getcwd())
+        root, state = where.root_and_state(os.getcwd())
     except OSError:  # the current folder is gone: the full path says so in one line
         return None
     if os.path.islink(state):
@@ -61,12 +61,14 @@ def _fast(mode: str | None, command: list[str]) -> int | None:
     # leaves the decision to the last one to end) or has finished rewriting files before it starts.
     try:
         with locked(state):
-            cache = statcache.load(os.path.join(state, "cache.json"))
+            cache_path = os.path.join(state, "cache.json")
+            sealed = statcache.seal(cache_path)  # taken first: a cache written after it is untrusted, not missed
+            cache = statcache.load(cache_path)
             if cache is None:
                 return None
             # Before the command only the known files are checked; folders (new files) are checked once,
             # after it. A file that appeared before the command is told apart by its ctime (see run.after).
-            if not statcache.unchanged(cache, with_folders=False):
+            if not statcache.unchanged(cache, with_folders=False, root=root):
                 return None
             if any(not marker.alive for marker in runs.markers(state)):
                 return None
@@ -74,6 +76,7 @@ def _fast(mode: str | None, command: list[str]) -> int | None:
     except (KguardError, OSError):
         return None  # the full path says what is wrong, in one line
     started = time.time_ns()
+    began = time.time()
     code = spawn(command)
     if statcache.unchanged(cache) and not any(not m.alive for m in runs.markers(state)):
         runs.unregister(marker)
@@ -87,4 +90,5 @@ def _fast(mode: str | None, command: list[str]) -> int | None:
     from hooks.cli import guarded
     from hooks.commands.run import after
 
-    return guarded(lambda: after(text, code, mode or default_mode(), marker, started_ns=started))
+    return guarded(lambda: after(text, code, mode or default_mode(), marker, started_ns=started, sealed=sealed,
+                                 began=began))

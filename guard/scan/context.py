@@ -26,6 +26,13 @@ NEGATION = lazy(
     r"\bnie\b|\bjamais\b|\bnunca\b|不要|禁止|しない",
     re.I,
 )
+# A negation anywhere in a scope, in ten languages: the frames that weigh a whole sentence or block use it
+# ("do not bypass the hooks", "never ask users for passwords").
+NEGATION_ANY = lazy(
+    r"\b(?:never|not|don't|do\s+not|must\s+not|mustn't|avoid|refuse|no)\b|\bnie\b|\bnicht\b|\bjamais\b|\bne\b|"
+    r"\bnunca\b|\bmai\b|никогда|не\s|不要|禁止|しない|ない|마세요|않",
+    re.I,
+)
 INLINE_CODE = lazy(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 BLOCK_QUOTE = lazy(r"[ \t]{0,3}>")
 

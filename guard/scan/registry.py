@@ -2,10 +2,32 @@
 `RENAMED` redirects old IDs. A test checks that every detector defined in guard.scan is listed here."""
 from __future__ import annotations
 
-from guard.scan import conceal, danger, disguise, encoded, exfil, filelevel, hijack, invisible, markdown, override
+from guard.scan import (
+    conceal,
+    danger,
+    disguise,
+    encoded,
+    exfil,
+    filelevel,
+    hijack,
+    invisible,
+    markdown,
+    override,
+)
 from guard.scan.detector import Detector
+from guard.scan.intents import (
+    addressed,
+    authority,
+    consent,
+    extraction,
+    jailbreak,
+    leak,
+    persona,
+    phish,
+    tamper,
+    turns,
+)
 from guard.scan.intents import conceal as intent_conceal
-from guard.scan.intents import authority, consent, extraction, jailbreak, persona, tamper, turns
 from guard.scan.intents import exfil as intent_exfil
 from guard.scan.intents import override as intent_override
 
@@ -49,6 +71,7 @@ _ALL: tuple[Detector, ...] = (
     intent_override.decode_and_obey,
     intent_override.amended_instructions,
     authority.claimed_sender,
+    addressed.addressed_harm,
     jailbreak.jailbreak_prompt,
     persona.persona_jailbreak,
     extraction.prompt_extraction,
@@ -58,6 +81,8 @@ _ALL: tuple[Detector, ...] = (
     consent.skip_confirmation,
     intent_conceal.hide_from_reviewer,
     intent_exfil.secrets_to_outside,
+    leak.scattered_exfiltration,
+    phish.credential_phishing,
     intent_exfil.credential_file_to_network,
     intent_exfil.active_markup_in_reply,
     tamper.guard_tampering,

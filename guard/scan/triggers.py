@@ -4,7 +4,7 @@ non-overlapping occurrence, left to right."""
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cached_property, lru_cache
 
 # Where a trigger's occurrences go, trigger start minus word start, the trigger to check there (None: no check)
@@ -16,6 +16,9 @@ VOCABULARY: set[str] = set()
 # Views that will be asked too (rot13, see TranslatedIndex): their translation table and the triggers they are
 # asked for, indexed, translated, in the same pass.
 TABLES: dict[bytes, set[str]] = {}
+# Words of letters wanted only whole (see declare_whole): one more pass over the words finds them all.
+WHOLE: set[str] = set()
+PENDING: list[Callable[[], None]] = []  # declarers not yet run (see declare_later)
 
 
 def declare(*groups: Iterable[str]) -> None:
@@ -23,6 +26,24 @@ def declare(*groups: Iterable[str]) -> None:
     several words is looked up by its first (see windows.trigger_positions)."""
     for group in groups:
         VOCABULARY.update(trigger.split(" ")[0] if " " in trigger else trigger for trigger in group)
+
+
+def declare_later(declarer: Callable[[], None]) -> None:
+    """Run `declarer` (which declares triggers) before the first lookup in a large text, not at import: a
+    small text, the case of a fresh `kguard scan FILE`, never needs the vocabulary."""
+    PENDING.append(declarer)
+
+
+def _declare_pending() -> None:
+    while PENDING:
+        PENDING.pop()()
+
+
+def declare_whole(*groups: Iterable[str]) -> None:
+    """Name words of ASCII letters that are only ever wanted where they stand as whole words (see
+    TriggerIndex.whole_positions): far fewer places than every word holding them ("ai" in "email")."""
+    for group in groups:
+        WHOLE.update(group)
 
 
 def declare_table(table: bytes, *groups: Iterable[str]) -> None:
@@ -98,12 +119,31 @@ class TriggerIndex:
         self.parts = self.letters.split()
         self.words = frozenset(self.parts)
         self.found: dict[bytes, list[int]] = {}
+        self.whole: dict[bytes, list[int]] = {}
+
+    def whole_positions(self, word: bytes) -> list[int]:
+        """Where a word of lower-case ASCII letters stands whole (no letter a-z before or after it), in
+        order; the first lookup finds every declared whole word of the text in one pass over its words."""
+        if word not in self.whole:
+            _declare_pending()
+            if word not in self.words:
+                return []
+            WHOLE.add(word.decode("ascii"))
+            wanted = {w.encode("ascii") for w in WHOLE} & self.words
+            plan: dict[bytes, list[Entry]] = {}
+            for each in wanted - self.whole.keys():
+                self.whole[each] = []
+                plan[each] = [(self.whole[each], 0, None)]
+            for at, entries in self._occurrences(plan):
+                entries[0][0].append(at)
+        return self.whole[word]
 
     def positions(self, trigger: bytes, table: bytes | None = None) -> list[int]:
         """Occurrences of `trigger`, or, with a translation table, of the trigger translated (the first
         lookup of either kind indexes the whole vocabulary, translated the same way)."""
         key = trigger if table is None else trigger.translate(table)
         if key not in self.found:
+            _declare_pending()
             # an undeclared trigger: indexed with the rest from now on
             (VOCABULARY if table is None else TABLES.setdefault(table, set())).add(trigger.decode("ascii"))
             wanted = {v.encode("ascii") for v in VOCABULARY if v.isascii()}

@@ -11,7 +11,7 @@ from guard.scan.patterns import Span, lowered, prepared, scan, shiftable
 from guard.scan.reveal import rot13
 from guard.scan.runs import merged, positions_in_runs, stretched
 from guard.scan.searched import Searched
-from guard.scan.triggers import find_all, non_overlapping
+from guard.scan.triggers import TriggerIndex, find_all, non_overlapping
 
 WINDOW = 400
 
@@ -87,13 +87,30 @@ def _followed_by_blanks(doc: Searched, head: str, lower: str) -> list[tuple[int,
     return found  # type: ignore[return-value]
 
 
+def whole_positions(doc: Searched, trigger: str) -> list[int]:
+    """Where a trigger of lower-case ASCII letters stands as a whole word of the lower-cased text (no letter
+    a-z before or after it): the only places a pattern that holds it between word boundaries can match.
+    A rot13 view or a text with no one-byte lower-cased form gives every occurrence (a superset)."""
+    needle = trigger.encode("ascii")
+    if needle not in doc.words:
+        return []
+    index = doc.index
+    if isinstance(index, TriggerIndex):
+        return index.whole_positions(needle)
+    if index is not None or doc.haystack(True)[1]:
+        return trigger_positions(doc, trigger)
+    text = doc.ascii_lower
+    return [at for at in find_all(text, needle) if _whole(text, at, len(needle))]
+
+
 def windows(doc: Searched, triggers: tuple[str, ...], before: int = WINDOW,
-            after: int = WINDOW) -> list[tuple[int, int]]:
+            after: int = WINDOW, whole: bool = False) -> list[tuple[int, int]]:
     """Merged spans from `before` characters ahead of each occurrence of a (lower-case) trigger to `after`
     characters past it: the only places a phrase detector's regex needs to look. A trigger of letters
     only counts when it occurs as a whole run of letters ("http" is not found in "https://"), which costs
-    one set lookup; any other trigger is a plain substring ("<script", "base64", "://")."""
-    key = f"win:{before}:{after}:" + "\0".join(triggers)
+    one set lookup; any other trigger is a plain substring ("<script", "base64", "://"). `whole`: a trigger of
+    letters counts only where it stands as a whole word (see whole_positions)."""
+    key = f"win:{before}:{after}:{'w' if whole else ''}:" + "\0".join(triggers)
     cached = doc.cache.get(key)
     if cached is not None:
         return cached  # type: ignore[return-value]
@@ -102,12 +119,22 @@ def windows(doc: Searched, triggers: tuple[str, ...], before: int = WINDOW,
         spans = [(0, size)] if size else []
     else:
         points: list[tuple[int, int]] = []
+        others, letters = _words_of(triggers)
         words = doc.words
-        for trigger, word in _words_of(triggers):
-            if word is not None and word not in words:
-                continue  # (what trigger_positions checks first: most triggers are not in a small text)
+        # Most triggers of letters are not words of a small text: the few that are, by one set operation in C
+        # when the text's words are a set (a view's may only answer `in`). The points are sorted below, so
+        # the order the triggers are looked up in does not matter.
+        if isinstance(words, frozenset):
+            present = [letters[word] for word in words.intersection(letters)] if letters else []
+        else:
+            present = [trigger for word, trigger in letters.items() if word in words]
+        for trigger in others:
             reach = len(trigger) + after
             points.extend([(pos - before, pos + reach) for pos in trigger_positions(doc, trigger)])
+        for trigger in present:
+            reach = len(trigger) + after
+            places = whole_positions(doc, trigger) if whole else trigger_positions(doc, trigger)
+            points.extend([(pos - before, pos + reach) for pos in places])
         points.sort()
         spans = merged(points)  # merged before clamping to the text: the same spans, fewer calls
         if spans:  # sorted and apart: only the first can start before the text, only the last end after it
@@ -120,14 +147,15 @@ def windows(doc: Searched, triggers: tuple[str, ...], before: int = WINDOW,
 
 
 @lru_cache(maxsize=None)
-def _words_of(triggers: tuple[str, ...]) -> tuple[tuple[str, bytes | None], ...]:
-    """Each trigger, with its bytes when it is a word of ASCII letters (which counts only as a whole word)."""
-    return tuple((trigger, trigger.encode("ascii") if trigger.isascii() and trigger.isalpha() else None)
-                 for trigger in triggers)
+def _words_of(triggers: tuple[str, ...]) -> tuple[tuple[str, ...], dict[bytes, str]]:
+    """The triggers that are no word of ASCII letters, and the others keyed by their bytes (a trigger of
+    letters counts only where it is a whole word of the text, see windows)."""
+    letters = {t.encode("ascii"): t for t in triggers if t.isascii() and t.isalpha()}
+    return tuple(t for t in triggers if not (t.isascii() and t.isalpha())), letters
 
 
 def finditer(doc: Searched, pattern: re.Pattern[str], triggers: tuple[str, ...], before: int = WINDOW,
-             after: int = WINDOW, starts: tuple[str, ...] = ()) -> Iterator[Span]:
+             after: int = WINDOW, starts: tuple[str, ...] = (), whole: bool = False) -> Iterator[Span]:
     """Matches of `pattern` inside the windows around the triggers (every match holds one of them).
     A case-insensitive pattern runs case-sensitively over the lower-cased text (several times faster),
     with leading word boundaries checked afterwards.
@@ -137,8 +165,11 @@ def finditer(doc: Searched, pattern: re.Pattern[str], triggers: tuple[str, ...],
     (the pattern opens with `\\b(?:send|post|...)\\b`). In a text with a word index the pattern is then tried
     only where one of them stands inside a window, not at every character of the windows: the same
     matches (none can begin elsewhere), several times faster where the words are rare. The words must be
-    declared as triggers (guard.scan.triggers.declare), so that one pass indexes them."""
-    spans = windows(doc, triggers, before, after)
+    declared as triggers (guard.scan.triggers.declare), so that one pass indexes them.
+
+    `whole`: every match holds one of the triggers of letters as a whole word (the pattern bounds it by
+    \\b or by characters that are no letters): windows open only there (declare them with declare_whole)."""
+    spans = windows(doc, triggers, before, after, whole)
     if not spans:
         return  # nothing to search: the pattern need not even be compiled
     if doc.index is None:

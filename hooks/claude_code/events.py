@@ -19,7 +19,7 @@ from hooks.claude_code.targets import knowledge_target
 from hooks.claude_code.tools import WRITE_TOOLS, call_of, described, tracked
 from hooks.decision import review
 from hooks.procs import harness_pid
-from hooks.session import Session, open_session_or_defaults
+from hooks.session import Session, judging_session, open_session_or_defaults
 from rules_engine.errors import KguardError
 
 # Permission modes in which Claude Code has been seen to run a tool without showing the prompt that a
@@ -80,12 +80,13 @@ def after_call(payload: dict[str, Any]) -> Reply:
     """PostToolUse (and PostToolUseFailure) of a marked call: what changed is the call's; held back."""
     event = str(payload.get("hook_event_name"))
     reply = Reply(event)
-    session = session_for(payload, reply)
+    session, _ = judging_session(session_for(payload, reply))  # a config the call changed does not judge it
+    sealed = calls.sealed_at_start(session.places.project_state, call_of(payload))
     calls.finish(session.places.project_state, call_of(payload))
     end_earlier_calls(session, payload)
     command = described(payload)
     guard = session.guard
-    with guard.transaction():
+    with guard.transaction(sealed=sealed):
         outside.first_look(guard)
         changes = guard.changes()
         held = review(guard, changes, "hold", command, headline=f"A {naming.harness(payload)} tool call changed a knowledge file")

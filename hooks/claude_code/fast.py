@@ -27,10 +27,10 @@ def stale(marker: runs.RunMarker, now: float) -> bool:
 def _state_if_unchanged(payload: dict[str, Any]) -> str | None:
     if os.environ.get("KGUARD_NO_FAST_PATH"):
         return None
-    state = where.state_for(str(project_dir(payload)))
+    root, state = where.root_and_state(str(project_dir(payload)))
     calls.end_others(state, call_of(payload))
     cache = statcache.load(os.path.join(state, "cache.json"))
-    if cache is None or not statcache.unchanged(cache):
+    if cache is None or not statcache.unchanged(cache, root=root):
         return None
     now = time.time()
     if any(not marker.alive or stale(marker, now) for marker in runs.markers(state)):
@@ -58,6 +58,9 @@ def handle(payload: dict[str, Any]) -> Reply | None:
         calls.begin(state, call, described(payload), harness_pid())
         return ask_reply(payload)
     if event in ("PostToolUse", "PostToolUseFailure"):
+        # a cache the call rewrote must not judge it: only the one it started with is trusted
+        if tracked(tool) and calls.sealed_at_start(state, call) != statcache.seal(os.path.join(state, "cache.json")):
+            return None
         if tracked(tool):
             calls.finish(state, call)
         if tool not in WRITE_TOOLS:

@@ -7,8 +7,9 @@ from typing import Any
 
 import click
 
-from guard import decide, runs
+from guard import decide, runs, tamper
 from hooks.card import colour_line, diff_lines, text_lines, unified
+from hooks.consent import require_user
 from hooks.pager import page
 from hooks.session import open_session
 from hooks.style import one_line, paint, use_colour
@@ -25,8 +26,12 @@ def snapshot(fmt: str) -> int:
     For harnesses that call kguard before and after a command instead of wrapping it."""
     session = open_session()
     guard = session.guard
+    consent = require_user("snapshot", session.places.project_state)
+    guard.own_markers |= consent or set()
     with guard.transaction(wait_for_runs=True):
         entries = guard.snapshot()
+        if consent is not None:
+            tamper.confirm(guard, entries)
         decide.clear_unfinished(guard)
         count = sum(len(root.state.baseline) for root in guard.roots)
     changed = sum(len(e.changes) for e in entries)
@@ -160,8 +165,12 @@ def keep(paths: tuple[str, ...], fmt: str) -> int:
     With no PATHS: every change and everything held back."""
     session = open_session()
     guard = session.guard
+    consent = require_user("keep", session.places.project_state)
+    guard.own_markers |= consent or set()
     with guard.transaction(wait_for_runs=True):
         entries = decide.keep(guard, paths or None)
+        if consent is not None:
+            tamper.confirm(guard, entries)
     files = sorted({c.rel for e in entries for c in e.changes})
     if files and session.places.git_dir is not None:
         from hooks.git.held import unstage_kept
@@ -184,6 +193,11 @@ def reset(paths: tuple[str, ...], fmt: str) -> int:
     ones. Held-back content for PATHS is dropped (it stays in the journal). With no PATHS: all."""
     session = open_session()
     guard = session.guard
+    with guard.transaction():
+        wanted = guard.resolve_paths(paths or None)
+        held = [p for root, p in guard.pending() if wanted is None or f"{root.scope}:{p.rel}" in wanted]
+    if held:  # putting the snapshot back is always safe; dropping what the user has not seen yet is not
+        guard.own_markers |= require_user("reset", session.places.project_state) or set()
     with guard.transaction(wait_for_runs=True):
         entries, dropped = decide.reset(guard, paths or None)
     files = sorted({c.rel for e in entries for c in e.changes})

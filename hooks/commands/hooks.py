@@ -144,7 +144,10 @@ def uninstall(git: bool, claude: bool, **harnesses: bool) -> int:
     """Remove kguard's hooks (all, or those named) and put back the hooks that were there before."""
     from hooks.session import open_session
 
+    from hooks.consent import require_user
+
     session = open_session()
+    require_user("hooks uninstall", session.places.project_state)
     named = any(harnesses.values())
     if not (git or claude or named):
         git, claude = session.places.git_dir is not None, True

@@ -6,7 +6,8 @@ import json
 
 import click
 
-from guard import decide
+from guard import decide, tamper
+from hooks.consent import require_user
 from hooks.session import open_session
 from hooks.style import one_line
 
@@ -54,8 +55,12 @@ def undo(entry_id: str, fmt: str) -> int:
     Refuses, changing nothing, when the file was changed since; exit 1."""
     session = open_session()
     guard = session.guard
+    consent = require_user("undo", session.places.project_state)
+    guard.own_markers |= consent or set()
     with guard.transaction(wait_for_runs=True):
         entry = decide.undo(guard, entry_id)
+        if consent is not None:
+            tamper.confirm(guard, [entry])
     if fmt == "json":
         click.echo(json.dumps({"restored": [c.rel for c in entry.changes], "note": entry.note,
                                "undo": entry.id}, indent=2, sort_keys=True))

@@ -1,12 +1,14 @@
 """`kguard run -- CMD`: snapshot, run CMD with its stdio passed through, compare, decide."""
 from __future__ import annotations
 
+import time
+
 import click
 
-from guard import decide, runs
+from guard import decide, runs, statcache, tamper
 from hooks import outside
 from hooks.decision import MODES, review
-from hooks.session import Session, open_session, open_session_or_defaults
+from hooks.session import Session, judging_session, open_session, open_session_or_defaults
 from hooks.spawn import default_mode, describe, spawn
 from hooks.style import one_line
 from rules_engine.errors import KguardError
@@ -35,21 +37,34 @@ def _session_after(session: Session | None) -> Session:
     """The settings to compare with. A command that broke the config must not switch the guard off: the
     settings from before the command (or the defaults) are used, and the broken config shows as a change."""
     current, error = open_session_or_defaults()
-    if error is None:
-        return current
-    click.echo(f"kguard: warning: {error}; comparing with the settings from before the command", err=True)
-    return session or current
+    if error is not None:
+        click.echo(f"kguard: warning: {error}; comparing with the settings from before the command", err=True)
+        current = session or current
+    judging, moved = judging_session(current)
+    if moved and error is None:
+        click.echo("kguard: warning: the command changed kguard's config; its changes are judged with the config "
+                   "from before it", err=True)
+    return judging
 
 
 def after(command: str, code: int, mode: str, marker: str, session: Session | None = None,
-          held_before: int = 0, started_ns: int | None = None) -> int:
+          held_before: int = 0, started_ns: int | None = None, sealed: list[int] | None = None,
+          began: float | None = None) -> int:
     """Compare after the command and decide. Returns the exit status for `kguard run`. With `started_ns`
     (the fast path did not look for new files before the command), files added before it began are
-    adopted as changes made outside a run instead of being charged to the command."""
+    adopted as changes made outside a run instead of being charged to the command. `sealed` is the stat
+    cache's seal from before the command: a cache the command rewrote is not used to judge it; decisions
+    no guarded command owns, recorded since `began`, do not judge it either (guard.tamper)."""
     session = _session_after(session)
     guard = session.guard
     guard.own_markers.add(marker)
-    with guard.transaction():
+    with guard.transaction(sealed=sealed):
+        if began is not None:
+            undone = tamper.undo_decisions_since(guard, began)
+            if undone:
+                what = ", ".join(f"{e.action} {e.id}" for e in undone)
+                click.echo(f"kguard: warning: kguard's baseline was changed while the command ran ({what}); the "
+                           "command's changes are judged against the baseline from before it", err=True)
         changes = guard.changes()
         if started_ns is not None:
             earlier = decide.added_before(changes, started_ns)
@@ -91,5 +106,7 @@ def run(mode: str | None, command: tuple[str, ...]) -> int:
     chosen = mode or default_mode()
     text = describe(command)
     session, marker, held = before(text, chosen)
+    sealed = statcache.seal(session.guard.cache_path)
+    began = time.time()
     code = spawn(command)
-    return after(text, code, chosen, marker, session, held)
+    return after(text, code, chosen, marker, session, held, sealed=sealed, began=began)

@@ -144,6 +144,9 @@ def scan(paths: tuple[Path, ...], staged: bool, fmt: str, select: str | None, ig
     else:
         findings = _scan_knowledge(places, settings)
     if write_baseline is not None:
+        from hooks.consent import require_user
+
+        require_user("scan --write-baseline", places.project_state)  # a baseline hides findings from now on
         kept = filter_findings(findings, settings.scan, places.root, selected, ignored, baseline=set())
         write_baseline_path = write_baseline if write_baseline.is_absolute() else Path.cwd() / write_baseline
         _write(write_baseline_path, kept)

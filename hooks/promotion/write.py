@@ -71,8 +71,12 @@ def _claude_note(root: Path) -> str | None:
 
 
 def _open_for_writing() -> Promotion:
-    """The loaded state, or a refusal when promotion is off."""
+    """The loaded state, or a refusal when promotion is off (or when a guarded command asks: the managed
+    block is the user's to change)."""
+    from hooks.consent import require_user
+
     session = open_session()
+    require_user("rules", session.places.project_state)
     state = load(session)
     _require_enabled(state.settings, session)
     if state.undecodable is not None:

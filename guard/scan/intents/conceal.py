@@ -44,7 +44,9 @@ READER = lexicon((
 ))
 DEICTIC = lazy(
     r"\b(?:this|these|that|those|it|them|the\s+(?:above|following|extra|additional|network|setup|hidden|"
-    r"previous)\b|steps?|calls?|script|edits?|changes?|modifications?|commands?|rest)\b|diese|dies\b|das\b|\bes\b|ceci|cela|\ben\b|\blo\b|esto|questo|isto|"
+    r"previous)\b|steps?|calls?|script|edits?|changes?|modifications?|commands?|rest)\b|"
+    r"\b(?:este|esta|estos|estas|esse|essa|isso|questa|questo|cette|ce\s+pas|dieser|diesen|paso|étape|passo|schritt)\b|"
+    r"шаг|步骤|这一步|ステップ|단계|diese|dies\b|das\b|\bes\b|ceci|cela|\ben\b|\blo\b|esto|questo|isto|"
     r"эт|这|この|이\s|이것",
     re.I,
 )
@@ -82,7 +84,20 @@ def hide_from_reviewer(doc: Document) -> Iterator[Hit]:
     """
     for frame in (LEAVE_OUT_FRAME, SECRECY_FRAME):
         for match, a, b in frame.find(doc):
-            if CREDIT.search(doc.text, a, b):
+            if _credit_rule(doc, match.start(), a, b):
                 continue
             yield Hit(match.start(), match.end(), f'keeps actions from the reader: "{excerpt(doc, a, b)}"',
                       mention_severity(doc, match.start(), match.end()))
+
+
+SUBJECT = lazy(r"\b(?:the|our|this|your)\s+$", re.I)
+
+
+def _credit_rule(doc: Document, action: int, a: int, b: int) -> bool:
+    """A rule about credit lines ("do not mention AI or Claude in commit messages"): a credit word other than
+    the sentence's subject ("The assistant keeps ... out of the PR" is about what the assistant hides)."""
+    for found in CREDIT.finditer(doc.text, a, b):
+        if found.end() <= action and SUBJECT.search(doc.text, max(a, found.start() - 8), found.start()):
+            continue
+        return True
+    return False

@@ -24,6 +24,11 @@ SHOW = (
     "list", "exactly as", "as it was worded", "in full", "reproduza", "reproduzca", "riproduci", "reproduis",
     "gib wieder", "воспроизведи", "перечисли", "na íntegra", "íntegramente", "integralmente", "en entier",
     "vollständig", "полностью", "原文", "贴出来", "完整", "全文", "그대로 보여",
+    # asked as a question, or turned into another form
+    "what is", "what are", "what were", "what was", "what's", "translate", "encode",
+    "spell", "enumerate", "write down", "was ist", "was sind", "wie lauten", "wie lautet", "quel est",
+    "quelles sont", "quels sont", "cuál es", "cuáles son", "qual é", "quais são", "qual è", "quali sono",
+    "какой", "какие", "каков", "是什么", "有哪些", "何ですか", "教えてください", "무엇", "뭐야",
 )
 SECRET_TEXT = (
     "system prompt", "system message", "system instructions", "initial prompt", "initial instructions",
@@ -51,6 +56,12 @@ SECRET_TEXT = (
     "初始设定", "初始配置", "你收到的", "最初の設定", "初期設定", "초기 설정", "начальные инструкции",
     "исходные инструкции", "anfänglichen anweisungen", "instruções iniciais", "instrucciones iniciales",
     "istruzioni iniziali",
+    "your guidelines", "your directives", "your system message", "your first message", "your initial message",
+    "the message above", "your secret instructions", "your hidden instructions",
+    "the beginning of this conversation", "start of this conversation", "you were programmed", "your programming",
+    "deine richtlinien", "deine regeln", "tes directives", "tes règles", "tus directrices", "tus reglas",
+    "suas diretrizes", "suas regras", "le tue direttive", "le tue regole", "твои правила", "твои инструкции",
+    "你的指令", "你的规则", "你的指示", "あなたの指示", "あなたのルール", "당신의 지시", "너의 지시",
 )
 
 SHOW_FRAME = Frame(SECRET_TEXT, (lexicon(SHOW),), near=80)  # anchored on the rarer words

@@ -11,7 +11,8 @@ from functools import cached_property
 from guard.scan.lazyre import LazyPattern, lazy
 from guard.scan.patterns import Span
 from guard.scan.text import Document
-from guard.scan.triggers import declare
+from guard.scan.triggers import declare, declare_later, declare_whole
+from guard.scan.windows import finditer
 
 PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
 BLOCK_START = re.compile(r"[ \t]*(?:[#>|*+-]|\d+[.)])")  # a Markdown line that starts its own block
@@ -75,12 +76,18 @@ def lexicon(*groups: Iterable[str], extra: str = "") -> Lexicon:
     return Lexicon((word for group in groups for word in group), extra)
 
 
-def _may_occur(doc: Document, part: Lexicon | LazyPattern) -> bool:
+def may_occur(doc: Document, part: Lexicon | LazyPattern) -> bool:
     gate = getattr(part, "gate", None)
     if gate is None:
         return True
     ascii_words, chars = gate
-    return any(word in doc.words for word in ascii_words) or any(char in doc.non_ascii for char in chars)
+    words = doc.words
+    if isinstance(words, frozenset):  # one set operation in C (a view's word set may only answer `in`)
+        if not ascii_words.isdisjoint(words):
+            return True
+    elif any(word in words for word in ascii_words):
+        return True
+    return bool(chars) and not chars.isdisjoint(doc.non_ascii)
 
 
 @dataclass(frozen=True)
@@ -90,10 +97,16 @@ class Frame:
     scope: str = "sentence"  # or "paragraph"
     reach: int = 300  # how far the scope may extend on each side of the action
     near: int = 0  # when set, every part must lie within this many characters of the action
+    near_dense: int = 0  # the same for Chinese, Japanese and Korean (default: half of near)
     prose: bool = False  # only in prose: not in fenced code or table rows
 
     def __post_init__(self) -> None:
-        declare(self.triggers)
+        declare_later(self._declare)  # (keying ~1,400 actions at import cost ~1.5 ms of every fresh process)
+
+    def _declare(self) -> None:
+        whole = self.whole_triggers
+        declare(t for t in self.triggers if t not in whole)
+        declare_whole(whole)
 
     @cached_property
     def by_trigger(self) -> dict[str, list[str]]:
@@ -106,17 +119,24 @@ class Frame:
             found.setdefault(max(runs, key=len) if runs else lower, []).append(word)
         return found
 
+    @cached_property
+    def whole_triggers(self) -> frozenset[str]:
+        """The triggers whose actions are all ASCII: each is a whole run of letters of its actions, which
+        begin and end at word boundaries, so it stands whole wherever one matches (never "ai" in "email")."""
+        return frozenset(t for t, words in self.by_trigger.items() if t.isascii() and all(map(str.isascii, words)))
+
     @property
     def triggers(self) -> tuple[str, ...]:
         return tuple(sorted(self.by_trigger))
 
-    def pattern_for(self, trigger: str) -> re.Pattern[str]:
-        """The actions of one trigger as a small pattern (compiled once): a document searches only the
-        few whose triggers it holds, not one alternation of them all."""
+    def pattern_for(self, trigger: str) -> LazyPattern:
+        """The actions of one trigger as a small pattern: a document searches only the few whose triggers it
+        holds, not one alternation of them all. Lazy: the search compiles only the form it runs (the
+        lower-cased twin, see patterns.lowered), not this one as well."""
         cache = self.__dict__.setdefault("_patterns", {})
         pattern = cache.get(trigger)
         if pattern is None:
-            pattern = cache[trigger] = re.compile(words_pattern(self.by_trigger[trigger]), re.I)
+            pattern = cache[trigger] = lazy(words_pattern(self.by_trigger[trigger]), re.I)
         return pattern
 
     @cached_property
@@ -129,10 +149,19 @@ class Frame:
         """The triggers that can occur in the document, from its word set and its non-ASCII characters: the
         phrase search then looks only for those (the same matches, far fewer lookups)."""
         words, others = self._split_triggers
-        found = [t for w, t in words if w in doc.words]
+        have = doc.words
+        if isinstance(have, frozenset):  # the few shared words first, by one set operation in C
+            shared = self._trigger_words.intersection(have)
+            found = [w.decode("ascii") for w in sorted(shared)]  # (ASCII: the same order as the triggers)
+        else:
+            found = [t for w, t in words if w in have]
         if others and doc.non_ascii:
             found += [t for c, t in others if c in doc.non_ascii]
         return tuple(found)
+
+    @cached_property
+    def _trigger_words(self) -> frozenset[bytes]:
+        return frozenset(w for w, _ in self._split_triggers[0])
 
     def bounds(self, doc: Document, start: int, end: int) -> tuple[int, int]:
         if self.scope == "sentence":
@@ -152,19 +181,21 @@ class Frame:
 
     def find(self, doc: Document) -> Iterator[tuple[Span, int, int]]:
         """Each action whose scope holds every part, with the scope (a, b)."""
-        if not all(_may_occur(doc, part) for part in self.parts):
+        if not all(may_occur(doc, part) for part in self.parts):
             return
         present = self.present(doc)
         if not present:
             return
-        found = [m for trigger in present for m in doc.finditer(self.pattern_for(trigger), (trigger,), 80, 80)]
+        whole = self.whole_triggers
+        found = [m for trigger in present
+                 for m in finditer(doc, self.pattern_for(trigger), (trigger,), 80, 80, whole=trigger in whole)]
         for match in sorted(found, key=lambda m: m.start()) if len(present) > 1 else found:
             if self.prose and _not_prose(doc, match.start()):
                 continue
             a, b = self.bounds(doc, match.start(), match.end())
             if self.near:
                 dense = any(ord(char) >= 0x2E80 for char in match.group())  # Chinese, Japanese, Korean
-                near = self.near // 2 if dense else self.near
+                near = (self.near_dense or self.near // 2) if dense else self.near
                 a, b = max(a, match.start() - near), min(b, match.end() + near)
             text, start, end = doc.text, match.start(), match.end()
             if all(part.search(text, a, start) or part.search(text, end, b) for part in self.parts):

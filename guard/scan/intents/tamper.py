@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.context import mention_severity, negated
+from guard.scan.context import NEGATION_ANY, mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
 from guard.scan.lazyre import lazy
@@ -33,29 +33,53 @@ GUARD = lexicon((".kguard.toml", "kguard", "knowledge-guard", ".git/hooks", "git
 FETCH = (
     "download", "downloads", "grab", "fetch", "wget", "curl", "lade", "herunter", "télécharge", "téléchargez",
     "descarga", "descargue", "baixe", "scarica", "скачай", "загрузи", "下载", "ダウンロード", "다운로드",
+    "downloaded", "downloading", "fetches", "fetched", "urlopen", "requests.get", "pull down", "lädt", "baixa",
+    "descarga", "скачивает", "скачать", "拉取",
 )
 RUN = lexicon((
     "execute", "run it", "run the", "then run", "and run", "source", "chmod +x", "&& sh", "&& bash", "; sh", "; bash",
     "python3 -c", "python -c", "ausführen", "führe", "exécute", "lance", "ejecuta", "ejecútalo", "execute",
     "executa", "esegui", "выполни", "запусти", "执行", "运行", "実行", "실행",
+    "executes", "runs it", "run that", "with sh", "with bash", "exec(", "eval(",
+    "sh -c", "bash -c", "iex", "invoke-expression", "start it", "launch it", "lance-le", "lancez-le", "exécute-le",
+    "führe es aus", "starte es", "ejecútala", "execute-o", "rode", "eseguilo", "lancialo", "запусти его",
+    "выполни его", "运行它", "执行它", "実行して", "실행해",
 ))
 URL = lazy(r"https?://(?!(?:localhost|127\.0\.0\.1)[:/])\S+", re.I)
 COPY = (
     "copy", "append", "add", "insert", "write", "put", "replicate", "propagate", "spread", "paste", "include",
-    "ends up with", "füge", "kopiere", "recopie", "copie", "ajoute", "copia", "añade", "agrega", "adicione",
+    "ends up with", "starts with", "begins with", "füge", "kopiere", "recopie", "copie", "ajoute", "copia", "añade", "agrega", "adicione",
     "aggiungi", "скопируй", "добавь", "复制", "添加", "写入", "コピー", "追加", "복사", "추가",
 )
 KNOWLEDGE = lexicon((
     "agents.md", "claude.md", ".cursorrules", "gemini.md", "copilot-instructions", "memory", ".claude/", "rules file",
     "knowledge file", "instruction file", "~/.claude", "~/.codex", "~/.gemini", "~/.cursor",
+    "agent instructions", "instructions file", "agent rules", "rules files", "agents file", ".windsurfrules",
+    ".clinerules", "system prompt file",
 ))
 SPREAD = lexicon((
     "every", "all", "each", "other", "others", "global", "~/", "any repository", "every repository",
     "all projects", "your other", "jede", "alle", "andere", "globale", "tous", "toutes", "autres", "todos",
     "otros", "outros", "tutti", "altri", "все", "другие", "每个", "所有", "其他", "全局", "すべて", "他の", "모든", "다른",
+    "new project", "new projects", "new repository", "new repo", "future projects", "neues projekt",
+    "nouveau projet", "nuevo proyecto", "novo projeto", "nuovo progetto", "новый проект", "新项目", "新しいプロジェクト",
+    "새 프로젝트",
 ))
 
 SWITCH_FRAME = Frame(SWITCH_OFF, (GUARD,))
+# The hooks skipped in words rather than by flag: "pass whatever skips the hooks so the commit goes through".
+SKIP = (
+    "skip", "skips", "skipping", "bypass", "bypasses", "bypassing", "circumvent", "get around", "go around",
+    "überspringe", "überspringen", "umgehe", "umgehen", "contourne", "contourner", "saute", "sauter", "salta",
+    "saltar", "sáltate", "omite", "pula", "pular", "contorna", "contornar", "aggira", "aggirare", "saltare",
+    "пропусти", "пропустить", "обойди", "обойти", "跳过", "绕过", "スキップ", "回避", "건너뛰", "우회",
+)
+HOOKS = lexicon(("hooks", "hook", "pre-commit", "commit hooks", "git hooks", "kguard", "knowledge-guard",
+                 "the guard", "хуки", "хуков", "钩子", "フック", "훅"))
+SKIP_FRAME = Frame(SKIP, (HOOKS,), near=80, prose=True)
+NUISANCE = lazy(r"\b(?:flaky|slow|annoying|in\s+the\s+way|complains?|fails?|failing|goes\s+through|get\s+through|"
+                r"nerv\w*|langsam|scheitern|lent|lento|lenta|lentos|fallan|falla|falham|falha|échouent|échoue|falliscono|"
+                r"fallisce)\b|медленн|мешают|падают|慢|失败|遅い|失敗|느려|실패", re.I)
 FETCH_FRAME = Frame(FETCH, (URL, RUN))
 COPY_FRAME = Frame(COPY, (KNOWLEDGE, SPREAD), near=120)
 
@@ -96,6 +120,13 @@ def guard_tampering(doc: Document) -> Iterator[Hit]:
             continue
         yield Hit(match.start(), match.end(), f'removes the guard: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))
+    for match, a, b in SKIP_FRAME.find(doc):
+        if negated(doc, match.start()) or NEGATION_ANY.search(doc.text, a, match.start()):
+            continue  # "do not bypass the hooks" keeps them
+        severity = "error" if NUISANCE.search(doc.text, max(0, a - 200), b) else "warning"  # flaky, slow ...
+        yield Hit(match.start(), match.end(), f'skips the hooks: "{excerpt(doc, a, b)}"',
+                  mention_severity(doc, match.start(), match.end(), severity))
+        break
 
 
 @detector("DNG009", "fetch-and-run", "warning",

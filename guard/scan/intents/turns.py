@@ -42,7 +42,8 @@ TOOL = lazy(  # a tool's name: words joined by _ or -, one of them destructive o
     r"\b(?=[a-z0-9_-]*?(?:delete|remove|rm|drop|wipe|erase|destroy|truncate|transfer|send|post|upload|http|"
     r"fetch|request|exec|shell|bash|run|write|email|mail|pay|purchase|push|deploy|webhook|purge|kill|terminate|"
     r"revoke|reset|format|shutdown))"
-    r"[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+\b",
+    r"[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+\b"
+    r"|\b(?:shell|bash|terminal|exec|http|email|e-mail|payment|transfer|filesystem|browser)(?=\s*$)",
     re.I,
 )
 ARGUMENT = lexicon((
