@@ -128,6 +128,7 @@ class Store:
         from guard import atomic
 
         try:
+            atomic.remove_leftovers(self.backup.parent, self.backup.parent)  # of a kguard killed writing it
             atomic.write_private(self.backup, f"{commit}\n".encode())
         except OSError:
             pass  # the ref holds the state; the backup only helps recover a deleted ref

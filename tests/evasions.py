@@ -182,7 +182,8 @@ CASES: tuple[Case, ...] = (
          agents_has_evil, owner="G2"),
     Case("refs-removed", f"rm -rf .git/refs/kguard; git update-ref -d refs/kguard/state; {ADD}", agents_has_evil,
          owner="G2"),
-    Case("new-git-hook", "printf '#!/bin/sh\\nexit 0\\n' > .git/hooks/pre-commit; chmod +x .git/hooks/pre-commit",
+    Case("new-git-hook", "mkdir -p .git/hooks; printf '#!/bin/sh\\nexit 0\\n' > .git/hooks/pre-commit; "
+         "chmod +x .git/hooks/pre-commit",
          _exists(".git/hooks/pre-commit")),
     Case("hooks-path", "git config core.hooksPath /dev/null", _git_config("core.hooksPath"), setup=git_hooks),
     Case("alias-no-verify", "git config alias.ci 'commit --no-verify'", _git_config("alias.ci")),

@@ -192,3 +192,12 @@ def test_state_ref_and_backup_both_removed_still_fail_closed(tmp_path: Path) -> 
     assert "and its backup are missing" in held.stderr
     assert (repo / "AGENTS.md").read_text() == "# rules\n"  # compared with HEAD: the edit is held
     assert (repo / ".agents/memory.md").read_text() == "untracked memory\n"
+
+
+def test_a_temp_file_of_a_killed_state_save_is_removed(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    leftover = repo / ".git/kguard/.state-head.acc1000a.kguard-tmp"
+    leftover.write_text("half a commit id")
+    held = _edit_in_run(repo)
+    assert held.returncode == 3
+    assert not leftover.exists()
