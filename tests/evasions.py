@@ -107,6 +107,10 @@ def agents_link(repo: Path, env: dict[str, str]) -> None:
     os.symlink("docs/agents.md", repo / "AGENTS.md")
 
 
+def venv_folder(repo: Path, env: dict[str, str]) -> None:
+    (repo / "venv" / "x").mkdir(parents=True)  # not ignored yet: walked by the snapshot
+
+
 def home_rule(repo: Path, env: dict[str, str]) -> None:
     write(_home(env) / ".agents" / "rules" / "home.md", "---\ndescription: mine\n---\nBe brief.\n")
 
@@ -205,10 +209,10 @@ CASES: tuple[Case, ...] = (
          f"mkdir -p node_modules/x && echo '{EVIL}' > node_modules/x/AGENTS.md", _exists("node_modules/x/AGENTS.md")),
     Case("nested-excludesfile", f"echo 'venv/' > ../ignored; git config core.excludesFile \"$PWD/../ignored\"; "
          f"mkdir -p sub/venv && echo '{EVIL}' > sub/venv/AGENTS.md", _exists("sub/venv/AGENTS.md")),
-    Case("nested-ignored-then-written", f"mkdir -p target && echo '{EVIL}' > target/AGENTS.md",
+    Case("nested-ignored-earlier", f"mkdir -p target && echo '{EVIL}' > target/AGENTS.md",
          _exists("target/AGENTS.md"), before="echo 'target/' >> .gitignore; sleep 1.2; echo x > notes.txt"),
-    Case("nested-walked-ignored-then-written", f"echo '{EVIL}' > venv/x/AGENTS.md", _exists("venv/x/AGENTS.md"),
-         setup=lambda repo, env: (repo / "venv" / "x").mkdir(parents=True),
+    Case("nested-walked-ignored", f"echo '{EVIL}' > venv/x/AGENTS.md", _exists("venv/x/AGENTS.md"),
+         setup=venv_folder,
          before="echo 'venv/' >> .gitignore; sleep 1.2; echo x > notes.txt"),
     Case("nested-ignored-cache-garbage", "echo '{garbage' > .git/kguard/cache.json; echo 'target/' >> .gitignore; "
          f"mkdir -p target && echo '{EVIL}' > target/AGENTS.md", _exists("target/AGENTS.md")),
