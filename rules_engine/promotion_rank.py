@@ -47,11 +47,13 @@ def is_stale(last_used: date | None, today: date, settings: PromotionSettings) -
     return last_used is not None and (today - last_used).days > settings.stale_days
 
 
-def evaluate(rule: Rule, rules: Sequence[Rule], settings: PromotionSettings, today: date) -> Candidate:
+def evaluate(rule: Rule, rules: Sequence[Rule], settings: PromotionSettings, today: date,
+             index: tuple[set[str], dict[str, list[str]]] | None = None) -> Candidate:
+    """`index` (from contradiction_index) saves evaluate_all from reading every rule once per rule."""
     lines = rule_lines(rule)
     breadth, broad = breadth_of(rule)
-    live = {r.name for r in rules}
-    against = [r.name for r in rules if rule.name in r.contradicts and r.name != rule.name]
+    live, contradicted_by = index or contradiction_index(rules)
+    against = [name for name in contradicted_by.get(rule.name, ()) if name != rule.name]
     own = replace(rule, contradicts=tuple(n for n in rule.contradicts if n in live))
     tests = (broad, imperative(lines), durable(own, settings, against), compact(lines))
     rec = recency(rule.last_used, today, settings.half_life_days)
@@ -60,9 +62,19 @@ def evaluate(rule: Rule, rules: Sequence[Rule], settings: PromotionSettings, tod
                      breadth, round(rec, 4), score, tests)
 
 
+def contradiction_index(rules: Sequence[Rule]) -> tuple[set[str], dict[str, list[str]]]:
+    """The names of the rules, and for each name the rules that say they contradict it (in file order)."""
+    contradicted_by: dict[str, list[str]] = {}
+    for other in rules:
+        for name in dict.fromkeys(other.contradicts):
+            contradicted_by.setdefault(name, []).append(other.name)
+    return {r.name for r in rules}, contradicted_by
+
+
 def evaluate_all(rules: Sequence[Rule], settings: PromotionSettings, today: date) -> list[Candidate]:
     """Every rule evaluated, best first (eligible before not, then by score, then by id)."""
-    found = [evaluate(rule, rules, settings, today) for rule in rules]
+    index = contradiction_index(rules)
+    found = [evaluate(rule, rules, settings, today, index) for rule in rules]
     return sorted(found, key=lambda c: (not c.eligible, -c.score, c.id))
 
 

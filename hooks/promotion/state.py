@@ -61,6 +61,7 @@ def rule_sources(root: Path, settings: PromotionSettings) -> list[tuple[str, Pat
 def load_rules(sources: list[tuple[str, bytes | Path]]) -> tuple[list[Rule], list[KguardError]]:
     rules: list[Rule] = []
     errors: list[KguardError] = []
+    names: set[str] = set()
     for display, source in sources:
         try:
             data = source if isinstance(source, bytes) else source.read_bytes()
@@ -71,7 +72,8 @@ def load_rules(sources: list[tuple[str, bytes | Path]]) -> tuple[list[Rule], lis
         except OSError as exc:
             errors.append(KguardError(f"cannot read: {exc.strerror or exc}", display))
             continue
-        if all(r.name != rule.name for r in rules):  # the project's own file wins over a page of the same name
+        if rule.name not in names:  # the project's own file wins over a page of the same name
+            names.add(rule.name)
             rules.append(rule)
     return rules, errors
 
