@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.helpers import init_repo, run_kguard, write
+from tests.helpers import init_repo, kguard_python, run_kguard, write
 from tests.test_agent_hooks import agent_hook, codex, copilot, cursor, gemini
 from tests.test_claude_code import CLEAN
 
@@ -119,14 +120,13 @@ def test_heredoc_through_the_shell_tool_is_held_then_kept(repo: Path, harness: s
 
 def test_another_kguard_earlier_on_path_is_not_installed(repo: Path, tmp_path: Path) -> None:
     import os
-    import sys
 
     shim = write(tmp_path / "shims" / "kguard", "#!/bin/sh\nexit 2\n")
     shim.chmod(0o755)
     env = {**os.environ, "PATH": f"{shim.parent}{os.pathsep}{os.environ['PATH']}"}
     assert run_kguard("hooks", "install", "--codex", cwd=repo, env=env).returncode == 0
     command = _installed(repo, "codex", "PreToolUse")[2]
-    assert command.startswith(f"p={sys.executable}; ")  # this installation's interpreter first
+    assert command.startswith(f"p={kguard_python()}; ")  # this installation's interpreter first
     data = codex(repo, "PreToolUse", tool_name="Bash", tool_use_id="call_s", tool_input={"command": "ls"})
     assert agent_hook("codex", data, repo, argv=["sh", "-c", command]) == (0, None, "")
 
@@ -139,7 +139,8 @@ def _shown(written: dict[str, Any], harness: str) -> dict[str, Any]:
         for item in entries:
             for entry in item.get("hooks", [item]):
                 key = "bash" if "bash" in entry else "command"
-                assert entry[key] == hook_command(harness, event if key == "bash" else "")
+                expected = hook_command(harness, event if key == "bash" else "")
+                assert entry[key] == expected.replace(sys.executable, kguard_python())
                 entry[key] = f"CMD {event}" if key == "bash" else "CMD"
     return written
 
