@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-from guard import gitconfig, recovery, runs, statcache
+from guard import atomic, gitconfig, recovery, runs, statcache
 from guard.discovery import home_dirs, home_rules, project_rules
 from guard.ignores import GitIgnores
 from guard.observe import observe
@@ -96,6 +96,8 @@ class Guard:
         self.started = statcache.now_ns()
         self.rules_ns = 0  # 0: git's ignore rules as they are now are trusted from `started` on
         for root in self.roots:
+            state_dir = root.store.backup.parent  # a kguard killed while writing the state's backup left a temp
+            atomic.remove_leftovers(state_dir, state_dir)
             loaded = root.store.load()
             if loaded is None and cache is not None and root.scope in cache.roots:
                 # kguard's own cache says it kept a state here: the ref and its backup were removed
