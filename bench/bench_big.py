@@ -9,7 +9,6 @@ command once (a real `kguard` subprocess) and prints seconds against the goal (5
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import subprocess
 import sys
@@ -18,20 +17,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from fault_injection import environment  # bench/ is on sys.path when a script here runs
+
 KGUARD = str(Path(sysconfig.get_path("scripts")) / "kguard")
 GOAL_S = 5.0
 WORDS = ("always never prefer use avoid run check keep write read test build deploy cache index lock file "
          "module service client server request response error retry timeout log metric trace config").split()
-
-
-def environment(base: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("GIT_", "KGUARD_"))}
-    home = base / "home"
-    home.mkdir(parents=True, exist_ok=True)
-    (base / "gitconfig").write_text("[user]\n\tname = T\n\temail = t@example.com\n")
-    env.update(HOME=str(home), KGUARD_HOME=str(home), GIT_CONFIG_GLOBAL=str(base / "gitconfig"),
-               GIT_CONFIG_NOSYSTEM="1", NO_COLOR="1")
-    return env
 
 
 def repo(base: Path, name: str, env: dict[str, str]) -> Path:
