@@ -75,7 +75,6 @@ def not_knowledge(payload: dict[str, Any]) -> Reply | None:
 
     from hooks.claude_code.reply import new_text
     from hooks.claude_code.targets import knowledge_target
-    from hooks.git.ops import has_config
 
     tool_input = payload.get("tool_input")
     if os.environ.get("KGUARD_NO_FAST_PATH") or not isinstance(tool_input, dict):
@@ -84,7 +83,7 @@ def not_knowledge(payload: dict[str, Any]) -> Reply | None:
     if not isinstance(file_path, str) or not file_path:
         return None
     root, git_dir, common = where.find_root(str(project_dir(payload)))
-    if has_config(root):
+    if where.has_config(root):
         return None
     home = where.home_dir()
     places = Places(Path(root), Path(git_dir) if git_dir else None, Path(common) if common else None, Path(home),
