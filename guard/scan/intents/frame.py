@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 from functools import cached_property
 
 from guard.scan.lazyre import LazyPattern, lazy
+from guard.scan.patterncache import cached_compile
 from guard.scan.patterns import Span
 from guard.scan.text import Document
 from guard.scan.triggers import declare, declare_later, declare_whole
@@ -49,7 +50,7 @@ class Lexicon:
     def search(self, text: str, start: int, end: int) -> re.Match[str] | None:
         if self._pattern is None:
             source = "|".join(part for part in (words_pattern(self.words), self.extra) if part)
-            self._pattern = re.compile(source, re.I)
+            self._pattern = cached_compile(source, re.I)
         return self._pattern.search(text, start, end)
 
     @property
