@@ -41,7 +41,8 @@ ORDER_BEFORE = lazy(
     r"(?:^|[.!?:;,\n(])\s*(?:(?:please|kindly|then|and|now|also|just|first|next|finally|simply|bitte|"
     r"s'il te plaît|por favor|per favore|пожалуйста|请|ください)[\s,]+)*$"
     r"|\b(?:should|must|shall|will|needs?\s+to|has\s+to|is\s+to|are\s+to|you\s+to|could|would|can\s+you|"
-    r"soll|sollst|musst|doit|dois|debe|debes|deve|devi|должен|应该|必须|べき|해야)\s+(?:\w+\s+){0,2}$",
+    r"soll|sollst|sollte|musst|doit|dois|devrait|debe|debes|debería|deve|devi|deveria|dovrebbe|должен|должна|"
+    r"следует|应该|必须|べき|해야)\s+(?:\w+\s+){0,2}$",
     re.I,
 )
 # The parts are checked by the detector: outside places first, found once per document (they are rarer than
