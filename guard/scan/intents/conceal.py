@@ -67,18 +67,23 @@ TELL_NOT = (
     "не говори", "не сообщай", "не рассказывай", "не сообщать", "не говорить", "не рассказывать", "ничего не говоря", "молча", "не сообщая", "не говоря",
     "不要告诉", "别告诉", "不告诉", "不要让", "瞒着", "偷偷", "知らせずに", "伝えずに", "言わずに", "知らせないで",
     "伝えないで", "内緒で", "こっそり", "알리지 말고", "알리지 않고", "말하지 말고", "몰래",
+    # no need for anyone to know, said of the user or of everyone else
+    "don't have to tell", "do not have to tell", "don't need to tell", "doesn't have to know", "needs to hear",
+    "need to hear", "davon nichts erfahren", "muss nichts davon wissen", "n'a pas besoin de le savoir",
+    "no tiene que saberlo", "no necesita saberlo", "não precisa saber", "non deve saperlo", "non ha bisogno di saperlo",
+    "не должен знать", "не нужно знать", "不用让", "不需要让", "知らなくていい", "알 필요 없",
 )
 USER = lexicon((
     "nutzer", "benutzer", "anwender", "utilisateur", "usuario", "usuário", "utente", "пользовател", "никому",
-    "用户", "ユーザー", "사용자", "user", "reviewer", "maintainer",
+    "用户", "ユーザー", "사용자", "user", "reviewer", "maintainer", "no one", "nobody", "anyone",
 ))
 TELL_FRAME = Frame(TELL_NOT, (USER,), near=80, near_dense=30)
 AFTER_NEGATION = lazy(r"ないで|しないで|ません|마세요|않아야|말아야|不要|не\s", re.I)
 # "Whatever you run stays between us": secrecy about the agent's own actions.
-SECRECY = ("between us", "stays between", "our little secret", "keep it quiet", "keep quiet", "off the record",
+SECRECY = ("between us", "between you and me", "between the two of us", "unter uns beiden", "stays between", "our little secret", "keep it quiet", "keep quiet", "off the record",
            "unter uns", "entre nous", "entre nosotros", "entre nós", "tra noi", "между нами", "咱们之间", "内緒",
            "우리끼리")
-ACTS = lexicon(("you run", "you do", "what you", "steps", "scripts", "commands", "changes", "you change",
+ACTS = lexicon(("keep this", "keep it", "keep that", "you run", "you do", "what you", "steps", "scripts", "commands", "changes", "you change",
                 "you install", "you send", "du ausführst", "tu fais", "haces", "você faz", "fai", "делаешь", "你做",
                 "実行", "실행"))
 SECRECY_FRAME = Frame(SECRECY, (ACTS,), near=160)
@@ -120,7 +125,8 @@ def _told_anyway(doc: Document, start: int, end: int) -> bool:
     """"Lösche nichts, ohne es dem Nutzer zu sagen", "ユーザーに知らせずに削除しないで": a negation elsewhere in
     the sentence turns "without telling" into a rule to tell."""
     a, b = doc.sentence_bounds(start, end, 120)
-    return negated(doc, start) or AFTER_NEGATION.search(doc.text, end, b) is not None
+    without = doc.text[start:end].lower().startswith(("ohne", "sans", "sin ", "sem ", "senza", "без"))
+    return (without and negated(doc, start)) or AFTER_NEGATION.search(doc.text, end, b) is not None
 
 
 SUBJECT = lazy(r"\b(?:the|our|this|your)\s+$", re.I)
