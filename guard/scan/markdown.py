@@ -12,6 +12,7 @@ from functools import lru_cache
 from guard.scan import regions
 from guard.scan.context import reads_as_instruction
 from guard.scan.detector import Hit, detector
+from guard.scan.intents.addressed import harmful_order
 from guard.scan.lazyre import lazy
 from guard.scan.regions import COMMENT, DETAILS, HIDDEN_HTML
 from guard.scan.signals import signals
@@ -59,6 +60,8 @@ def judge(hidden: str) -> tuple[str, str] | None:
     if found:
         return "error", "contains " + ", ".join(found)
     if reads_as_instruction(hidden):
+        if harmful_order(hidden):
+            return "error", "orders the agent to a harmful act on something sensitive"
         return "warning", "reads as an instruction to the agent"
     return None
 
