@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
-import os
+import random
 from pathlib import Path
 
 import pytest
@@ -76,7 +76,8 @@ def test_base85_without_delimiters_is_decoded_and_an_error() -> None:
     assert all(f.line == 2 for f in decoded)
 
 
-@pytest.mark.parametrize("blob", [os.urandom(60), bytes(range(40)), b"\x00" * 30])
+@pytest.mark.parametrize("blob", [random.Random(5).randbytes(60), bytes(range(40)), b"\x00" * 30],
+                         ids=["random", "counting", "zeros"])
 def test_base85_of_binary_data_stays_quiet(blob: bytes) -> None:
     """git's binary patches are base85 of bytes, not of words: nothing to read there."""
     text = "GIT binary patch\nliteral 60\n" + base64.b85encode(blob).decode() + "\n"
