@@ -111,6 +111,8 @@ def ages(places: Places, files: Sequence[KnowledgeFile], now: float | None = Non
             times = _blamed(repo, head, kf.rel, work, mtime, added.get(kf.rel))
         if times is None:
             times = [mtime] * len(work)
+        if work[-1] == b"":
+            times = times[:-1]  # what follows the last newline is no line (it always had the mtime)
         for number, when in enumerate(times, 1):
             out.lines[(kf.display, number)] = max(0.0, (now - when) / DAY)
         newest = max(times, default=mtime)
