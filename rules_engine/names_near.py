@@ -65,7 +65,8 @@ def within_two(a: str, b: str) -> bool:
 
 def pairs_within_two(names: Sequence[str], min_length: int) -> set[tuple[int, int]]:
     """(i, j), i < j, for the names at least `min_length` long within edit distance 2 of each other."""
-    index: dict[tuple[str, str], list[int]] = {}
+    by_head: dict[str, list[int]] = {}
+    by_tail: dict[str, list[int]] = {}  # keyed by the one-deletion variants of second halves
     pairs: set[tuple[int, int]] = set()
     for j, name in enumerate(names):
         size = len(name)
@@ -77,14 +78,12 @@ def pairs_within_two(names: Sequence[str], min_length: int) -> set[tuple[int, in
             half, rest = other // 2, other - other // 2  # the lengths of its halves
             heads.add(name[:half])
             tails.update(range(max(0, rest - 1), min(size, rest + 1) + 1))
-        met: set[int] = set()
-        for head in heads:
-            met.update(index.get(("head", head), ()))
-        for variant in {v for tail in tails for v in _near(name[size - tail:])}:
-            met.update(index.get(("tail", variant), ()))
-        pairs.update((i, j) for i in met if within_two(names[i], name))
+        variants = {v for tail in tails for v in _near(name[size - tail:])}
+        hits = [hit for hit in map(by_head.get, heads) if hit] + [hit for hit in map(by_tail.get, variants) if hit]
+        if hits:
+            pairs.update((i, j) for i in set().union(*hits) if within_two(names[i], name))
         half = size // 2
-        index.setdefault(("head", name[:half]), []).append(j)
+        by_head.setdefault(name[:half], []).append(j)
         for variant in _near(name[half:]):
-            index.setdefault(("tail", variant), []).append(j)
+            by_tail.setdefault(variant, []).append(j)
     return pairs
