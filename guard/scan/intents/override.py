@@ -105,7 +105,7 @@ CHAT_DROP = (
     "ignore", "disregard", "forget", "drop", "discard", "scrap", "overrides", "vergiss", "ignoriere", "ignorier",
     "oublie", "ignore", "olvida", "ignora", "esqueça", "esquece", "ignore", "dimentica", "забудь", "игнорируй",
     "проигнорируй", "忽略", "无视", "忘记", "忘掉", "無視", "忘れ", "무시", "잊어", "bypass", "circumvent", "skip",
-    "act as if", "pretend that", "oubliez", "olvide", "olvidad", "dimenticate", "esqueçam", "забудьте", "잊고",
+    "act as if", "pretend that", "do not apply", "don't apply", "no longer apply", "oubliez", "olvide", "olvidad", "dimenticate", "esqueçam", "забудьте", "잊고",
 )
 INSTEAD = lexicon((
     "instead", "rather", "new task", "new plan", "stattdessen", "sondern", "à la place", "plutôt", "au lieu",
@@ -122,7 +122,8 @@ CHAT_FRAME = Frame(CHAT_DROP, (INSTEAD, EVERYTHING), near=140, near_dense=40)
 # "Ignore your guidelines just this once": the agent's own rules named as its own, right after the verb.
 YOUR_ORDERS = lexicon((
     "your guidelines", "your instructions", "your rules", "your programming", "your training", "your restrictions",
-    "your directives", "your system prompt", "your prompt", "your safety", "deine anweisungen", "deine regeln",
+    "your directives", "your system prompt", "your prompt", "your safety", "your restrictions", "your filters",
+    "your guardrails", "your limitations", "your content policy", "deine anweisungen", "deine regeln",
     "deine richtlinien", "tes instructions", "tes règles", "tes consignes", "tus instrucciones", "tus reglas",
     "suas instruções", "suas regras", "le tue istruzioni", "le tue regole", "свои инструкции", "твои инструкции",
     "твои правила", "你的指令", "你的规则", "あなたの指示", "あなたのルール", "너의 지시", "당신의 지시",
