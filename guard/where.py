@@ -74,3 +74,14 @@ def root_and_state(start: str) -> tuple[str, str]:
     """The work tree at or above `start` and its project state folder."""
     root, git_dir, _ = find_root(start)
     return root, project_state(root, git_dir, state_dir(home_dir()))
+
+
+def has_config(root: str) -> bool:
+    """Whether the root holds a kguard config (.kguard.toml, or [tool.kguard] in pyproject.toml)."""
+    if os.path.exists(os.path.join(root, ".kguard.toml")):
+        return True
+    try:
+        with open(os.path.join(root, "pyproject.toml"), "rb") as handle:
+            return b"[tool.kguard" in handle.read()
+    except OSError:
+        return False

@@ -5,7 +5,6 @@ Linux reads /proc; elsewhere `ps` answers."""
 from __future__ import annotations
 
 import os
-import subprocess
 from collections.abc import Iterator
 
 SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "mksh", "fish", "busybox", "env", "timeout"})
@@ -53,6 +52,8 @@ def command_line(pid: int) -> list[str]:
 
 
 def _ps(pid: int) -> tuple[str, int] | None:
+    import subprocess  # (only where there is no /proc: ~6 ms of every hook call on Linux)
+
     try:
         out = subprocess.run(["ps", "-o", "ppid=,comm=", "-p", str(pid)], capture_output=True,
                              text=True, timeout=5).stdout.strip()

@@ -2,9 +2,7 @@
 Findings with IDs the scanner does not know (another gate's) get a rule entry built from the finding."""
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from urllib.parse import quote
 
 from guard.scan.finding import Finding, sort_key
 from guard.scan.registry import REGISTRY
@@ -38,6 +36,8 @@ def render(findings: Sequence[Finding], fmt: str, color: bool = False) -> str:
     if fmt == "json":
         return render_json(ordered)
     if fmt == "sarif":
+        import json  # (json and urllib: only for the formats that need them, not on `kguard scan FILE`'s path)
+
         return json.dumps(sarif(ordered), indent=2, ensure_ascii=False) + "\n"
     if fmt == "github":
         return "".join(github_line(f) + "\n" for f in ordered)
@@ -73,6 +73,8 @@ def as_dict(finding: Finding) -> dict[str, object]:
 
 
 def render_json(findings: Sequence[Finding]) -> str:
+    import json
+
     return json.dumps({"findings": [as_dict(f) for f in findings]}, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -111,6 +113,8 @@ def _tool_version() -> str:
 
 def sarif(findings: Sequence[Finding]) -> dict[str, object]:
     """A SARIF 2.1.0 log: one run, a rule per registered ID (plus any other ID that occurs)."""
+    from urllib.parse import quote
+
     rule_ids = list(REGISTRY) + sorted({f.id for f in findings} - set(REGISTRY))
     index = {rule_id: i for i, rule_id in enumerate(rule_ids)}
     results = []

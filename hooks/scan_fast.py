@@ -16,13 +16,12 @@ def try_fast(args: Sequence[str]) -> int | None:
     if any(arg.startswith("-") for arg in args) or not all(os.path.isfile(arg) for arg in args):
         return None
     from guard import where
-    from hooks.git.ops import has_config
 
     try:
         root = where.find_root(os.getcwd())[0]
     except OSError:
         return None
-    if has_config(root):
+    if where.has_config(root):
         return None
     from guard.scan.engine import scan_file
     from guard.scan.finding import sort_key

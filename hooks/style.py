@@ -4,7 +4,9 @@ from __future__ import annotations
 import os
 import re
 import sys
-from typing import TextIO
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing: ~3 ms of a fresh process)
+if TYPE_CHECKING:
+    from typing import TextIO
 
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from guard.scan.detector import Detector, Hit
 from guard.scan.filelevel import utf16_text
@@ -17,8 +16,8 @@ from guard.scan.text import Document, visible
 from guard.scan.views.report import view_findings
 from rules_engine.errors import KguardError
 from rules_engine.files import read
-from rules_engine.layout import glob_match
 
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing: ~3 ms of a fresh process)
 if TYPE_CHECKING:
     from guard.scan.settings import ScanSettings
 
@@ -121,6 +120,8 @@ def filter_findings(findings: Iterable[Finding], settings: ScanSettings, root: P
         from guard.scan.baseline import load_baseline  # (json, tempfile: not on the scan path)
 
         baseline = load_baseline(root / settings.baseline)
+    from rules_engine.layout import glob_match  # (dataclasses, typing: not on the path of a plain scan)
+
     ignored = [*settings.ignore, *ignore]
     kept: list[Finding] = []
     for finding in findings:

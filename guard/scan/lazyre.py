@@ -9,7 +9,12 @@ then read straight from the compiled pattern."""
 from __future__ import annotations
 
 import re
-from typing import Any
+
+from guard.scan.patterncache import cached_compile
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing: ~3 ms of a fresh process)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["LazyPattern", "lazy", "compiled"]
 
@@ -26,7 +31,7 @@ class LazyPattern:
 
     def compile(self) -> re.Pattern[str]:
         if self._compiled is None:
-            self._compiled = re.compile(self.pattern, self.flags)
+            self._compiled = cached_compile(self.pattern, self.flags)
             self.flags = self._compiled.flags  # what re reports (re.U added for str patterns)
         return self._compiled
 

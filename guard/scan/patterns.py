@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
+from guard.scan.patterncache import cached_compile
 from guard.scan.regroup import TOKEN, UNKNOWN, by_first_char, first_chars
 
 try:
@@ -60,7 +61,10 @@ def lowered_source(pattern: re.Pattern[str]) -> tuple[str, int]:
 
 @lru_cache(maxsize=None)
 def lowered(pattern: re.Pattern[str]) -> re.Pattern[str]:
-    return re.compile(*lowered_source(pattern))
+    def lower_cased() -> tuple[str, int]:
+        return lowered_source(pattern)
+
+    return cached_compile(pattern.pattern, pattern.flags | re.U, lower_cased)  # (a lazy one has no re.U yet)
 
 
 def _first_chars(items: list[tuple[object, object]]) -> set[str] | None:

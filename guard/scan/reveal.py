@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from guard.scan.lazyre import lazy
+
 # Characters a reader cannot see (or that change what is seen): shown as <U+XXXX> in excerpts.
 # Tag characters are decoded instead (see visible()); lone surrogates come from undecodable bytes.
 _HIDDEN_CLASS = (
@@ -11,7 +13,7 @@ _HIDDEN_CLASS = (
     "\u2000-\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb"
     "\U0001d173-\U0001d17a\U000e0100-\U000e01ef\ud800-\udfff"
 )
-HIDDEN = re.compile(f"[{_HIDDEN_CLASS}]|[\U000e0000-\U000e007f]+")
+HIDDEN = lazy(f"[{_HIDDEN_CLASS}]|[\U000e0000-\U000e007f]+")  # (compiled for the first finding, not at import)
 TAG_RUN = re.compile("[\U000e0000-\U000e007f]+")
 ROT13_BYTES = bytes.maketrans(
     b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", b"NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm"

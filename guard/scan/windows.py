@@ -10,8 +10,11 @@ from functools import lru_cache
 from guard.scan.patterns import Span, lowered, prepared, scan, shiftable
 from guard.scan.reveal import rot13
 from guard.scan.runs import merged, positions_in_runs, stretched
-from guard.scan.searched import Searched
 from guard.scan.triggers import TriggerIndex, find_all, non_overlapping
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing: ~3 ms of a fresh process)
+if TYPE_CHECKING:
+    from guard.scan.searched import Searched
 
 WINDOW = 400
 

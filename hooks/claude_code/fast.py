@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any
 
 from guard import runs, statcache, where
-from guard.paths import Places
 from hooks import calls
 from hooks.asking import reaches_decisions
 from hooks.claude_code.reply import ACCEPT_REASON, Reply, flag_output, project_dir
 from hooks.claude_code.tools import WRITE_TOOLS, call_of, described, tracked
 from hooks.procs import harness_pid
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing: ~3 ms of every hook call)
+if TYPE_CHECKING:
+    from typing import Any
 
 STALE_AFTER = 15 * 60  # seconds; Claude Code caps a Bash call at 10 minutes (shared with hooks.claude_code.events)
 
@@ -73,9 +75,9 @@ def not_knowledge(payload: dict[str, Any]) -> Reply | None:
     With a config file (its include/exclude could change the answer) or a knowledge target: None."""
     from pathlib import Path
 
+    from guard.paths import Places
     from hooks.claude_code.reply import new_text
     from hooks.claude_code.targets import knowledge_target
-    from hooks.git.ops import has_config
 
     tool_input = payload.get("tool_input")
     if os.environ.get("KGUARD_NO_FAST_PATH") or not isinstance(tool_input, dict):
@@ -84,7 +86,7 @@ def not_knowledge(payload: dict[str, Any]) -> Reply | None:
     if not isinstance(file_path, str) or not file_path:
         return None
     root, git_dir, common = where.find_root(str(project_dir(payload)))
-    if has_config(root):
+    if where.has_config(root):
         return None
     home = where.home_dir()
     places = Places(Path(root), Path(git_dir) if git_dir else None, Path(common) if common else None, Path(home),

@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing: ~3 ms of every hook call)
 if TYPE_CHECKING:
+    from typing import Any
+
     from guard.scan.finding import Finding
 
 MAX_LISTED = 12
@@ -18,25 +19,25 @@ ACCEPT_REASON = ("kguard: this command would accept or discard changes to knowle
                  "for the user (or switch the guard off). Allow it only if you asked for it yourself.")
 
 
-@dataclass
 class Answer:
-    code: int = 0
-    out: dict[str, Any] | None = None
-    err: str = ""
+    """Plain classes here, not dataclasses: `dataclasses` imports `inspect` (~10 ms of every hook call)."""
+
+    def __init__(self, code: int = 0, out: dict[str, Any] | None = None, err: str = "") -> None:
+        self.code, self.out, self.err = code, out, err
 
     def render(self) -> str:
         return json.dumps(self.out, ensure_ascii=False) if self.out else ""
 
 
-@dataclass
 class Reply:
     """Collects what one event says to the agent (context, reason) and to the user (system message)."""
 
-    event: str
-    user: list[str] = field(default_factory=list)
-    agent: list[str] = field(default_factory=list)
-    block: str = ""
-    decision: tuple[str, str] | None = None
+    def __init__(self, event: str) -> None:
+        self.event = event
+        self.user: list[str] = []
+        self.agent: list[str] = []
+        self.block = ""
+        self.decision: tuple[str, str] | None = None
 
     def answer(self) -> Answer:
         out: dict[str, Any] = {}

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from guard import where
+from guard.where import has_config
 from guard.discovery import project_rules
 from guard.paths import Places
 from rules_engine.errors import KguardError
@@ -76,16 +77,6 @@ def touches_knowledge(places: Places, op: Operation, include: Iterable[str] = ()
         return True
     rules = project_rules(places, include, exclude)
     return any(rules.classify(path) is not None for path in paths)
-
-
-def has_config(root: str) -> bool:
-    if os.path.exists(os.path.join(root, ".kguard.toml")):
-        return True
-    try:
-        with open(os.path.join(root, "pyproject.toml"), "rb") as handle:
-            return b"[tool.kguard" in handle.read()
-    except OSError:
-        return False
 
 
 def nothing_to_compare(name: str, args: Sequence[str]) -> bool:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from functools import cached_property
 
 from guard.scan.lazyre import LazyPattern, lazy
+from guard.scan.patterncache import cached_compile
 from guard.scan.patterns import Span
 from guard.scan.text import Document
 from guard.scan.triggers import declare, declare_later, declare_whole
@@ -50,7 +50,7 @@ class Lexicon:
     def search(self, text: str, start: int, end: int) -> re.Match[str] | None:
         if self._pattern is None:
             source = "|".join(part for part in (words_pattern(self.words), self.extra) if part)
-            self._pattern = re.compile(source, re.I)
+            self._pattern = cached_compile(source, re.I)
         return self._pattern.search(text, start, end)
 
     @property
@@ -90,17 +90,18 @@ def may_occur(doc: Document, part: Lexicon | LazyPattern) -> bool:
     return bool(chars) and not chars.isdisjoint(doc.non_ascii)
 
 
-@dataclass(frozen=True)
 class Frame:
-    actions: tuple[str, ...]  # lower-case words; each is also a trigger
-    parts: tuple[Lexicon | LazyPattern, ...]  # every one must occur in the scope
-    scope: str = "sentence"  # or "paragraph"
-    reach: int = 300  # how far the scope may extend on each side of the action
-    near: int = 0  # when set, every part must lie within this many characters of the action
-    near_dense: int = 0  # the same for Chinese, Japanese and Korean (default: half of near)
-    prose: bool = False  # only in prose: not in fenced code or table rows
+    """A plain class, not a dataclass (`dataclasses` imports `inspect`: ~10 ms of a fresh process)."""
 
-    def __post_init__(self) -> None:
+    def __init__(self, actions: tuple[str, ...], parts: tuple[Lexicon | LazyPattern, ...], scope: str = "sentence",
+                 reach: int = 300, near: int = 0, near_dense: int = 0, prose: bool = False) -> None:
+        self.actions = actions  # lower-case words; each is also a trigger
+        self.parts = parts  # every one must occur in the scope
+        self.scope = scope  # "sentence" or "paragraph"
+        self.reach = reach  # how far the scope may extend on each side of the action
+        self.near = near  # when set, every part must lie within this many characters of the action
+        self.near_dense = near_dense  # the same for Chinese, Japanese and Korean (default: half of near)
+        self.prose = prose  # only in prose: not in fenced code or table rows
         declare_later(self._declare)  # (keying ~1,400 actions at import cost ~1.5 ms of every fresh process)
 
     def _declare(self) -> None:

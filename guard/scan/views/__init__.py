@@ -11,7 +11,7 @@ A view's own text is viewed again, up to MAX_DEPTH levels (base64 inside HTML en
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from collections import namedtuple
 from itertools import islice
 
 from guard.scan.text import Document
@@ -25,11 +25,11 @@ FINDERS = (decoders.binary_encodings, decoders.hex_pairs, decoders.ascii85, spel
            decoders.hidden_characters, wordplay.shuffled)
 
 
-@dataclass(frozen=True)
-class View:
+class View(namedtuple("View", "doc mapped parent", defaults=(None,))):  # (not a dataclass: guard.scan.finding)
+    __slots__ = ()
     doc: Document
     mapped: Mapped
-    parent: View | None = None
+    parent: View | None
 
     @property
     def depth(self) -> int:

@@ -4,22 +4,22 @@ invisible character dropped, a payload decoded) maps as a whole to the source sp
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from collections import namedtuple
 
 
-@dataclass(frozen=True, slots=True)
-class Piece:
+class Piece(namedtuple("Piece", "at start end kind")):  # (not a dataclass: see guard.scan.finding)
+    __slots__ = ()
     at: int  # where the piece starts in the view's text
     start: int  # the source span it stands for
     end: int
     kind: str  # "" for a kept piece, else what changed it ("normalised", "skeleton", "base64" ...)
 
 
-@dataclass
 class Builder:
-    parts: list[str] = field(default_factory=list)
-    pieces: list[Piece] = field(default_factory=list)
-    size: int = 0
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.pieces: list[Piece] = []
+        self.size = 0
 
     def keep(self, source: str, start: int, end: int) -> None:
         """Copy source[start:end] unchanged."""
