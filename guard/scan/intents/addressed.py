@@ -22,9 +22,8 @@ AUDIENCE = (
     "l'assistente", "assistente ia", "ии-ассистент", "ассистент", "нейросеть", "ai助手", "ai 助手", "人工智能助手",
     "助手", "aiアシスタント", "アシスタント", "ai 어시스턴트", "어시스턴트", "ai 에이전트",
     # the reader named in the plural, by what it does, or in the other languages' short forms
-    "ai agents", "ai assistants", "ai models", "automated assistants", "automated agents", "coding agent",
-    "the coding agent", "language models", "to the agent", "for the agent", "agent:", "die ki", "der ki", "an die ki",
-    "l'ia", "l'agent", "la ia", "el agente", "a ia", "o agente", "l'agente", "l'intelligenza artificiale",
+    "ai assistants", "ai models", "automated assistants", "automated agents", "die ki", "der ki", "an die ki",
+    "l'ia", "la ia", "el agente", "a ia", "o agente", "l'agente", "l'intelligenza artificiale",
     "ии", "ии-агент", "агент", "ии-агент,", "智能体", "ai代理", "エージェント", "aiエージェント", "에이전트", "ai는", "ai가",
 )
 HARM = lexicon((

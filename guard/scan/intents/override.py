@@ -9,6 +9,7 @@ from guard.scan.context import mention_severity, negated
 from guard.scan.lazyre import lazy
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
+from guard.scan.patterns import Span
 from guard.scan.override import IGNORE
 from guard.scan.text import Document
 
@@ -102,9 +103,9 @@ OBEY_FRAME = Frame(DECODE, (OBEY,))
 # Chat-style: "ok ignore all that stuff above and instead ...": a verb of dropping, everything (not one
 # section of a file), and what to do instead, in one sentence.
 CHAT_DROP = (
-    "ignore", "disregard", "forget", "drop", "discard", "scrap", "overrides", "vergiss", "ignoriere", "ignorier",
+    "ignore", "disregard", "forget", "drop", "discard", "scrap", "vergiss", "ignoriere", "ignorier",
     "oublie", "ignore", "olvida", "ignora", "esqueça", "esquece", "ignore", "dimentica", "забудь", "игнорируй",
-    "проигнорируй", "忽略", "无视", "忘记", "忘掉", "無視", "忘れ", "무시", "잊어", "bypass", "circumvent", "skip",
+    "проигнорируй", "忽略", "无视", "忘记", "忘掉", "無視", "忘れ", "무시", "잊어", "circumvent",
     "act as if", "pretend that", "do not apply", "don't apply", "no longer apply", "oubliez", "olvide", "olvidad", "dimenticate", "esqueçam", "забудьте", "잊고",
 )
 INSTEAD = lexicon((
@@ -186,14 +187,27 @@ def drop_prior(doc: Document) -> Iterator[Hit]:
     Instead: a knowledge file adds rules; it never needs to cancel the others. Shown as code or in a
     block quote (documentation of the attack) it is a warning.
     """
-    for frame in (DROP_FRAME, SPLIT_FRAME, DROP_IT_FRAME, CHAT_FRAME, YOURS_FRAME, BACKREF_FRAME, EVERYTHING_FRAME):
-        for match, a, b in frame.find(doc):
-            if IGNORE.search(doc.text, a, b):
-                continue  # the classic phrase is OVR001's finding; this one is for the other wordings
-            if frame in (YOURS_FRAME, BACKREF_FRAME, EVERYTHING_FRAME) and negated(doc, match.start(), 40):
-                continue  # "never ignore your instructions"
-            yield Hit(match.start(), match.end(), f'declares earlier instructions void: "{excerpt(doc, a, b)}"',
+    for match, a, b in _dropped(doc):
+        if IGNORE.search(doc.text, a, b):
+            continue  # the classic phrase is OVR001's finding; this one is for the other wordings
+        yield Hit(match.start(), match.end(), f'declares earlier instructions void: "{excerpt(doc, a, b)}"',
                       mention_severity(doc, match.start(), match.end()))
+
+
+CHAT_ANY = Frame(CHAT_DROP, ())  # the chat-style verbs found once, each variant's parts checked at each
+NEGATABLE = (YOURS_FRAME, BACKREF_FRAME, EVERYTHING_FRAME)
+
+
+def _dropped(doc: Document) -> Iterator[tuple[Span, int, int]]:
+    for frame in (DROP_FRAME, SPLIT_FRAME, DROP_IT_FRAME):
+        yield from frame.find(doc)
+    for match, _, _ in CHAT_ANY.find(doc):
+        for frame in (CHAT_FRAME, YOURS_FRAME, BACKREF_FRAME, EVERYTHING_FRAME):
+            scope = frame.around(doc, match)
+            if scope is None or (frame in NEGATABLE and negated(doc, match.start(), 40)):
+                continue  # "never ignore your instructions"
+            yield match, scope[0], scope[1]
+            break
 
 
 @detector("OVR006", "decode-and-obey", "error",

@@ -67,13 +67,13 @@ TOOL_WORDS = ("tool", "function", "werkzeug", "funktion", "outil", "fonction", "
 
 # A call written out with arguments the file chose: `invoke send_email(to="ops@x.example", body=...)`.
 CALL_SYNTAX = lazy(
-    r"\b(?:call|invoke|trigger|execute|run)\s+(?:the\s+)?(?:tool\s+|function\s+)?`?"
+    r"\b(?:call|invoke|trigger|execute)\s+(?:the\s+)?(?:tool\s+|function\s+)?`?"
     r"(?=[a-z0-9_]*?(?:delete|remove|rm|drop|wipe|erase|destroy|truncate|transfer|send|post|upload|http|fetch|"
     r"exec|shell|bash|email|mail|pay|purchase|push|deploy|webhook|purge|kill|reset))"
     r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+`?\s*\((?=[^)\n]*(?:=|<|\"|'|/))",
     re.I,
 )
-CALL_SYNTAX_TRIGGERS = ("call", "invoke", "trigger", "execute", "run")
+CALL_SYNTAX_TRIGGERS = ("call", "invoke", "trigger", "execute")
 declare(CALL_SYNTAX_TRIGGERS)
 # Anchored on the word "tool" (rarer than the verbs), the cheapest part first.
 CALL_FRAME = Frame(TOOL_WORDS, (lexicon(CALL), ARGUMENT, TOOL), prose=True, near=160)
