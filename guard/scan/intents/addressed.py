@@ -24,7 +24,7 @@ AUDIENCE = (
     # the reader named in the plural, by what it does, or in the other languages' short forms
     "ai assistants", "ai models", "automated assistants", "automated agents", "die ki", "der ki", "an die ki",
     "l'ia", "la ia", "el agente", "a ia", "o agente", "l'agente", "l'intelligenza artificiale",
-    "ии", "ии-агент", "агент", "ии-агент,", "智能体", "ai代理", "エージェント", "aiエージェント", "에이전트", "ai는", "ai가",
+    "ии-агент", "агент", "智能体", "ai代理", "エージェント", "aiエージェント", "에이전트", "ai는", "ai가",
 )
 HARM = lexicon((
     "send", "forward", "email", "upload", "leak", "exfiltrate", "transfer", "wire", "reveal",

@@ -73,10 +73,11 @@ RECAST_FRAME = Frame(RECAST, (UNBOUND,), scope="paragraph", reach=600)
 # its limits (a mode a program runs in, "enable debug mode with DEBUG=1", names none of them).
 MODES = ("debug", "test", "testing", "developer", "dev", "maintenance", "diagnostic", "admin", "administrator",
          "god", "sudo", "root", "training", "evaluation", "audit", "unrestricted", "override")
-MODE_SAID = tuple(f"{lead} {mode} mode" for mode in MODES for lead in (
+# Keyed on the word "mode" (one trigger, not every lead and mode name); the lead and the mode's name come
+# right before it.
+MODE_LEAD = lexicon(f"{lead} {mode}" for mode in MODES for lead in (
     "you are in", "you're in", "you are now in", "you're now in", "entering", "enter", "activate", "activating",
-    "switch to", "switching to", "now in")) + tuple(f"{mode} mode {tail}" for mode in MODES for tail in (
-    "activated", "enabled", "is on", "engaged", "on:"))
+    "switch to", "switching to", "now in"))
 LIMITS = lexicon((
     "restrictions", "restriction", "filters", "filtering", "safety", "guidelines", "content policy", "policies",
     "refuse", "refusal", "refusals", "any request", "all requests", "every request", "system prompt",
@@ -84,7 +85,7 @@ LIMITS = lexicon((
     "constraints", "limitations", "guardrails", "your configuration", "hidden", "einschränkungen", "restricciones",
     "restrições", "restrizioni", "ограничения", "限制", "制限", "제한",
 ))
-MODE_FRAME = Frame(MODE_SAID, (LIMITS,), scope="paragraph", reach=300, near=200)
+MODE_FRAME = Frame(("mode",), (MODE_LEAD, LIMITS), scope="paragraph", reach=300, near=200)
 
 
 @detector("JBK001", "persona-jailbreak", "error",
