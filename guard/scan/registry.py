@@ -11,6 +11,7 @@ from guard.scan import (
     filelevel,
     hijack,
     invisible,
+    learned,
     markdown,
     override,
 )
@@ -80,6 +81,7 @@ _ALL: tuple[Detector, ...] = (
     turns.tool_hijack,
     consent.planted_consent,
     consent.skip_confirmation,
+    learned.learned_score,
     intent_conceal.hide_from_reviewer,
     intent_exfil.secrets_to_outside,
     leak.scattered_exfiltration,
@@ -109,6 +111,7 @@ FAMILIES: dict[str, str] = {
     "FIL": "the file itself",
     "SUP": "inline suppression",
     "JBK": "persona and jailbreak",
+    "LRN": "learned score (a warning at most)",
     "PXT": "prompt extraction",
     "ROL": "fake conversation boundaries",
     "TCH": "tool-call hijack",
