@@ -22,7 +22,9 @@ def words_pattern(words: Iterable[str]) -> str:
     """One alternation of literal words: ASCII ones whole (a space stands for any whitespace), others as
     they stand (Chinese, Japanese and Korean have no spaces; inflected Cyrillic and accented words are stems)."""
     parts = []
-    for word in sorted(set(words), key=len, reverse=True):
+    # Longest first, then in code-point order: the same source in every process (set order follows string
+    # hashing, which changes per process), so the compiled pattern is found in guard.scan.patterncache.
+    for word in sorted(set(words), key=lambda word: (-len(word), word)):
         body = r"\s+".join(re.escape(piece) for piece in word.split(" "))
         if word.isascii():  # \b only where the word begins or ends with a letter or digit ("\.env\b")
             body = (r"\b" if WORD_CHAR.match(word) else "") + body + (r"\b" if WORD_CHAR.match(word[-1]) else "")
