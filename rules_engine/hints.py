@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from rules_engine.conflicts import polarity
 from rules_engine.models import Line, Memory, Rule
+from rules_engine.names_near import pairs_within_two
 from rules_engine.words import lines, matches, normal, words_of
 
 
@@ -149,37 +150,18 @@ def _norm_name(name: str) -> str:
     return flat[:-1] if flat.endswith("s") else flat
 
 
-def _deletions(name: str, depth: int = 2) -> set[str]:
-    """`name` with up to `depth` characters deleted: two names within edit distance 2 share one of these
-    (a substitution is a deletion on each side; an insertion, a deletion on the other)."""
-    found = {name}
-    frontier = {name}
-    for _ in range(depth):
-        frontier = {word[:i] + word[i + 1:] for word in frontier for i in range(len(word))}
-        found |= frontier
-    return found
-
-
 def similar_names(rules: Sequence[Rule]) -> list[Hint]:
-    """Pairs of rules files whose names differ only slightly. Names meet through an index of their
-    two-deletion variants (symmetric deletion, as spelling correctors do), not by comparing all pairs."""
+    """Pairs of rules files whose names differ only slightly: the same name once normalised, or names of
+    five letters or more within two edits, found through an index (rules_engine/names_near.py)."""
     ordered = sorted(rules, key=lambda r: r.path)
     names = [_norm_name(rule.name) for rule in ordered]
-    index: dict[str, list[int]] = defaultdict(list)
-    pairs: set[tuple[int, int]] = set()
+    same: dict[str, list[int]] = defaultdict(list)
     for j, name in enumerate(names):
-        variants = _deletions(name) if len(name) >= 5 else {name}
-        candidates = {i for variant in variants for i in index.get(variant, ())}
-        for i in candidates:
-            if ordered[i].name == ordered[j].name:
-                continue  # the same rule at two levels is precedence's business, not a merge
-            a, b = names[i], names[j]
-            if a == b or (min(len(a), len(b)) >= 5 and distance(a, b) <= 2):
-                pairs.add((i, j))
-        for variant in variants:
-            index[variant].append(j)
+        same[name].append(j)
+    pairs = {(i, j) for group in same.values() for n, j in enumerate(group) for i in group[:n]}
+    pairs |= pairs_within_two(names, 5)
     return [hint("H007", (ordered[j].path, None), f"its name differs only slightly from {ordered[i].path}",
-                 Line(ordered[i].path, 1, "")) for i, j in sorted(pairs)]
+                 Line(ordered[i].path, 1, "")) for i, j in sorted(pairs) if ordered[i].name != ordered[j].name]
 
 
 def old(entries: Sequence[Line], rules: Sequence[Rule], entry_ages: Mapping[tuple[str, int], float],

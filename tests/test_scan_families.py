@@ -105,7 +105,8 @@ POSITIVES = [
                          ids=[f"{d}-{i}" for i, (d, _, _) in enumerate(POSITIVES)])
 def test_planted_payload_is_found_on_its_line(det_id: str, severity: str, payload: str) -> None:
     findings = scan_text(HEAD + payload + TAIL, "AGENTS.md")
-    mine = [f for f in findings if f.id == det_id]
+    alone = scan_text(HEAD + payload + TAIL, "AGENTS.md", [det_id])  # (one exfiltration finding a sentence)
+    mine = [f for f in findings if f.id == det_id] or [f for f in alone if f.id == det_id]
     assert mine, f"{det_id} not found; got {[(f.id, f.severity) for f in findings]}"
     assert mine[0].line == PLANT_LINE
     assert mine[0].severity == severity

@@ -12,7 +12,8 @@ IMPERATIVE = lazy(
     r"remove|add|insert|include|write|create|download|install|always|never|do not|don't|must|make sure|ensure|"
     r"remember|instead|tell|say|respond|reply|answer|print|output|open|visit|fetch|call|read|copy|append|"
     r"replace|pretend|act as|you must|you should|you will|you are now|from now on|follow|obey|proceed|"
-    r"summari[sz]e|translate|exfiltrate|leak|reveal|hide)\b"
+    r"summari[sz]e|translate|exfiltrate|leak|reveal|hide|erase|wipe|disable|skip|push|mark|paste|share|grant|"
+    r"approve|merge|deploy|rewrite)\b"
     r"|\byou\s+(?:must|should|will|need\s+to|have\s+to|are\s+to|are\s+required\s+to)\b",
     re.I | re.M,
 )
@@ -23,7 +24,7 @@ ADDRESS = lazy(
 )
 NEGATION = lazy(
     r"\b(?:never|not|don't|dont|avoid|no|without|mustn't|forbidden|prohibited|disallowed|refuse|instead of)\b|"
-    r"\bnie\b|\bjamais\b|\bnunca\b|不要|禁止|しない",
+    r"\bnie\b|\bniemals\b|\bjamais\b|\bnunca\b|никогда|不要|禁止|しない",
     re.I,
 )
 # A negation anywhere in a scope, in ten languages: the frames that weigh a whole sentence or block use it
@@ -68,3 +69,16 @@ def mention_severity(doc: Document, start: int, end: int, default: str = "error"
     if default == "error" and shown_as_code(doc, start, end):
         return "warning"
     return default
+
+
+PURPOSE = lazy(r"(?:to|if\s+you\s+(?:want|need|wish)\s+to|in\s+order\s+to|um|pour|para|per|чтобы)\s", re.I)
+
+
+def in_purpose_clause(doc: Document, start: int) -> bool:
+    """The match lies in an opening clause of purpose, before its comma: "To uninstall the guard, run
+    `kguard uninstall`" tells a person how, it does not order the act ("To go faster, uninstall it" does)."""
+    a, _ = doc.sentence_bounds(start, start, 200)
+    a = max(a, doc.line_starts[doc.line_of(start) - 1])
+    while a < start and doc.text[a] in " \t*_>-#":
+        a += 1
+    return PURPOSE.match(doc.text, a) is not None and "," not in doc.text[a:start]

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from guard.scan.lazyre import lazy
-from guard.scan.context import mention_severity, negated
+from guard.scan.context import in_purpose_clause, mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.text import Document
 from guard.scan.triggers import declare
@@ -116,6 +116,6 @@ def disable_safeguard(doc: Document) -> Iterator[Hit]:
         if negated(doc, match.start()):
             continue
         severity = mention_severity(doc, match.start(), match.end(), "warning")
-        if "guard" in match.group().lower() and severity == "warning":
-            severity = "error"
+        if "guard" in match.group().lower() and severity == "warning" and not in_purpose_clause(doc, match.start()):
+            severity = "error"  # ("To uninstall the guard, run ...": how-to for a person, a warning)
         yield Hit(match.start(), match.end(), f'switches a safeguard off: "{match.group()}"', severity)

@@ -8,6 +8,7 @@ from pathlib import Path
 from guard.scan.detector import Detector, Hit
 from guard.scan.filelevel import utf16_text
 from guard.scan.finding import Finding, sort_key
+from guard.scan.merge import one_per_sentence
 from guard.scan.registry import REGISTRY, matches
 from guard.scan.limits import MAX_FILE_BYTES
 from guard.scan.runs import LONG_BLANKS
@@ -69,7 +70,7 @@ def scan_text(text: str, path: str = "<text>", select: Sequence[str] | None = No
     detectors = _active(select)
     findings = [_finding(det, doc, hit) for det in detectors for hit in det.check(doc)]
     findings += view_findings(doc, detectors, findings)
-    return sorted(findings, key=sort_key)
+    return sorted(one_per_sentence(doc, findings), key=sort_key)
 
 
 def decode(data: bytes) -> str:

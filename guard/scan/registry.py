@@ -26,6 +26,7 @@ from guard.scan.intents import (
     phish,
     tamper,
     turns,
+    urged,
 )
 from guard.scan.intents import conceal as intent_conceal
 from guard.scan.intents import exfil as intent_exfil
@@ -87,6 +88,7 @@ _ALL: tuple[Detector, ...] = (
     intent_exfil.active_markup_in_reply,
     tamper.guard_tampering,
     tamper.fetch_and_run,
+    urged.hurried_fetch,
     tamper.spread,
     filelevel.binary,
     filelevel.not_utf8,

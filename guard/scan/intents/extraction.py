@@ -25,7 +25,7 @@ SHOW = (
     "gib wieder", "воспроизведи", "перечисли", "na íntegra", "íntegramente", "integralmente", "en entier",
     "vollständig", "полностью", "原文", "贴出来", "完整", "全文", "그대로 보여",
     # asked as a question, or turned into another form
-    "what is", "what are", "what were", "what was", "what's", "translate", "encode",
+    "what is", "what are", "what were", "what was", "what's", "translate", "encode", "rewrite", "paraphrase",
     "spell", "enumerate", "write down", "was ist", "was sind", "wie lauten", "wie lautet", "quel est",
     "quelles sont", "quels sont", "cuál es", "cuáles son", "qual é", "quais são", "qual è", "quali sono",
     "какой", "какие", "каков", "是什么", "有哪些", "何ですか", "教えてください", "무엇", "뭐야",
@@ -62,6 +62,13 @@ SECRET_TEXT = (
     "deine richtlinien", "deine regeln", "tes directives", "tes règles", "tus directrices", "tus reglas",
     "suas diretrizes", "suas regras", "le tue direttive", "le tue regole", "твои правила", "твои инструкции",
     "你的指令", "你的规则", "你的指示", "あなたの指示", "あなたのルール", "당신의 지시", "너의 지시",
+    # what stands before the message, and the prompt named without an article
+    "written above", "top of this conversation", "start of the conversation", "above this message", "above this line", "before this message", "the very first line",
+    "prompt de sistema", "prompt de système", "tu prompt", "ton prompt", "dein prompt", "seu prompt",
+    "il tuo prompt", "твой промпт", "твой системный", "系统提示词", "你的提示词", "あなたのプロンプト", "너의 프롬프트",
+    "au-dessus de ce message", "oberhalb dieser nachricht", "über dieser nachricht", "encima de este mensaje",
+    "acima desta mensagem", "sopra questo messaggio", "выше этого сообщения", "这条消息之前", "このメッセージより上",
+    "이 메시지 위",
 )
 
 SHOW_FRAME = Frame(SECRET_TEXT, (lexicon(SHOW),), near=80)  # anchored on the rarer words

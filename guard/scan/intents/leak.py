@@ -24,6 +24,10 @@ MOVE = (
     "compartilhe", "publique", "inclua", "allega", "incolla", "condividi", "pubblica", "includi", "вставь",
     "приложи", "опубликуй", "скопируй", "поделись", "передай", "добавь", "粘贴", "附上", "分享", "发布", "提交",
     "貼り付け", "添付", "共有", "公開", "送信", "붙여", "첨부", "공유", "게시", "전달",
+    # the infinitives a modal takes ("dovrebbe incollare", "debe enviar")
+    "incollare", "inviare", "condividere", "caricare", "pegar", "enviar", "compartir", "subir", "colar",
+    "compartilhar", "coller", "envoyer", "partager", "téléverser", "einfügen", "senden", "schicken", "hochladen",
+    "вставить", "отправить", "загрузить", "передать",
 )
 TARGET = lexicon(SECRET.words, CONTEXT.words, ("keys", "key", "passwords", "the token", "tokens", "secret"),
                  extra=CONTEXT.extra + "|" + CREDENTIAL_PATH.pattern)
@@ -31,17 +35,26 @@ OUTSIDE = lazy(
     r"https?://(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])[:/])[^\s)\]>\"']+"
     r"|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b|\b(?:the|a|to|our|this|that)\s+webhooks?\b|\bgists?\b|\bpastebin\b|\bpaste\s+site\b"
     r"|\b(?:upload|collector|ingest|logging|telemetry)\s+(?:endpoint|server|url|host)\b|\bendpoint\s+at\b"
-    r"|\bpublic\s+(?:issue|repo|repository|gist|channel|comment)\b|öffentliche\w*\s+issue|issue\s+p[uú]blic",
+    r"|\bpublic\s+(?:issue|repo|repository|gist|channel|comment)\b|öffentliche\w*\s+issue|issue\s+p[uú]blic"
+    # a reply or a comment that another bot or every visitor reads
+    r"|\b(?:in|into|to)\s+(?:your|the)\s+(?:reply|response|answer)\b"
+    r"|\b(?:in|into|to|on)\s+(?:the|an?|this)\s+(?:issue|pr|pull\s+request)\s+comments?\b"
+    r"|\bcommento\s+della\s+pull|\bcommentaire\s+(?:de\s+l'issue|du\s+ticket|de\s+la\s+pr)\b"
+    r"|\bcomentario\s+(?:del\s+issue|de\s+la\s+pr)\b|\bcoment[aá]rio\s+(?:da\s+issue|do\s+pr)\b"
+    r"|комментари\w*\s+к\s+(?:issue|задаче|pr)",
     re.I,
 )
-THIRD_PERSON = lazy(r"\b(?:the|our|this|your)\s+(?:assistant|agent|model|ai|bot|copilot)\b|\bassistant\s*:", re.I)
+THIRD_PERSON = lazy(r"\b(?:the|our|this|your)\s+(?:assistant|agent|model|ai|bot|copilot)\b|\bassistant\s*:"
+                    r"|\b(?:l'assistente|l'assistant|el\s+asistente|o\s+assistente|der\s+assistent|die\s+ki|l'ia|"
+                    r"la\s+ia|a\s+ia|l'agent|el\s+agente|o\s+agente|l'agente)\b|ии-агент|ассистент", re.I)
 # The verb stands where an order puts it: first in its clause (after "please", "then", "Step two:", a comma),
 # or after a modal or a request ("should", "must", "if you could", "wants you to").
 ORDER_BEFORE = lazy(
     r"(?:^|[.!?:;,\n(])\s*(?:(?:please|kindly|then|and|now|also|just|first|next|finally|simply|bitte|"
     r"s'il te plaît|por favor|per favore|пожалуйста|请|ください)[\s,]+)*$"
     r"|\b(?:should|must|shall|will|needs?\s+to|has\s+to|is\s+to|are\s+to|you\s+to|could|would|can\s+you|"
-    r"soll|sollst|musst|doit|dois|debe|debes|deve|devi|должен|应该|必须|べき|해야)\s+(?:\w+\s+){0,2}$",
+    r"soll|sollst|sollte|musst|doit|dois|devrait|debe|debes|debería|deve|devi|deveria|dovrebbe|должен|должна|"
+    r"следует|应该|必须|べき|해야)\s+(?:\w+\s+){0,2}$",
     re.I,
 )
 # The parts are checked by the detector: outside places first, found once per document (they are rarer than
@@ -127,14 +140,17 @@ def block_of(doc: Document, offset: int, a: int, b: int) -> tuple[int, int]:
 PLACES = lazy(
     r"https?://(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])[:/])|\bwebhooks?\b|\bgists?\b|\bpastebin\b|"
     r"\bpaste\s+site\b|\bendpoint\b|\bpublic\s+(?:issue|repo|repository|gist|channel|comment)\b|öffentliche|"
-    r"\bissue\s+p[uú]blic",
+    r"\bissue\s+p[uú]blic|\b(?:in|into|to)\s+(?:your|the)\s+(?:reply|response|answer)\b"
+    r"|\b(?:in|into|to|on)\s+(?:the|an?|this)\s+(?:issue|pr|pull\s+request)\s+comments?\b|\bcommento\s+della\s+pull"
+    r"|\bcommentaire\s+d|\bcomentario\s+d|\bcoment[aá]rio\s+d|комментари",
     re.I,
 )
 DOMAIN = lazy(r"[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b", re.I)
 
 
 PLACE_TRIGGERS = ("http", "https", "webhook", "webhooks", "gist", "gists", "pastebin", "paste", "endpoint", "public",
-                  "öffentliche", "issue")
+                  "öffentliche", "issue", "reply", "response", "answer", "comment", "comments", "commento",
+                  "commentaire", "comentario", "comentário")
 declare(PLACE_TRIGGERS)
 
 

@@ -26,6 +26,11 @@ RECAST = (
     "imagine que você é", "vamos brincar", "immagina di essere", "facciamo un gioco", "представь, что ты",
     "представь что ты", "давай поиграем", "假设你是", "请扮演", "想象你是", "として振る舞", "ふりをして", "역할을 맡",
     "인 척",
+    # recast by taking the old role away, or as a hypothetical self
+    "you are no longer", "you're no longer", "now you are", "now you're", "pretend you have", "pretend that you have",
+    "pretend there are no", "imagine you have no", "act like you have no", "if you had no", "answer as",
+    "version of yourself", "hypothetically", "du bist kein", "du bist nicht mehr", "tu n'es plus", "ya no eres",
+    "você não é mais", "non sei più", "ты больше не", "你不再是", "あなたはもう", "너는 더 이상",
 )
 UNBOUND = lexicon((
     "no restrictions", "no limits", "no limitations", "no rules", "no filters", "no censorship", "no guidelines",
@@ -53,6 +58,10 @@ UNBOUND = lexicon((
     "ohne jede einschränkung", "nichts ab", "keine warnhinweise", "keine warnungen", "sans avertissement",
     "sin negarse", "sin advertencias", "sem avisos", "sem recusar", "senza avvisi", "senza rifiutare",
     "без предупреждений", "не отказывай", "不加任何提醒", "从不拒绝", "不拒绝", "警告なし", "경고도", "거절하지 마",
+    "answer everything", "answers everything", "do anything", "say anything", "moral limits", "no moral",
+    "without moral", "without any moral", "broken free of", "two responses", "two answers", "dual responses",
+    "alles beantwortet", "réponds à tout", "responde a todo", "responde tudo", "rispondi a tutto",
+    "отвечаешь на всё", "回答一切", "何でも答え", "뭐든지 답",
 ))
 
 RECAST_FRAME = Frame(RECAST, (UNBOUND,), scope="paragraph", reach=600)

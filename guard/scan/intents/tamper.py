@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.context import NEGATION_ANY, mention_severity, negated
+from guard.scan.context import NEGATION_ANY, in_purpose_clause, mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
 from guard.scan.lazyre import lazy
@@ -118,8 +118,9 @@ def guard_tampering(doc: Document) -> Iterator[Hit]:
     for match, a, b in SWITCH_FRAME.find(doc):
         if negated(doc, match.start()):
             continue
+        how_to = in_purpose_clause(doc, match.start())  # "To uninstall the guard, run ...": a warning
         yield Hit(match.start(), match.end(), f'removes the guard: "{excerpt(doc, a, b)}"',
-                  mention_severity(doc, match.start(), match.end()))
+                  mention_severity(doc, match.start(), match.end(), "warning" if how_to else "error"))
     for match, a, b in SKIP_FRAME.find(doc):
         if negated(doc, match.start()) or NEGATION_ANY.search(doc.text, a, match.start()):
             continue  # "do not bypass the hooks" keeps them
