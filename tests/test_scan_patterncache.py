@@ -67,10 +67,11 @@ def test_a_damaged_cache_is_compiled_around_and_written_again(tmp_path: Path) ->
     env = _env(tmp_path, write=True)
     clean = run_kguard("scan", "AGENTS.md", cwd=repo, env=env)
     [cache] = _cache_files(tmp_path)
+    # every record keeps its sources, with code the engine refuses
     code = ("import marshal, sys; raw = open(sys.argv[1], 'rb').read(); size = int.from_bytes(raw[:8], 'little');"
             "index = marshal.loads(raw[8:8 + size]); records = raw[8 + size:];"
-            "bad = {k: marshal.dumps((marshal.loads(records[o:o + n])[0], marshal.loads(records[o:o + n])[1],"
-            "                         34, [1, 2, 3], 0, {}, (None,))) for k, (o, n) in index.items()};"  # code _sre refuses
+            "bad = {k: marshal.dumps((*marshal.loads(records[o:o + n])[:2], 34, [1, 2, 3], 0, {}, (None,)))"
+            "       for k, (o, n) in index.items()};"
             "places, at = {}, 0\n"
             "for k, r in bad.items(): places[k] = (at, len(r)); at += len(r)\n"
             "head = marshal.dumps(places);"

@@ -93,7 +93,7 @@ def cached_compile(source: str | bytes, flags: int = 0,
     compiled is derive()'s (source, flags), a function of `source` and `flags` (a lower-cased twin): kept under
     those, so that a cached twin costs no derivation either."""
     global hits
-    if _sre is None or sys.implementation.cache_tag is None:
+    if _sre is None or sys.implementation.cache_tag is None or not hasattr(os, "pread"):  # (pread: not on Windows)
         return re.compile(*(derive() if derive else (source, flags)))
     key = _key(source, flags, derive is not None)
     record = _record(key)
