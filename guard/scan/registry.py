@@ -18,6 +18,7 @@ from guard.scan import (
 from guard.scan.detector import Detector
 from guard.scan.intents import (
     addressed,
+    asked,
     authority,
     consent,
     extraction,
@@ -86,6 +87,7 @@ _ALL: tuple[Detector, ...] = (
     intent_exfil.secrets_to_outside,
     leak.scattered_exfiltration,
     phish.credential_phishing,
+    asked.secrets_asked_for,
     intent_exfil.credential_file_to_network,
     intent_exfil.active_markup_in_reply,
     tamper.guard_tampering,
