@@ -60,10 +60,9 @@ TOOL_FRAME = Frame(TOOL, (CALL,), near=120, near_dense=30, prose=True)
                  "Never call the shell tool with `rm -rf` on paths outside the workspace.",
                  "Use the database tool for read-only queries; never DROP TABLE in production."])
 def named_tool_call(doc: Document) -> Iterator[Hit]:
-    """What it finds: an order to call a tool named by any word (the shell, the terminal, the browser, a
-    database) with an argument that destroys or sends out: `rm -rf` on sources, `git push --force`,
-    `git reset --hard`, `DROP TABLE`, `kubectl delete`, deleting every file, or a secret pasted to an outside
-    URL or address, in ten languages.
+    """What it finds: an order to call a tool named by any word (shell, browser, database) with an argument
+    that destroys or sends out (`rm -rf` on sources, `git push --force`, `DROP TABLE`, deleting every file, a
+    secret pasted to an outside URL), in ten languages. Also `git reset --hard` and `kubectl delete`.
 
     Why it matters: a knowledge file that chooses both the tool and a destructive argument has taken over
     the agent's hands; the tool's name says nothing about the harm, the argument does.
