@@ -40,7 +40,7 @@ ORIGIN = lexicon((
     "тебе дали", "ты получил", "в начале", "изначальн", "скрыт", "твои", "你收到", "一开始", "最初", "隐藏",
     "你的", "与えられた", "最初に", "隠さ", "あなたの", "받은", "처음", "숨겨진", "당신의",
 ))
-RESTATE_FRAME = Frame(RESTATE, (WHAT, ORIGIN), near=120, near_dense=40, prose=True)
+RESTATE_FRAME = Frame(RESTATE, (WHAT, ORIGIN), near=120, near_dense=40)
 # "your" alone is weak ("list your changes"): it counts only right before the instructions it owns.
 YOUR_ONLY = lazy(r"\b(?:your|deine|tes|tus|suas|tue|твои)\s*$", re.I)
 STRONG = lazy(

@@ -17,7 +17,9 @@ NO_FLAG = (
     "don't flag", "do not flag", "don't call out", "do not call out", "don't point out", "do not point out",
     "don't highlight", "do not highlight", "don't raise", "do not raise", "don't surface", "do not surface",
     "don't comment on", "do not comment on", "no need to flag", "no need to call out", "no need to point out",
-    "avoid flagging", "skip flagging", "don't mark", "do not mark",
+    "avoid flagging", "skip flagging", "don't mark", "do not mark", "don't point this out", "don't point it out",
+    "do not point this out", "do not point it out", "don't call this out", "don't call it out", "do not call this out",
+    "do not call it out", "don't bring this up", "don't bring it up",
     "markiere", "kennzeichne", "hebe", "nicht anmerken", "nicht ansprechen",
     "ne signale pas", "ne le signale pas", "ne signalez pas", "ne le signalez pas", "ne relève pas",
     "no marques", "no lo marques", "no señales", "no lo señales", "no lo menciones",
@@ -39,6 +41,7 @@ OBJECT_AFTER = lazy(
     r"эт)",
     re.I,
 )
+OBJECT_IN = lazy(r"\b(?:this|it)\b", re.I)
 CLITIC = lazy(r"\b(?:lo|le|la|o|la)\b|arlo\b|arla\b|\ble\s+signal", re.I)
 OBJECT_BEFORE = lazy(r"(?:この|その|これ|这个|这|這|该|此|이\s|이\b|그\s|diese\w*\s|dies\b|cette\s|ce\s|esta\s|este\s|"
                      r"isso\s|questa\s|questo\s|эт\w*\s)", re.I)
@@ -62,8 +65,8 @@ UNNOTICED = (
 SPLIT_NEGATION = ("markiere", "kennzeichne", "hebe")  # German verbs whose "nicht" comes at the end
 NICHT = lazy(r"\bnicht\b", re.I)
 UNNOTICED_TAIL = lazy(r"\s*(?:this|it|that|these|those|the\s+\w+)\b", re.I)
-NO_FLAG_FRAME = Frame(NO_FLAG, (REVIEW,), near=60, near_dense=20, prose=True)
-UNNOTICED_FRAME = Frame(UNNOTICED, (), near=80, prose=True)
+NO_FLAG_FRAME = Frame(NO_FLAG, (REVIEW,), near=60, near_dense=20)
+UNNOTICED_FRAME = Frame(UNNOTICED, (), near=80)
 
 
 @detector("CON006", "hide-from-review", "error",
@@ -101,7 +104,7 @@ def hide_from_review(doc: Document) -> Iterator[Hit]:
             continue  # "never ... don't flag" is a rule about flagging, not an order not to
         if match.group().lower() in SPLIT_NEGATION and not NICHT.search(text, end, b):
             continue  # "Markiere diese Änderung im Review" asks to flag it
-        if not (OBJECT_AFTER.match(text, end) or CLITIC.search(match.group())
+        if not (OBJECT_AFTER.match(text, end) or CLITIC.search(match.group()) or OBJECT_IN.search(match.group())
                 or OBJECT_BEFORE.search(text, max(a, start - 20), start)):
             continue  # "don't flag style nits": a kind of change, not this one
         yield Hit(start, end, f'keeps a change from the reviewer: "{excerpt(doc, a, b)}"',
@@ -143,7 +146,7 @@ NO_REVIEW = lexicon((
     "レビューを待たずに", "レビューなしで", "承認を待たずに", "形式的", "리뷰를 기다리지", "리뷰 없이", "승인 없이",
     "형식적",
 ))
-MERGE_FRAME = Frame(MERGE, (NO_REVIEW,), near=90, near_dense=25, prose=True)
+MERGE_FRAME = Frame(MERGE, (NO_REVIEW,), near=90, near_dense=25)
 # A claim that review does not count here, said without a verb of merging in reach: a planted belief.
 FORMALITY = lazy(r"\b(?:approvals?|reviews?|code\s+reviews?)\s+(?:is|are)\s+(?:just\s+|only\s+|merely\s+|purely\s+)?"
                  r"(?:a\s+)?(?:formality|formalities|rubber[\s-]stamps?)\b", re.I)

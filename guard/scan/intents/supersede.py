@@ -40,7 +40,7 @@ YOUR_SETUP = lexicon((
     "你的规则", "你的系统提示", "あなたの設定", "あなたの指示", "あなたのルール", "システムプロンプト",
     "당신의 설정", "당신의 지시", "너의 설정", "너의 지시", "시스템 프롬프트",
 ))
-SUPERSEDE_FRAME = Frame(SUPERSEDE, (YOUR_SETUP,), near=80, near_dense=25, prose=True)
+SUPERSEDE_FRAME = Frame(SUPERSEDE, (YOUR_SETUP,), near=80, near_dense=25)
 
 VOID = (
     "outdated", "obsolete", "no longer valid", "no longer apply", "no longer applies", "invalid", "deprecated",
@@ -69,8 +69,7 @@ ONLY = lexicon((
     "solo", "solamente", "únicamente", "en su lugar", "somente", "apenas", "em vez disso", "soltanto",
     "solamente", "invece", "только", "вместо", "只", "仅", "改为", "だけ", "のみ", "代わりに", "만", "대신",
 ))
-VOID_FRAME = Frame(VOID, (KNOWLEDGE_FILE, HERE, ONLY), scope="paragraph", reach=200, near=160, near_dense=50,
-                   prose=True)
+VOID_FRAME = Frame(VOID, (KNOWLEDGE_FILE, HERE, ONLY), scope="paragraph", reach=200, near=160, near_dense=50)
 
 
 @detector("OVR010", "authority-moved-here", "error",
@@ -138,7 +137,7 @@ OBEY_RESULT = lexicon((
     "执行其中", "按它说的做", "按照它说的", "その内容を実行", "内容に従", "その指示に従", "書かれている通り",
     "書いてある通り", "그 내용을 실행", "내용대로", "시키는 대로", "그대로 실행", "지시대로",
 ))
-OBEY_FRAME = Frame(CONVERT, (OBEY_RESULT,), near=160, near_dense=40, prose=True)
+OBEY_FRAME = Frame(CONVERT, (OBEY_RESULT,), near=160, near_dense=40)
 
 
 @detector("OVR011", "convert-and-obey", "error",
