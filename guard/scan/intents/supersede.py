@@ -17,7 +17,7 @@ NOTHING = lazy(r"\b(?:nothing|nobody|no\s+one|none|niemand|nichts|rien|personne|
                r"ничто|ничего|никто|没有|任何|何も|아무", re.I)
 
 SUPERSEDE = (
-    "supersedes", "supersede", "overrides", "override", "replaces", "replace", "takes precedence over",
+    "supersedes", "supersede", "overrides", "override", "replaces", "takes precedence over",
     "take precedence over", "outranks", "outrank", "trumps", "wins over", "invalidates", "voids", "cancels",
     "ersetzt", "ersetzen", "überschreibt", "hat vorrang vor", "haben vorrang vor", "hebt auf", "remplace",
     "remplacent", "annule", "annulent", "prévaut sur", "prévalent sur", "l'emporte sur", "sustituye", "sustituyen",
@@ -43,8 +43,8 @@ YOUR_SETUP = lexicon((
 SUPERSEDE_FRAME = Frame(SUPERSEDE, (YOUR_SETUP,), near=80, near_dense=25)
 
 VOID = (
-    "outdated", "obsolete", "no longer valid", "no longer apply", "no longer applies", "invalid", "deprecated",
-    "superseded", "stale", "void", "out of date", "wrong", "retired", "veraltet", "ungültig", "überholt",
+    "outdated", "obsolete", "no longer valid", "no longer apply", "no longer applies", "deprecated",
+    "superseded", "stale", "out of date", "retired", "veraltet", "ungültig", "überholt",
     "nicht mehr gültig", "obsolètes", "obsolète", "périmées", "périmé", "caduques", "invalides",
     "obsoletas", "obsoletos", "desactualizadas", "inválidas", "desatualizadas", "obsoletas", "inválidas",
     "obsolete", "superate", "non valide", "устарели", "устаревшие", "недействительны", "неактуальны",
@@ -69,7 +69,7 @@ ONLY = lexicon((
     "solo", "solamente", "únicamente", "en su lugar", "somente", "apenas", "em vez disso", "soltanto",
     "solamente", "invece", "только", "вместо", "只", "仅", "改为", "だけ", "のみ", "代わりに", "만", "대신",
 ))
-VOID_FRAME = Frame(VOID, (KNOWLEDGE_FILE, HERE, ONLY), scope="paragraph", reach=200, near=160, near_dense=50)
+VOID_FRAME = Frame(VOID, (HERE, KNOWLEDGE_FILE, ONLY), scope="paragraph", reach=200, near=160, near_dense=50)
 
 
 @detector("OVR010", "authority-moved-here", "error",

@@ -37,7 +37,8 @@ SECRET = lazy(r"(?:^|[\s/\"'(`])\.env\b|\bsecrets?\b|\bcredentials?\b|\bapi[\s_-
               r"~/\.ssh|\bid_rsa\b|\bchat\s+history\b|\bthe\s+conversation\b|\bsystem\s+prompt\b|"
               r"geheimnis|secret|contraseña|senha|пароль|токен|密钥|密码|令牌|パスワード|トークン|비밀번호|토큰", re.I)
 OUTSIDE = lazy(r"https?://(?!(?:localhost|127\.0\.0\.1)[:/])\S+|\b[\w.+-]+@[\w-]+\.[\w.]+", re.I)
-TOOL_FRAME = Frame(TOOL, (CALL,), near=120, near_dense=30)
+HARM = lazy(DESTROY.pattern + "|" + SECRET.pattern, re.I | re.M)  # either; a secret also needs an outside place
+TOOL_FRAME = Frame(TOOL, (HARM, CALL), near=120, near_dense=30)  # the rarer part first
 
 
 @detector("TCH002", "named-tool-destructive-call", "error",
