@@ -60,7 +60,7 @@ def judge(hidden: str) -> tuple[str, str] | None:
     found = signals(hidden)
     if found:
         return "error", "contains " + ", ".join(found)
-    if reads_as_instruction(hidden) or addresses_agent(hidden) or VOCATIVE.search(hidden):
+    if reads_as_instruction(hidden) or addresses_agent(hidden):
         if harmful_order(hidden):
             return "error", "orders the agent to a harmful act on something sensitive"
         return "warning", "reads as an instruction to the agent"
