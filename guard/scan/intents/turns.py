@@ -27,16 +27,18 @@ BOUNDARY = lazy(
     r"(?:UPDATE|POLICY|DIRECTIVE|OVERRIDE|INSTRUCTIONS?|NOTICE|MESSAGE|ALERT)[ \t#*=\]\-:]*$"
     r"|^[ \t#*=\[\-]*(?:NEW|UPDATED|REVISED)[ \t]+(?:IMPORTANT[ \t]+)?(?:INSTRUCTIONS?|DIRECTIVES?|POLICY|RULES)"
     r"[ \t#*=\]\-:!]*$"
-    r"|^[ \t]*(?:system|assistant|developer)[ \t]*:[^\n]*\b(?:granted|full\s+(?:access|admin|permissions)|disable|"
+    r"|\"role\"\s*:\s*\"(?:system|developer)\"\s*,\s*\"content\"\s*:\s*\"[^\"\n]{0,200}?\b(?:no\s+restrictions|"
+    r"ignore|reveal|password|secret|disable|bypass|override|unrestricted)"
+    r"|^[ \t]*\[?(?:system|assistant|developer|admin|administrator|operator|root)\]?[ \t]*:[^\n]*\b(?:granted|full\s+(?:access|admin|permissions)|disable|"
     r"disabled|no\s+restrictions|without\s+restrictions|skip|bypass|ignore|new\s+policy|updated\s+policy|"
-    r"must\s+include|override|will\s+ignore|(?:sure|of\s+course|certainly)\b[^\n]{0,60}\b(?:ignor\w*|delet\w*|"
+    r"must\s+include|override|will\s+ignore|comply\s+with\s+(?:all|every|any)|(?:sure|of\s+course|certainly)\b[^\n]{0,60}\b(?:ignor\w*|delet\w*|"
     r"reveal\w*|disabl\w*|bypass\w*|no\s+restrictions|(?:the|your)\s+(?:secret|password|key|token|credential)s?))"
     r"|^[ \t]*(?:#{2,}|={2,}|\*{2,}|-{2,}|\[)[ \t]*" + LOCAL_BANNER + r"[ \t]*(?:#{2,}|={2,}|\*{2,}|-{2,}|\])[ \t]*:?[ \t]*$",
     re.I | re.M,
 )
-ROLE_LINE = re.compile(r"(?:system|assistant|developer)\s*:", re.I)
+ROLE_LINE = re.compile(r"\[?(?:system|assistant|developer|admin|administrator|operator|root)\]?\s*:|\"role\"", re.I)
 BOUNDARY_TRIGGERS = ("end", "ends", "</", "system", "admin", "developer", "operator", "new", "updated", "revised",
-                     "assistant", "systemnachricht", "nachricht", "systemanweisung", "systemanweisungen", "message",
+                     "assistant", "role", "root", "administrator", "systemnachricht", "nachricht", "systemanweisung", "systemanweisungen", "message",
                      "mensaje", "mensagem", "messaggio")
 LOCAL = lazy(LOCAL_BANNER, re.I)
 declare(BOUNDARY_TRIGGERS)
@@ -67,13 +69,13 @@ TOOL_WORDS = ("tool", "function", "werkzeug", "funktion", "outil", "fonction", "
 
 # A call written out with arguments the file chose: `invoke send_email(to="ops@x.example", body=...)`.
 CALL_SYNTAX = lazy(
-    r"\b(?:call|invoke|trigger|execute|run)\s+(?:the\s+)?(?:tool\s+|function\s+)?`?"
+    r"\b(?:call|invoke|trigger|execute)\s+(?:the\s+)?(?:tool\s+|function\s+)?`?"
     r"(?=[a-z0-9_]*?(?:delete|remove|rm|drop|wipe|erase|destroy|truncate|transfer|send|post|upload|http|fetch|"
     r"exec|shell|bash|email|mail|pay|purchase|push|deploy|webhook|purge|kill|reset))"
     r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+`?\s*\((?=[^)\n]*(?:=|<|\"|'|/))",
     re.I,
 )
-CALL_SYNTAX_TRIGGERS = ("call", "invoke", "trigger", "execute", "run")
+CALL_SYNTAX_TRIGGERS = ("call", "invoke", "trigger", "execute")
 declare(CALL_SYNTAX_TRIGGERS)
 # Anchored on the word "tool" (rarer than the verbs), the cheapest part first.
 CALL_FRAME = Frame(TOOL_WORDS, (lexicon(CALL), ARGUMENT, TOOL), prose=True, near=160)

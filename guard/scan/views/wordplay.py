@@ -18,7 +18,15 @@ PLAIN = ("the", "you", "your", "all", "this", "that", "with", "not", "and", "ign
          "user", "system", "prompt", "send", "secret", "tell", "never", "must", "every", "before", "file", "files",
          "instead", "rules", "token", "key", "keys", "output", "always", "from", "now", "are", "assistant",
          "https", "http", "curl", "wget", "ssh", "bash", "sudo", "git", "push", "password", "secrets", "credentials",
-         "agents", "env", "api")
+         "agents", "env", "api",
+         # what a payload acts on and how, so a shifted order is decoded without "the" and "you" in it
+         "upload", "private", "server", "delete", "remove", "folder", "quietly", "silently", "guard", "hooks",
+         "main", "reveal", "hidden", "print", "execute", "script", "install", "download", "config", "contents",
+         "directory", "repository", "commit", "tests", "email", "address", "admin", "root", "access", "disable",
+         "bypass", "forget", "disregard", "override", "mention", "anyone", "message", "data", "database", "link",
+         "write", "code", "tokens", "environment", "variables", "history", "conversation", "chat", "reply",
+         "answer", "model", "agent", "please", "immediately", "first", "then", "also", "only", "passwords",
+         "migrations", "branch", "force", "keys", "wallet", "transfer", "money", "payment", "share")
 # Other languages written in Latin letters (de, fr, es, pt, it).
 OTHERS = ("und", "die", "der", "das", "nicht", "alle", "mit", "bitte", "les", "des", "que", "pas", "vous", "tous",
           "toutes", "dans", "pour", "avec", "los", "las", "para", "todas", "todos", "con", "una", "per", "tutte",
