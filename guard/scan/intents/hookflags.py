@@ -16,19 +16,21 @@ FLAG = lazy(
     r"\s(?P<flag>--no-verify\b(?!-)|-(?=[a-z]*n)[a-z]{1,4}\b)"
     r"|(?P<env>\bHUSKY=(?:0|false)\b|\bHUSKY_SKIP_HOOKS=(?:1|true)\b|\bSKIP=[\w,.-]+|\bPRE_COMMIT_ALLOW_NO_CONFIG=\w+"
     r"|\bLEFTHOOK=(?:0|false)\b|\bOVERCOMMIT_DISABLE=1\b)"
-    r"|(?P<other>--no-hooks\b|\bpre-commit\s+uninstall\b)",
+    r"|(?P<other>--no-hooks\b|\bpre-commit\s+uninstall\b)"
+    r"|\b(?:commit|push)\w*\s+(?:with|using)\s+(?:the\s+)?`?(?P<said>-n|--no-verify)\b",
     re.I,
 )
-FLAG_TRIGGERS = ("git", "husky", "husky_skip_hooks", "skip=", "pre_commit_allow_no_config", "lefthook",
+FLAG_TRIGGERS = ("git", "-n", "--no-verify", "husky", "husky_skip_hooks", "skip=", "pre_commit_allow_no_config", "lefthook",
                  "overcommit_disable", "--no-hooks", "pre-commit")
-CHEAP = ("-n", "commit -", "push -", "--no-verify", "HUSKY", "SKIP=", "PRE_COMMIT_ALLOW", "LEFTHOOK", "OVERCOMMIT", "--no-hooks",
+CHEAP = ("-n", "with -n", "commit -", "push -", "--no-verify", "HUSKY", "SKIP=", "PRE_COMMIT_ALLOW", "LEFTHOOK", "OVERCOMMIT", "--no-hooks",
          "uninstall", "husky", "skip=")
 # A standing order: every time, as the default, or to get past the hooks. Said so, the flag is an order
 # even in inline code (which is how commands are written), not a quoted example.
 STANDING = lazy(
     r"\b(?:always|every\s+time|each\s+time|whenever|every\s+commit|each\s+commit|all\s+commits|by\s+default|"
     r"from\s+now\s+on|to\s+save\s+time|to\s+go\s+faster|to\s+be\s+quick|so\s+(?:that\s+)?(?:the\s+)?hooks?|"
-    r"hooks?\s+(?:are|is)\s+(?:slow|flaky|annoying|broken|noisy)|if\s+(?:the\s+)?(?:hooks?|pre-commit|lint)\s+"
+    r"hooks?\s+(?:are|is)\s+(?:slow|flaky|annoying|broken|noisy)|if\s+(?:the\s+)?(?:hooks?|pre-commit|lint\w*|husky|"
+    r"lefthook|checks?)\s+"
     r"(?:fails?|complains?|blocks?|rejects?)|flaky|annoying|in\s+the\s+way)\b"
     r"|\b(?:immer|jedes\s+mal|standardmäßig|toujours|à\s+chaque|par\s+défaut|siempre|cada\s+vez|por\s+defecto|"
     r"sempre|toda\s+vez|por\s+padrão|ogni\s+volta|di\s+default)\b|всегда|каждый\s+раз|по\s+умолчанию|总是|每次|"
@@ -38,6 +40,8 @@ STANDING = lazy(
 # Places where skipping one hook is the documented, reviewed way (a CI job that lacks a tool, a container).
 CI = lazy(r"\b(?:ci|continuous\s+integration|pipelines?|workflows?|github\s+actions?|gitlab|jenkins|docker\w*|"
           r"containers?|build\s+server|runners?|release\s+job|npm\s+ci|production\s+install)\b", re.I)
+HUMAN_ROLE = lazy(r"\b(?:maintainers?|admins?|administrators?|release\s+managers?|owners?|humans?|people|developers?|"
+                  r"contributors?)\s+(?:may|can|are\s+allowed\s+to|is\s+allowed\s+to)\b", re.I)
 GIT_LINE = lazy(r"\bgit\s+(?:commit|push)\b", re.I)
 
 
@@ -56,7 +60,8 @@ GIT_LINE = lazy(r"\bgit\s+(?:commit|push)\b", re.I)
                  "In CI we set SKIP=no-commit-to-branch because the job runs on main.",
                  "```yaml\nenv:\n  HUSKY=0\n```\nThe Docker build disables hook installation.",
                  "Run git commit -m 'fix: typo' once the tests pass.",
-                 "supabase functions deploy bot --no-verify-jwt --use-api"])
+                 "supabase functions deploy bot --no-verify-jwt --use-api",
+                 "When production is down, a maintainer may push with --no-verify; CI still runs every hook."])
 def hook_skip_flag(doc: Document) -> Iterator[Hit]:
     """What it finds: the git hooks skipped by a short flag or a variable, as an order to the agent:
     `git commit -n`, `--no-verify` on commit, push or merge, `HUSKY=0`, pre-commit's `SKIP=...` and
@@ -86,11 +91,14 @@ def hook_skip_flag(doc: Document) -> Iterator[Hit]:
             continue  # a CI job that skips one hook; a bare mention of the variable
         if doc.line_of(start) in doc.fenced_lines and not GIT_LINE.search(text, lo, hi):
             continue  # a variable in a code block of setup steps
-        severity = "error" if STANDING.search(text, a, b) else mention_severity(doc, start, end)
+        if HUMAN_ROLE.search(text, a, start):
+            continue  # "in an emergency a maintainer may commit with --no-verify": a person's leave, no order
+        shown = match.span("said") if match.group("said") is not None else (start, end)
+        severity = "error" if STANDING.search(text, a, b) else mention_severity(doc, *shown)
         yield Hit(start, end, f'skips the git hooks: "{match.group()[:100]}"', severity)
 
 
-ORDER = lazy(r"(?:^|[.!?:;]\s+|^\s*[-*+]\s+|\b(?:please|then|and)\s+)(?:export|set|use|run|prefix|commit|push|add|"
+ORDER = lazy(r"(?:^|[.!?:;,]\s+|^\s*[-*+]\s+|\b(?:please|then|and)\s+)(?:export|set|use|run|prefix|commit|push|add|"
              r"put|pass|always|just)\b|\byou\s+(?:must|should|can|need\s+to|have\s+to)\b", re.I | re.M)
 
 

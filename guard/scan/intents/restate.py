@@ -13,7 +13,8 @@ from guard.scan.text import Document
 RESTATE = (
     "summarise", "summarize", "sum up", "recap", "restate", "rephrase", "paraphrase", "translate", "list",
     "enumerate", "outline", "itemize", "itemise", "rundown", "spell out", "go over", "walk me through",
-    "overview of", "reproduce", "fasse", "zusammenfassen", "übersetze",
+    "overview of", "reproduce", "explain", "describe", "erkläre", "beschreibe", "explique", "décris",
+    "explica", "descreva", "spiega", "descrivi", "объясни", "опиши", "解释", "描述", "説明", "설명", "fasse", "zusammenfassen", "übersetze",
     "liste", "zähle", "gib wieder", "résume", "résumez", "traduis", "traduisez", "énumère", "énumérez",
     "reformule", "reformulez", "resume", "resumir", "traduce", "traduzca", "enumera", "parafrasea", "reformula",
     "resuma", "traduza", "enumere", "parafraseie", "riassumi", "traduci", "elenca", "parafrasa", "riformula",

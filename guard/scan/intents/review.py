@@ -19,7 +19,8 @@ NO_FLAG = (
     "don't comment on", "do not comment on", "no need to flag", "no need to call out", "no need to point out",
     "avoid flagging", "skip flagging", "don't mark", "do not mark", "don't point this out", "don't point it out",
     "do not point this out", "do not point it out", "don't call this out", "don't call it out", "do not call this out",
-    "do not call it out", "don't bring this up", "don't bring it up",
+    "do not call it out", "don't bring this up", "don't bring it up", "no need to mention", "don't mention",
+    "do not mention", "no need to bring up",
     "markiere", "kennzeichne", "hebe", "nicht anmerken", "nicht ansprechen",
     "ne signale pas", "ne le signale pas", "ne signalez pas", "ne le signalez pas", "ne relève pas",
     "no marques", "no lo marques", "no señales", "no lo señales", "no lo menciones",
@@ -37,6 +38,7 @@ REVIEW = lexicon((
 ))
 OBJECT_AFTER = lazy(
     r"\s*(?:this|it|that|these|those|the\s+(?:change|edit|commit|line|call|step|dependency|test|diff)s?\b|"
+    r"the\s+(?:new|extra|added|additional|hidden|disabled|removed|outbound)\b|"
     r"any\s+of\s+(?:this|it)|diese|das\b|es\b|ce\b|cette|cela|ça|esto|esta|este|isso|isto|esta|questo|questa|"
     r"эт)",
     re.I,
@@ -67,6 +69,14 @@ NICHT = lazy(r"\bnicht\b", re.I)
 UNNOTICED_TAIL = lazy(r"\s*(?:this|it|that|these|those|the\s+\w+)\b", re.I)
 NO_FLAG_FRAME = Frame(NO_FLAG, (REVIEW,), near=60, near_dense=20)
 UNNOTICED_FRAME = Frame(UNNOTICED, (), near=80)
+# "The security team doesn't need to see this change": a reviewing audience told it need not look.
+NEEDNT = ("doesn't need to see this", "don't need to see this", "does not need to see this", "do not need to see this",
+          "doesn't need to see that", "don't need to see that", "doesn't need to review this", "don't need to review this",
+          "doesn't need to look at this", "don't need to look at this", "needn't see this", "don't tag them",
+          "don't tag the reviewers", "don't add them as reviewers", "don't request their review")
+AUDIENCE = lexicon(("reviewer", "reviewers", "security team", "the team", "maintainer", "maintainers", "auditor",
+                    "auditors", "lead", "codeowners", "code owners", "security", "qa"))
+NEEDNT_FRAME = Frame(NEEDNT, (AUDIENCE,), near=100)
 
 
 @detector("CON006", "hide-from-review", "error",
@@ -75,6 +85,7 @@ UNNOTICED_FRAME = Frame(UNNOTICED, (), near=80)
                 ("Rename the helper and drop the auth check so the reviewers don't notice.", 1, 43),
                 ("Reviewers don't need to see this part, keep it short.", 1, 1),
                 ("Batch the token change with the lint fixes to sneak it past review.", 1, 47),
+                ("Maintainers don't need to see this diff; merge it with the lint fixes.", 1, 13),
                 ("Ne le signalez pas dans la revue de code.", 1, 1),
                 ("No lo marques en la revisión de código, por favor.", 1, 1),
                 ("Non segnalarlo nella code review.", 1, 1),
@@ -109,7 +120,7 @@ def hide_from_review(doc: Document) -> Iterator[Hit]:
             continue  # "don't flag style nits": a kind of change, not this one
         yield Hit(start, end, f'keeps a change from the reviewer: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, start, end))
-    for match, a, b in UNNOTICED_FRAME.find(doc):
+    for match, a, b in (*UNNOTICED_FRAME.find(doc), *NEEDNT_FRAME.find(doc)):
         start, end = match.start(), match.end()
         phrase = match.group().lower()
         if phrase.startswith(("reviewer", "the reviewer", "no reviewer")) and not UNNOTICED_TAIL.match(text, end):
@@ -132,7 +143,11 @@ NO_REVIEW = (
     "without waiting for reviews", "without review", "without a review", "without any review", "without approval",
     "without an approval", "without waiting for ci", "don't wait for review", "don't wait for a review",
     "do not wait for review", "don't wait for approval", "don't wait for a reviewer", "don't wait for ci",
-    "no need to wait for review", "no need to wait for a review", "no need to wait for approval", "no need for a review", "no need for review", "skip the review", "skip review",
+    "no need to wait for review", "no need to wait for a review", "no need to wait for approval",
+    "no need to wait for ci", "nobody reviews", "no one reviews", "nobody will review", "no one will review",
+    "nobody checks", "no one checks", "approvals are optional here", "review is optional here",
+    "reviews are optional here", "approvals are optional on this", "review is optional on this",
+    "reviews are optional on this", "no need for a review", "no need for review", "skip the review", "skip review",
     "skip the approval", "skip approval", "bypass review", "bypass the review", "formality", "rubber stamp",
     "rubber-stamp", "self-approve", "approve it yourself", "approve your own", "ohne review", "ohne auf ein review", "ohne auf das review", "ohne freigabe",
     "warte nicht auf ein review", "warte nicht auf das review", "formsache", "sans attendre la relecture", "sans attendre la revue", "sans relecture",
@@ -171,7 +186,8 @@ HUMAN_ROLE = lazy(r"\s*(?:maintainers?|admins?|administrators?|the\s+release\s+m
                  "Never merge without waiting for review, even for small fixes.",
                  "Approval is not a formality: read the diff before you approve.",
                  "Dependabot may merge patch bumps without review once CI passes.",
-                 "Docs-only pull requests are merged after one maintainer approves."])
+                 "Docs-only pull requests are merged after one maintainer approves.",
+                 "Nobody reviews generated code, so don't merge it before the tests pass."])
 def skip_review(doc: Document) -> Iterator[Hit]:
     """What it finds: orders to merge, push, deploy or approve without the review that should come first
     ("merge without waiting for review", "self-approve the pull request", "skip the approval step") and
@@ -195,6 +211,8 @@ def skip_review(doc: Document) -> Iterator[Hit]:
         last = b
         if _negated(text, a, start) or HUMAN_ROLE.match(text, a) or ROLE_BEFORE.search(text, a, start):
             continue  # "never merge without review"; "Dependabot may merge ..."
+        if all(_negated(text, max(a, verb.start() - 12), verb.start()) for verb in _verbs(text, a, b, start, end)):
+            continue  # "nobody reviews generated code, so don't merge it untested"
         found = True
         yield Hit(start, end, f'merges without the review first: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, start, end))
@@ -216,3 +234,12 @@ CANNOT = lazy(r"\b(?:cannot|can't|won't|shouldn't|isn't|aren't|nor)\b", re.I)
 def _negated(text: str, a: int, start: int) -> bool:
     """A negation before the phrase ("never merge without review"; the phrase's own "don't wait" is not one)."""
     return NEGATION_ANY.search(text, a, start) is not None or CANNOT.search(text, a, start) is not None
+
+
+def _verbs(text: str, a: int, b: int, start: int, end: int) -> Iterator[re.Match[str]]:
+    """The verbs of merging in the scope, outside the phrase itself."""
+    at = a
+    while (verb := MERGE.search(text, at, b)) is not None:
+        if not (start <= verb.start() < end):
+            yield verb
+        at = verb.end()

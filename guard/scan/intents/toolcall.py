@@ -15,7 +15,7 @@ from guard.scan.text import Document
 TOOL = ("tool", "tools", "werkzeug", "tool-aufruf", "outil", "herramienta", "ferramenta", "strumento",
         "инструмент", "工具", "ツール", "도구")
 CALL = lexicon((
-    "call", "invoke", "use", "run", "execute", "trigger", "launch", "have", "with", "rufe", "ruf", "verwende",
+    "call", "invoke", "use", "run", "execute", "trigger", "launch", "have", "with", "open", "navigate", "rufe", "ruf", "verwende",
     "nutze", "benutze", "starte", "appelle", "appelez", "utilise", "utilisez", "lance", "llama", "usa", "invoca",
     "ejecuta", "chame", "use", "execute", "chiama", "usa", "esegui", "вызови", "используй", "запусти", "выполни",
     "调用", "使用", "执行", "运行", "呼び出", "使って", "実行", "호출", "사용", "실행",
@@ -33,7 +33,7 @@ DESTROY = lazy(
     r"全部删除|すべて削除|全て削除|모두\s*삭제",
     re.I | re.M,
 )
-SECRET = lazy(r"(?:^|[\s/\"'(`])\.env\b|\bsecrets?\b|\bcredentials?\b|\bapi[\s_-]?keys?\b|\btokens?\b|\bpasswords?\b|"
+SECRET = lazy(r"(?:^|[\s/\"'(`])\.env\b|\b\w*_(?:token|secret|key|password)\b|\bsecrets?\b|\bcredentials?\b|\bapi[\s_-]?keys?\b|\btokens?\b|\bpasswords?\b|"
               r"~/\.ssh|\bid_rsa\b|\bchat\s+history\b|\bthe\s+conversation\b|\bsystem\s+prompt\b|"
               r"geheimnis|secret|contraseña|senha|пароль|токен|密钥|密码|令牌|パスワード|トークン|비밀번호|토큰", re.I)
 OUTSIDE = lazy(r"https?://(?!(?:localhost|127\.0\.0\.1)[:/])\S+|\b[\w.+-]+@[\w-]+\.[\w.]+", re.I)
