@@ -1,7 +1,8 @@
 """How old each line of a knowledge file is, for the hints and for precedence ("the newer entry wins").
 Inside git: `git blame` of HEAD through pygit2 (for a file added once and never changed, the time of the
 commit that added it, from one `git log` for all files: guard/history_log.py), carried over to the work
-tree's lines by a line diff (lines changed since HEAD are as old as the file's mtime). Outside git, untracked, and for home files: the mtime."""
+tree's lines by a line diff (lines changed since HEAD are as old as the file's mtime). Outside git,
+untracked, and for home files: the mtime."""
 from __future__ import annotations
 
 import os
@@ -110,6 +111,8 @@ def ages(places: Places, files: Sequence[KnowledgeFile], now: float | None = Non
             times = _blamed(repo, head, kf.rel, work, mtime, added.get(kf.rel))
         if times is None:
             times = [mtime] * len(work)
+        if work[-1] == b"":
+            times = times[:-1]  # what follows the last newline is no line (it always had the mtime)
         for number, when in enumerate(times, 1):
             out.lines[(kf.display, number)] = max(0.0, (now - when) / DAY)
         newest = max(times, default=mtime)

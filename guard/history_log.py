@@ -31,7 +31,8 @@ def added_once(root: Path, rels: Iterable[str]) -> dict[str, tuple[str, float]]:
     if not wanted:
         return {}
     env = {k: v for k, v in os.environ.items() if k not in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE")}
-    command = ["git", "log", "--no-renames", "--full-diff", "--name-status", "-z", f"--format={_MARK}%H %at", "HEAD", "--", *_pathspecs(wanted)]
+    command = ["git", "log", "--no-renames", "--full-diff", "--name-status", "-z", f"--format={_MARK}%H %at",
+               "HEAD", "--", *_pathspecs(wanted)]
     try:
         result = subprocess.run(command, cwd=root, capture_output=True, env=env, timeout=600)
     except (OSError, subprocess.SubprocessError):

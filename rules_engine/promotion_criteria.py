@@ -20,6 +20,8 @@ IMPERATIVE_VERBS = frozenset(
 NARRATIVE = re.compile(r"\b(we|i) (discussed|decided|chose|talked|tried|found|noticed)\b|\b(yesterday|last "
                        r"(week|month|year)|in (january|february|march|april|may|june|july|august|september|"
                        r"october|november|december))\b", re.IGNORECASE)
+# one search for all markers (a marker's own spaces at its ends do not count: "no " is the word "no")
+MARKED = re.compile(r"(^|\W)(?:" + "|".join(re.escape(m.strip()) for m in IMPERATIVE_MARKERS) + r")\b")
 BULLET = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
 
 
@@ -71,8 +73,7 @@ def imperative(lines: Sequence[str]) -> Test:
     if NARRATIVE.search(text):
         return Test("imperative", False, "not imperative: reads like an episode or a decision's history")
     first = re.split(r"[\s,:;.]+", low.strip(), maxsplit=1)[0] if low.strip() else ""
-    if first in IMPERATIVE_VERBS or any(re.search(rf"(^|\W){re.escape(m.strip())}\b", low)
-                                        for m in IMPERATIVE_MARKERS):
+    if first in IMPERATIVE_VERBS or MARKED.search(low):
         return Test("imperative", True, "imperative: says what to do or never do")
     return Test("imperative", False, "not imperative: no do/never/must wording a violation could be caught by")
 

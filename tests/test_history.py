@@ -43,3 +43,18 @@ def test_untracked_and_outside_git_use_the_mtime(tmp_path: Path) -> None:
     places = find_places(root)
     found = ages(places, discover(places, with_home=False), now=NOW)
     assert round(found.lines[(".agents/memory.md", 1)]) == 7
+
+
+def test_a_rules_file_unchanged_since_an_old_commit_is_as_old_as_that_commit(tmp_path: Path) -> None:
+    """A fresh checkout gives every file a new mtime; the nothing after the final newline used to count as
+    a line of that mtime, so a file's age was never older than its checkout and H006 never fired for it."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    rule = write(root / ".agents/rules/testing.md", "- Always run the tests.\n")
+    commit(root, NOW - 300 * DAY)
+    os.utime(rule, (NOW - DAY, NOW - DAY))  # checked out yesterday
+    places = find_places(root)
+    found = ages(places, discover(places, with_home=False), now=NOW)
+    assert round(found.files[".agents/rules/testing.md"]) == 300
+    assert (".agents/rules/testing.md", 2) not in found.lines

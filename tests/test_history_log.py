@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from guard.discovery import discover
 from guard.history import DAY, ages
 from guard.history_log import added_once
@@ -73,7 +75,7 @@ def test_only_files_added_once_beside_no_deletion_skip_the_blame(tmp_path: Path)
     assert found[".claude/rules/side.md"][1] == T0 + 500_000  # the author time, as pygit2's blame reports
 
 
-def test_ages_are_the_ones_blaming_every_file_gives(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_ages_are_the_ones_blaming_every_file_gives(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = tmp_path / "repo"
     history(root)
     places = find_places(root)

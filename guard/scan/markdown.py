@@ -17,6 +17,7 @@ from guard.scan.lazyre import lazy
 from guard.scan.regions import COMMENT, DETAILS, HIDDEN_HTML
 from guard.scan.signals import signals
 from guard.scan.text import Document, visible
+from guard.scan.vocative import addresses_agent
 
 DIRECTIVE = lazy(
     r"^\s*(?:markdownlint|prettier|eslint|cspell|spell-?checker|vale|textlint|remark-|mdformat|lint|toc|/?TOC|"
@@ -59,7 +60,7 @@ def judge(hidden: str) -> tuple[str, str] | None:
     found = signals(hidden)
     if found:
         return "error", "contains " + ", ".join(found)
-    if reads_as_instruction(hidden) or VOCATIVE.search(hidden):
+    if reads_as_instruction(hidden) or addresses_agent(hidden):
         if harmful_order(hidden):
             return "error", "orders the agent to a harmful act on something sensitive"
         return "warning", "reads as an instruction to the agent"

@@ -21,7 +21,7 @@ from guard.scan.views.letters import TIDY
 from guard.scan.views.mapped import Builder, Mapped
 
 MAX_DEPTH = 3
-FINDERS = (decoders.binary_encodings, decoders.hex_pairs, decoders.ascii85, spelled.morse, spelled.numbers,
+FINDERS = (decoders.binary_encodings, decoders.hex_pairs, decoders.ascii85, decoders.base85, spelled.morse, spelled.numbers,
            decoders.hidden_characters, wordplay.shuffled)
 
 

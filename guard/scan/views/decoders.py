@@ -1,5 +1,5 @@
 """Payloads: spans of a text that decode, as a whole, to readable text. base64 (standard and URL-safe,
-from 12 characters), base32, Ascii85 (`<~ ... ~>`), hexadecimal (contiguous, or pairs with separators
+from 12 characters), base32, Ascii85 (`<~ ... ~>`), base85 (RFC 1924), hexadecimal (contiguous, or pairs with separators
 such as `69 67 6e`, `69:67`, `0x69, 0x67`), Unicode tag characters (flag-shaped runs too) and
 bytes hidden in variation selectors (Morse code and numbers are in spelled.py). Each finder looks only where a
 cheap byte search points."""
@@ -27,6 +27,10 @@ CAPITAL = lazy(r"[A-Z]")
 HEX_PAIRS_CHARS = b"0123456789ABCDEFabcdefxX :,;-"
 HEX_PAIRS = lazy(rb"(?:0[xX])?[0-9A-Fa-f]{2}(?:(?:[ :;-]|, ?)(?:0[xX])?[0-9A-Fa-f]{2}){7,}")
 A85 = lazy(r"<~([!-u\sz]{8,}?)~>")
+# base85 as Python's b85encode and git's binary patches write it (RFC 1924's alphabet): no "/", "." or ","
+# so paths, URLs and prose never form a long run of it; a run with none of its symbols is base64's to read
+B85_CHARS = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~"
+B85_SYMBOL = lazy(r"[!#$%&()*;<=>?@^`{|}~]")
 TAG_RUN = lazy("[\U000e0000-\U000e007f]{4,}")
 SELECTOR_RUN = lazy("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{4,}")
 
@@ -135,6 +139,22 @@ def ascii85(doc: Document) -> Iterator[Payload]:
             continue
         if plain:
             yield match.start(), match.end(), plain, "decoded:base85"
+
+
+def base85(doc: Document) -> Iterator[Payload]:
+    """base85 without delimiters (RFC 1924's alphabet), from 20 characters."""
+    import base64  # (on first use)
+
+    for start, end in doc.long_runs(B85_CHARS, 20):
+        token = doc.text[start:end]
+        if len(token) % 5 == 1 or B85_SYMBOL.search(token) is None:
+            continue
+        try:
+            plain = readable(base64.b85decode(token))
+        except (ValueError, binascii.Error):
+            continue
+        if plain:
+            yield start, end, plain, "decoded:base85"
 
 
 def hidden_characters(doc: Document) -> Iterator[Payload]:
