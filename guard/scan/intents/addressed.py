@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from guard.scan.context import NEGATION_ANY, mention_severity, negated
 from guard.scan.detector import Hit, detector
-from guard.scan.intents.frame import Frame, excerpt, lexicon, may_occur
+from guard.scan.intents.frame import Frame, excerpt, lexicon, may_hold, may_occur, scope_gate, scope_words
 from guard.scan.intents.leak import ORDER_BEFORE, block_of
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
@@ -82,9 +82,12 @@ def addressed_harm(doc: Document) -> Iterator[Hit]:
     """
     if not (may_occur(doc, HARM) and may_occur(doc, SENSITIVE)):
         return
+    gated = scope_gate(doc)
     for match, a, b in ROLE_FRAME.find(doc):
         a, b = block_of(doc, match.start(), a, b)
         text = doc.text
+        if gated and not may_hold(SENSITIVE, scope_words(doc, a, b), text[a:b].isascii()):
+            continue  # (no word of SENSITIVE in the block: none of the searches below can end in a hit)
         if NEGATION_ANY.search(text, a, b) or not _ordered(doc, a, b) or SENSITIVE.search(text, a, b) is None:
             continue
         yield Hit(match.start(), match.end(), f'orders the AI reader to a harmful act: "{excerpt(doc, a, b)}"',

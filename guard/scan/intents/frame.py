@@ -99,6 +99,11 @@ def scope_gate(doc: Document) -> bool:
     return found  # type: ignore[return-value]
 
 
+def scope_words(doc: Document, a: int, b: int) -> frozenset[bytes]:
+    """The words of letters of doc.text[a:b], lower-cased (one translate and split of the scope)."""
+    return frozenset(doc.ascii_lower[a:b].translate(LETTERS_ONLY).split())
+
+
 def may_hold(part: Lexicon | LazyPattern, words: frozenset[bytes], plain: bool) -> bool:
     """Whether a scope whose words of letters are `words` (`plain`: all its text is ASCII) can hold a match of
     the part: the gate of may_occur, asked of one sentence or paragraph instead of the document."""
@@ -243,8 +248,7 @@ class Frame:
             a, b = max(a, match.start() - near), min(b, match.end() + near)
         text, start, end = doc.text, match.start(), match.end()
         if gated:  # the parts whose words the scope lacks cannot match in it: no search at all
-            words = frozenset(doc.ascii_lower[a:b].translate(LETTERS_ONLY).split())
-            plain = text[a:b].isascii()
+            words, plain = scope_words(doc, a, b), text[a:b].isascii()
             if not all(may_hold(part, words, plain) for part in self.parts):
                 return None
         if all(part.search(text, a, start) or part.search(text, end, b) for part in self.parts):
