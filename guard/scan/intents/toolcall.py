@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from guard.scan.context import NEGATION_ANY, mention_severity
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
-from guard.scan.lazyre import lazy
+from guard.scan.lazyre import LazyPattern, lazy
 from guard.scan.text import Document
 
 TOOL = ("tool", "tools", "werkzeug", "tool-aufruf", "outil", "herramienta", "ferramenta", "strumento",
@@ -37,7 +37,28 @@ SECRET = lazy(r"(?:^|[\s/\"'(`])\.env\b|\b\w*_(?:token|secret|key|password)\b|\b
               r"~/\.ssh|\bid_rsa\b|\bchat\s+history\b|\bthe\s+conversation\b|\bsystem\s+prompt\b|"
               r"geheimnis|secret|contraseña|senha|пароль|токен|密钥|密码|令牌|パスワード|トークン|비밀번호|토큰", re.I)
 OUTSIDE = lazy(r"https?://(?!(?:localhost|127\.0\.0\.1)[:/])\S+|\b[\w.+-]+@[\w-]+\.[\w.]+", re.I)
-HARM = lazy(DESTROY.pattern + "|" + SECRET.pattern, re.I | re.M)  # either; a secret also needs an outside place
+
+
+class Gated:
+    """A pattern with a word gate, as a frame's part: a scope none of whose words (or non-ASCII characters)
+    can start a match is never searched (see frame.may_hold)."""
+
+    needs_non_ascii = True  # (an all-ASCII scope without the words cannot match)
+
+    def __init__(self, pattern: LazyPattern, words: str, chars: str) -> None:
+        self.pattern = pattern
+        self.gate = (frozenset(word.encode() for word in words.split()), frozenset(chars))
+
+    def search(self, text: str, start: int, end: int) -> re.Match[str] | None:
+        return self.pattern.search(text, start, end)
+
+
+# Either harm; a secret also needs an outside place. The words hold every ASCII alternative's letters.
+HARM = Gated(lazy(DESTROY.pattern + "|" + SECRET.pattern, re.I | re.M),
+             "rm rmdir del push reset clean drop truncate delete mkfs dd chmod shred kubectl terraform format remove "
+             "wipe erase overwrite supprime borra apague elimina env token tokens secret secrets key keys password "
+             "passwords credential credentials api apikey apikeys ssh rsa chat conversation system geheimnis "
+             "contrase senha", "öу删全す모птс密令パト비토")
 # A paragraph, not a sentence: a command's own ". " ("find . -name '*.py' -delete") ends no sentence.
 TOOL_FRAME = Frame(TOOL, (HARM, CALL), scope="paragraph", reach=240, near=160, near_dense=40)  # rarer part first
 
