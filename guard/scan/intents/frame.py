@@ -234,42 +234,27 @@ class Frame:
         for match in sorted(found, key=lambda m: m.start()) if len(present) > 1 else found:
             if self.prose and _not_prose(doc, match.start()):
                 continue
-<<<<<<< .merge_file_mn4p50
             scope = self.around(doc, match, gated)
             if scope is not None:
                 yield match, scope[0], scope[1]
 
-    def around(self, doc: Document, match: Span, gated: bool = False) -> tuple[int, int] | None:
+    def around(self, doc: Document, match: Span, gated: bool | None = None) -> tuple[int, int] | None:
         """The scope of an action found (by this frame or by another with the same actions) when it holds
-        every part of this frame, else None: frames that share their actions find them once."""
+        every part of this frame, else None: frames that share their actions find them once. `gated`: whether
+        the scope's words may rule parts out (scope_gate(doc), asked when not given)."""
         a, b = self.bounds(doc, match.start(), match.end())
         if self.near:
             dense = any(ord(char) >= 0x2E80 for char in match.group())  # Chinese, Japanese, Korean
             near = (self.near_dense or self.near // 2) if dense else self.near
             a, b = max(a, match.start() - near), min(b, match.end() + near)
         text, start, end = doc.text, match.start(), match.end()
-        if gated:  # the parts whose words the scope lacks cannot match in it: no search at all
-            words = frozenset(doc.ascii_lower[a:b].translate(LETTERS_ONLY).split())
-            plain = text[a:b].isascii()
+        if scope_gate(doc) if gated is None else gated:  # parts whose words the scope lacks: no search at all
+            words, plain = scope_words(doc, a, b), text[a:b].isascii()
             if not all(may_hold(part, words, plain) for part in self.parts):
                 return None
         if all(part.search(text, a, start) or part.search(text, end, b) for part in self.parts):
             return a, b  # (a part is never the action's own word: "report" in "don't report")
         return None
-=======
-            a, b = self.bounds(doc, match.start(), match.end())
-            if self.near:
-                dense = any(ord(char) >= 0x2E80 for char in match.group())  # Chinese, Japanese, Korean
-                near = (self.near_dense or self.near // 2) if dense else self.near
-                a, b = max(a, match.start() - near), min(b, match.end() + near)
-            text, start, end = doc.text, match.start(), match.end()
-            if gated:  # the parts whose words the scope lacks cannot match in it: no search at all
-                words, plain = scope_words(doc, a, b), text[a:b].isascii()
-                if not all(may_hold(part, words, plain) for part in self.parts):
-                    continue
-            if all(part.search(text, a, start) or part.search(text, end, b) for part in self.parts):
-                yield match, a, b  # (a part is never the action's own word: "report" in "don't report")
->>>>>>> .merge_file_3OlRzo
 
 
 def _not_prose(doc: Document, offset: int) -> bool:
