@@ -77,8 +77,8 @@ def _gate(words: tuple[str, ...]) -> tuple[frozenset[bytes], frozenset[str]]:
     ascii_words, chars = set(), set()
     for word in words:
         lower = word.lower()
-        if lower.isascii():
-            ascii_words.add(max(LETTERS.findall(lower), key=len).encode())
+        if lower.isascii():  # (LETTERS.findall as one translate and split in C: ~2,200 words in every process)
+            ascii_words.add(max(lower.encode().translate(LETTERS_ONLY).split(), key=len))
         else:
             chars.add(next(c for c in lower if not c.isascii()))
     return frozenset(ascii_words), frozenset(chars)
@@ -156,7 +156,8 @@ class Frame:
         found: dict[str, list[str]] = {}
         for word in self.actions:
             lower = word.lower()
-            runs = LETTERS.findall(lower) if lower.isascii() else [p for p in lower.split(" ") if p]
+            runs = lower.encode().translate(LETTERS_ONLY).decode().split() if lower.isascii() else \
+                [p for p in lower.split(" ") if p]
             found.setdefault(max(runs, key=len) if runs else lower, []).append(word)
         return found
 
