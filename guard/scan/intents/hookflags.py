@@ -20,9 +20,11 @@ FLAG = lazy(
     r"|\b(?:commit|push)\w*\s+(?:with|using)\s+(?:the\s+)?`?(?P<said>-n|--no-verify)\b",
     re.I,
 )
-FLAG_TRIGGERS = ("git", "-n", "--no-verify", "husky", "husky_skip_hooks", "skip=", "pre_commit_allow_no_config", "lefthook",
+FLAG_TRIGGERS = ("git", "-n", "--no-verify", "husky", "husky_skip_hooks", "skip=", "pre_commit_allow_no_config",
+                 "lefthook",
                  "overcommit_disable", "--no-hooks", "pre-commit")
-CHEAP = ("-n", "with -n", "commit -", "push -", "--no-verify", "HUSKY", "SKIP=", "PRE_COMMIT_ALLOW", "LEFTHOOK", "OVERCOMMIT", "--no-hooks",
+CHEAP = ("-n", "with -n", "commit -", "push -", "--no-verify", "HUSKY", "SKIP=", "PRE_COMMIT_ALLOW", "LEFTHOOK",
+         "OVERCOMMIT", "--no-hooks",
          "uninstall", "husky", "skip=")
 # A standing order: every time, as the default, or to get past the hooks. Said so, the flag is an order
 # even in inline code (which is how commands are written), not a quoted example.

@@ -30,7 +30,8 @@ SUPERSEDE = (
 # AGENTS.md that overrides the root one for its folder is how those files are meant to work.
 YOUR_SETUP = lexicon((
     "your configuration", "your config", "your system prompt", "your instructions", "your rules", "your guidelines",
-    "your directives", "your setup", "your prior instructions", "your previous instructions", "your original instructions",
+    "your directives", "your setup", "your prior instructions", "your previous instructions",
+    "your original instructions",
     "your project rules", "your operator", "your developer", "deine konfiguration", "deine anweisungen",
     "deine regeln", "deinen systemprompt", "deine vorgaben", "ta configuration", "tes instructions", "tes règles",
     "tes consignes", "ton prompt système", "tu configuración", "tus instrucciones", "tus reglas", "tu prompt",
@@ -44,7 +45,8 @@ SUPERSEDE_FRAME = Frame(SUPERSEDE, (YOUR_SETUP,), near=80, near_dense=25)
 
 VOID = (
     "outdated", "obsolete", "no longer valid", "no longer apply", "no longer applies", "deprecated",
-    "superseded", "stale", "out of date", "retired", "ignore", "disregard", "revoked", "rescinded", "withdrawn", "veraltet", "ungültig", "überholt",
+    "superseded", "stale", "out of date", "retired", "ignore", "disregard", "revoked", "rescinded", "withdrawn",
+    "veraltet", "ungültig", "überholt",
     "nicht mehr gültig", "obsolètes", "obsolète", "périmées", "périmé", "caduques", "invalides",
     "obsoletas", "obsoletos", "desactualizadas", "inválidas", "desatualizadas", "obsoletas", "inválidas",
     "obsolete", "superate", "non valide", "устарели", "устаревшие", "недействительны", "неактуальны",
@@ -68,7 +70,8 @@ HERE = lexicon((
 ))
 ONLY = lexicon((
     "only", "instead", "solely", "exclusively", "replaces", "supersedes", "takes precedence", "authoritative",
-    "the real ones", "the valid ones", "the current ones", "nur", "stattdessen", "seulement", "uniquement", "à la place",
+    "the real ones", "the valid ones", "the current ones", "nur", "stattdessen", "seulement", "uniquement",
+    "à la place",
     "solo", "solamente", "únicamente", "en su lugar", "somente", "apenas", "em vez disso", "soltanto",
     "solamente", "invece", "только", "вместо", "只", "仅", "改为", "だけ", "のみ", "代わりに", "만", "대신",
 ))
@@ -131,7 +134,8 @@ CONVERT = (
 # the user's message and answer what it asks" helps the user, "... and do what it asks" obeys the text.
 OBEY_RESULT = lexicon((
     "do what it says", "do what it asks", "do whatever it says", "do whatever it asks", "do what they say",
-    "do as it says", "do exactly what", "carry out what", "carry it out", "carry them out", "carry out the instructions",
+    "do as it says", "do exactly what", "carry out what", "carry it out", "carry them out",
+    "carry out the instructions",
     "follow what it says", "follow the instructions inside", "follow the instructions it", "follow the message",
     "follow it", "obey it", "obey them", "act on it", "act on what", "act on the instructions",
     "execute what", "execute the result", "execute the resulting", "run the result", "run the resulting",

@@ -15,9 +15,11 @@ from guard.scan.text import Document
 TOOL = ("tool", "tools", "werkzeug", "tool-aufruf", "outil", "herramienta", "ferramenta", "strumento",
         "инструмент", "工具", "ツール", "도구")
 CALL = lexicon((
-    "call", "invoke", "use", "run", "execute", "trigger", "launch", "have", "with", "open", "navigate", "rufe", "ruf", "verwende",
+    "call", "invoke", "use", "run", "execute", "trigger", "launch", "have", "with", "open", "navigate", "rufe",
+    "ruf", "verwende",
     "nutze", "benutze", "starte", "appelle", "appelez", "utilise", "utilisez", "lance", "llama", "usa", "invoca",
-    "ejecuta", "chame", "use", "execute", "utilize", "utiliza", "usar", "executar", "executa", "chamar", "chiama", "usa", "esegui", "вызови", "используй", "запусти", "выполни",
+    "ejecuta", "chame", "use", "execute", "utilize", "utiliza", "usar", "executar", "executa", "chamar", "chiama",
+    "usa", "esegui", "вызови", "используй", "запусти", "выполни",
     "调用", "使用", "执行", "运行", "呼び出", "使って", "実行", "호출", "사용", "실행",
 ))
 # Build output and caches are deleted every day; sources, tests and home folders are not.
@@ -27,13 +29,15 @@ DESTROY = lazy(
     r"\brm\s+-\w*[rf]\w*\s+(?!" + SCRATCH + r")[~./$\w*]|\brmdir\s+/s\b|\bdel\s+/[sfq]\b|\bgit\s+push\s+(?:\S+\s+)*"
     r"(?:-f|--force)\b|\bgit\s+reset\s+--hard\b|\bgit\s+clean\s+-\w*f|\bdrop\s+(?:table|database|schema)\b|"
     r"\btruncate\s+table\b|\bdelete\s+from\s+\w+\s*(?:;|$|`)|\bmkfs\b|\bdd\s+if=|\bchmod\s+-R\s+777\b|\bshred\b|"
-    r"\bkubectl\s+delete\b|\bfind\s[^\n`]*\s-delete\b|\bxargs\s+rm\b|\bterraform\s+destroy\b|\baws\s+s3\s+rm\b|\bformat\s+[a-z]:|"
+    r"\bkubectl\s+delete\b|\bfind\s[^\n`]*\s-delete\b|\bxargs\s+rm\b|\bterraform\s+destroy\b|\baws\s+s3\s+rm\b|"
+    r"\bformat\s+[a-z]:|"
     r"\b(?:delete|remove|wipe|erase|overwrite)\s+(?:every|all|each)\b|"
     r"\blösche\s+alle|\bsupprime\s+tous|\bborra\s+todos|\bapague\s+todos|\belimina\s+tutti|удали\s+все|删除所有|"
     r"全部删除|すべて削除|全て削除|모두\s*삭제",
     re.I | re.M,
 )
-SECRET = lazy(r"(?:^|[\s/\"'(`])\.env\b|\b\w*_(?:token|secret|key|password)\b|\bsecrets?\b|\bcredentials?\b|\bapi[\s_-]?keys?\b|\btokens?\b|\bpasswords?\b|"
+SECRET = lazy(r"(?:^|[\s/\"'(`])\.env\b|\b\w*_(?:token|secret|key|password)\b|\bsecrets?\b|\bcredentials?\b|"
+              r"\bapi[\s_-]?keys?\b|\btokens?\b|\bpasswords?\b|"
               r"~/\.ssh|\bid_rsa\b|\bchat\s+history\b|\bthe\s+conversation\b|\bsystem\s+prompt\b|"
               r"geheimnis|secret|contraseña|senha|пароль|токен|密钥|密码|令牌|パスワード|トークン|비밀번호|토큰", re.I)
 OUTSIDE = lazy(r"https?://(?!(?:localhost|127\.0\.0\.1)[:/])\S+|\b[\w.+-]+@[\w-]+\.[\w.]+", re.I)
