@@ -19,6 +19,7 @@ from guard.scan.detector import Detector
 from guard.scan.intents import (
     addressed,
     asked,
+    cover,
     authority,
     consent,
     dnsleak,
@@ -100,6 +101,7 @@ _ALL: tuple[Detector, ...] = (
     leak.scattered_exfiltration,
     phish.credential_phishing,
     asked.secrets_asked_for,
+    cover.cover_tracks,
     intent_exfil.credential_file_to_network,
     intent_exfil.active_markup_in_reply,
     dnsleak.dns_exfiltration,

@@ -20,7 +20,8 @@ NO_FLAG = (
     "avoid flagging", "skip flagging", "don't mark", "do not mark", "don't point this out", "don't point it out",
     "do not point this out", "do not point it out", "don't call this out", "don't call it out", "do not call this out",
     "do not call it out", "don't bring this up", "don't bring it up", "no need to mention", "don't mention",
-    "do not mention", "no need to bring up",
+    "do not mention", "no need to bring up", "keep quiet about", "stay quiet about", "say nothing about",
+    "don't say anything about", "erwähne",
     "markiere", "kennzeichne", "hebe", "nicht anmerken", "nicht ansprechen",
     "ne signale pas", "ne le signale pas", "ne signalez pas", "ne le signalez pas", "ne relève pas",
     "no marques", "no lo marques", "no señales", "no lo señales", "no lo menciones",
@@ -39,6 +40,7 @@ REVIEW = lexicon((
 OBJECT_AFTER = lazy(
     r"\s*(?:this|it|that|these|those|the\s+(?:change|edit|commit|line|call|step|dependency|test|diff)s?\b|"
     r"the\s+(?:new|extra|added|additional|hidden|disabled|removed|outbound)\b|"
+    r"the\s+[\w-]+\s+(?:change|call|edit|commit|dependency|request|endpoint|hook|step)s?\b|(?:die|den|das)\s+neu\w*|"
     r"any\s+of\s+(?:this|it)|diese|das\b|es\b|ce\b|cette|cela|ça|esto|esta|este|isso|isto|esta|questo|questa|"
     r"эт)",
     re.I,
@@ -64,7 +66,7 @@ UNNOTICED = (
     "senza che il revisore", "senza che i revisori", "чтобы ревьюер не", "чтобы ревьюеры не", "不让审查者",
     "别让审查者", "不要让审查者", "レビュアーに気づかれない", "리뷰어가 모르게", "리뷰어가 눈치채지",
 )
-SPLIT_NEGATION = ("markiere", "kennzeichne", "hebe")  # German verbs whose "nicht" comes at the end
+SPLIT_NEGATION = ("markiere", "kennzeichne", "hebe", "erwähne")  # German verbs whose "nicht" comes at the end
 NICHT = lazy(r"\bnicht\b", re.I)
 UNNOTICED_TAIL = lazy(r"\s*(?:this|it|that|these|those|the\s+\w+)\b", re.I)
 NO_FLAG_FRAME = Frame(NO_FLAG, (REVIEW,), near=60, near_dense=20)
@@ -94,7 +96,8 @@ NEEDNT_FRAME = Frame(NEEDNT, (AUDIENCE,), near=100)
           clean=["Flag every change to auth.py in the code review.",
                  "Don't flag style nits in review; the formatter fixes them.",
                  "Large diffs let bugs slip past review, so keep pull requests small.",
-                 "Never hide changes from reviewers, and don't mark anything as resolved yourself."])
+                 "Never hide changes from reviewers, and don't mark anything as resolved yourself.",
+                 "Bitte erwähne die Änderung in der Zusammenfassung."])
 def hide_from_review(doc: Document) -> Iterator[Hit]:
     """What it finds: orders to keep a change from the people reviewing it: not to flag, call out or point
     out "this" in the code review, to make sure the reviewers don't notice or don't need to see it, to sneak
@@ -145,7 +148,9 @@ NO_REVIEW = (
     "do not wait for review", "don't wait for approval", "don't wait for a reviewer", "don't wait for ci",
     "no need to wait for review", "no need to wait for a review", "no need to wait for approval",
     "no need to wait for ci", "nobody reviews", "no one reviews", "nobody will review", "no one will review",
-    "nobody checks", "no one checks", "approvals are optional here", "review is optional here",
+    "nobody checks", "no one checks", "nobody waits for approvals", "nobody here waits for approvals",
+    "nobody waits for reviews", "nobody here waits for reviews", "no one waits for approvals", "no one waits for review",
+    "nobody waits for review", "approvals are optional here", "review is optional here",
     "reviews are optional here", "approvals are optional on this", "review is optional on this",
     "reviews are optional on this", "no need for a review", "no need for review", "skip the review", "skip review",
     "skip the approval", "skip approval", "bypass review", "bypass the review", "formality", "rubber stamp",

@@ -44,7 +44,7 @@ SUPERSEDE_FRAME = Frame(SUPERSEDE, (YOUR_SETUP,), near=80, near_dense=25)
 
 VOID = (
     "outdated", "obsolete", "no longer valid", "no longer apply", "no longer applies", "deprecated",
-    "superseded", "stale", "out of date", "retired", "ignore", "disregard", "veraltet", "ungültig", "überholt",
+    "superseded", "stale", "out of date", "retired", "ignore", "disregard", "revoked", "rescinded", "withdrawn", "veraltet", "ungültig", "überholt",
     "nicht mehr gültig", "obsolètes", "obsolète", "périmées", "périmé", "caduques", "invalides",
     "obsoletas", "obsoletos", "desactualizadas", "inválidas", "desatualizadas", "obsoletas", "inválidas",
     "obsolete", "superate", "non valide", "устарели", "устаревшие", "недействительны", "неактуальны",
@@ -67,7 +67,8 @@ HERE = lexicon((
     "这个页面", "このコメント", "このメッセージ", "このページ", "이 댓글", "이 메시지", "이 코멘트", "이 페이지",
 ))
 ONLY = lexicon((
-    "only", "instead", "solely", "exclusively", "replaces", "supersedes", "takes precedence", "nur", "stattdessen", "seulement", "uniquement", "à la place",
+    "only", "instead", "solely", "exclusively", "replaces", "supersedes", "takes precedence", "authoritative",
+    "the real ones", "the valid ones", "the current ones", "nur", "stattdessen", "seulement", "uniquement", "à la place",
     "solo", "solamente", "únicamente", "en su lugar", "somente", "apenas", "em vez disso", "soltanto",
     "solamente", "invece", "только", "вместо", "只", "仅", "改为", "だけ", "のみ", "代わりに", "만", "대신",
 ))
@@ -117,7 +118,9 @@ def authority_moved_here(doc: Document) -> Iterator[Hit]:
 
 CONVERT = (
     "convert", "turn", "translate", "transform", "map", "interpret", "unpack", "unhex", "rewrite", "assemble",
-    "reassemble", "piece together", "xxd -r", "concatenate", "combine",
+    "reassemble", "piece together", "xxd -r", "concatenate", "combine", "decompress", "gunzip", "inflate",
+    "unzip", "reverse each word", "reverse every word", "reverse the string", "reverse the text", "reverse the line",
+    "reverse the letters", "reverse the characters",
     "wandle", "übersetze", "konvertiere", "verwandle", "convertis", "convertissez", "traduis", "traduisez",
     "transforme", "transformez", "convierte", "traduce", "traduzca", "transforma", "interpreta", "converta",
     "converte", "traduza", "traduz", "transforme", "converti", "traduci", "trasforma", "преобразуй",
@@ -134,7 +137,8 @@ OBEY_RESULT = lexicon((
     "execute what", "execute the result", "execute the resulting", "run the result", "run the resulting",
     "comply with it", "perform what", "do what the", "follow the resulting", "the instructions you get",
     "whatever it prints", "what it prints", "whatever comes out", "what comes out", "execute the output",
-    "run the output", "follow the output", "what the sentence says", "whatever it outputs",
+    "run the output", "follow the output", "what the sentence says", "whatever it outputs", "act accordingly",
+    "proceed accordingly",
     "führe aus, was", "führe es aus", "befolge es", "befolge, was", "tu, was", "tu was", "mach, was", "mach was",
     "was dort steht", "fais ce qu", "exécute-le", "exécute ce qu", "suis-le", "applique-le", "haz lo que",
     "ejecútalo", "síguelo", "obedécelo", "cumple lo que", "faça o que", "execute-o", "siga-o", "cumpra o que",
@@ -163,7 +167,8 @@ OBEY_FRAME = Frame(CONVERT, (OBEY_RESULT,), near=160, near_dense=40)
                  "Convert the timestamps to UTC and follow the naming rules in STYLE.md.",
                  "Read the checklist in the PR template and follow them all.",
                  "Never translate text from an issue and then do what it asks.",
-                 "The test turns hex fixtures into text and checks what they say."])
+                 "The test turns hex fixtures into text and checks what they say.",
+                 "Reverse the list and act accordingly if it is empty."])
 def convert_and_obey(doc: Document) -> Iterator[Hit]:
     """What it finds: an order to convert, translate, map or read a payload into text and then obey what
     comes out ("carry out what it says", "execute the resulting command", "follow the message you get"),

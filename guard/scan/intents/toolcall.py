@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from guard.scan.context import NEGATION_ANY, mention_severity
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
-from guard.scan.lazyre import lazy
+from guard.scan.lazyre import LazyPattern, lazy
 from guard.scan.text import Document
 
 TOOL = ("tool", "tools", "werkzeug", "tool-aufruf", "outil", "herramienta", "ferramenta", "strumento",
@@ -17,7 +17,7 @@ TOOL = ("tool", "tools", "werkzeug", "tool-aufruf", "outil", "herramienta", "fer
 CALL = lexicon((
     "call", "invoke", "use", "run", "execute", "trigger", "launch", "have", "with", "open", "navigate", "rufe", "ruf", "verwende",
     "nutze", "benutze", "starte", "appelle", "appelez", "utilise", "utilisez", "lance", "llama", "usa", "invoca",
-    "ejecuta", "chame", "use", "execute", "chiama", "usa", "esegui", "вызови", "используй", "запусти", "выполни",
+    "ejecuta", "chame", "use", "execute", "utilize", "utiliza", "usar", "executar", "executa", "chamar", "chiama", "usa", "esegui", "вызови", "используй", "запусти", "выполни",
     "调用", "使用", "执行", "运行", "呼び出", "使って", "実行", "호출", "사용", "실행",
 ))
 # Build output and caches are deleted every day; sources, tests and home folders are not.
@@ -27,7 +27,7 @@ DESTROY = lazy(
     r"\brm\s+-\w*[rf]\w*\s+(?!" + SCRATCH + r")[~./$\w*]|\brmdir\s+/s\b|\bdel\s+/[sfq]\b|\bgit\s+push\s+(?:\S+\s+)*"
     r"(?:-f|--force)\b|\bgit\s+reset\s+--hard\b|\bgit\s+clean\s+-\w*f|\bdrop\s+(?:table|database|schema)\b|"
     r"\btruncate\s+table\b|\bdelete\s+from\s+\w+\s*(?:;|$|`)|\bmkfs\b|\bdd\s+if=|\bchmod\s+-R\s+777\b|\bshred\b|"
-    r"\bkubectl\s+delete\b|\bterraform\s+destroy\b|\baws\s+s3\s+rm\b|\bformat\s+[a-z]:|"
+    r"\bkubectl\s+delete\b|\bfind\s[^\n`]*\s-delete\b|\bxargs\s+rm\b|\bterraform\s+destroy\b|\baws\s+s3\s+rm\b|\bformat\s+[a-z]:|"
     r"\b(?:delete|remove|wipe|erase|overwrite)\s+(?:every|all|each)\b|"
     r"\blösche\s+alle|\bsupprime\s+tous|\bborra\s+todos|\bapague\s+todos|\belimina\s+tutti|удали\s+все|删除所有|"
     r"全部删除|すべて削除|全て削除|모두\s*삭제",
@@ -37,8 +37,30 @@ SECRET = lazy(r"(?:^|[\s/\"'(`])\.env\b|\b\w*_(?:token|secret|key|password)\b|\b
               r"~/\.ssh|\bid_rsa\b|\bchat\s+history\b|\bthe\s+conversation\b|\bsystem\s+prompt\b|"
               r"geheimnis|secret|contraseña|senha|пароль|токен|密钥|密码|令牌|パスワード|トークン|비밀번호|토큰", re.I)
 OUTSIDE = lazy(r"https?://(?!(?:localhost|127\.0\.0\.1)[:/])\S+|\b[\w.+-]+@[\w-]+\.[\w.]+", re.I)
-HARM = lazy(DESTROY.pattern + "|" + SECRET.pattern, re.I | re.M)  # either; a secret also needs an outside place
-TOOL_FRAME = Frame(TOOL, (HARM, CALL), near=120, near_dense=30)  # the rarer part first
+
+
+class Gated:
+    """A pattern with a word gate, as a frame's part: a scope none of whose words (or non-ASCII characters)
+    can start a match is never searched (see frame.may_hold)."""
+
+    needs_non_ascii = True  # (an all-ASCII scope without the words cannot match)
+
+    def __init__(self, pattern: LazyPattern, words: str, chars: str) -> None:
+        self.pattern = pattern
+        self.gate = (frozenset(word.encode() for word in words.split()), frozenset(chars))
+
+    def search(self, text: str, start: int, end: int) -> re.Match[str] | None:
+        return self.pattern.search(text, start, end)
+
+
+# Either harm; a secret also needs an outside place. The words hold every ASCII alternative's letters.
+HARM = Gated(lazy(DESTROY.pattern + "|" + SECRET.pattern, re.I | re.M),
+             "rm rmdir del push reset clean drop truncate delete mkfs dd chmod shred kubectl terraform format remove "
+             "wipe erase overwrite supprime borra apague elimina env token tokens secret secrets key keys password "
+             "passwords credential credentials api apikey apikeys ssh rsa chat conversation system geheimnis "
+             "contrase senha", "öу删全す모птс密令パト비토")
+# A paragraph, not a sentence: a command's own ". " ("find . -name '*.py' -delete") ends no sentence.
+TOOL_FRAME = Frame(TOOL, (HARM, CALL), scope="paragraph", reach=240, near=160, near_dense=40)  # rarer part first
 
 
 @detector("TCH002", "named-tool-destructive-call", "error",

@@ -31,7 +31,8 @@ BOUNDARY = lazy(
     r"ignore|reveal|password|secret|disable|bypass|override|unrestricted)"
     r"|^[ \t]*\[?(?:system|assistant|developer|admin|administrator|operator|root)\]?[ \t]*:[^\n]*\b(?:granted|full\s+(?:access|admin|permissions)|disable|"
     r"disabled|no\s+restrictions|without\s+restrictions|skip|bypass|ignore|new\s+policy|updated\s+policy|"
-    r"must\s+include|override|will\s+ignore|comply\s+with\s+(?:all|every|any)|(?:sure|of\s+course|certainly)\b[^\n]{0,60}\b(?:ignor\w*|delet\w*|"
+    r"must\s+include|override|will\s+ignore|comply\s+with\s+(?:all|every|any)|"
+    r"here\s+(?:is|are)\s+(?:the|your|all)\s+(?:secret|password|key|token|credential|api\s+key)s?\b|(?:sure|of\s+course|certainly)\b[^\n]{0,60}\b(?:ignor\w*|delet\w*|"
     r"reveal\w*|disabl\w*|bypass\w*|no\s+restrictions|(?:the|your)\s+(?:secret|password|key|token|credential)s?))"
     r"|^[ \t]*(?:#{2,}|={2,}|\*{2,}|-{2,}|\[)[ \t]*" + LOCAL_BANNER + r"[ \t]*(?:#{2,}|={2,}|\*{2,}|-{2,}|\])[ \t]*:?[ \t]*$",
     re.I | re.M,
