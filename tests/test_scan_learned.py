@@ -108,3 +108,10 @@ def test_where_other_detectors_already_speak_the_score_adds_no_second_finding() 
     scored = [f.line for f in both if f.id == "LRN001"]
     nova_line = text.count("\n", 0, text.index(NOVA)) + 1
     assert len(scored) == 1 and 1 < scored[0] <= nova_line  # the block holding Nova, not the persona's
+
+
+def test_a_pad_of_blank_lines_neither_hides_a_block_nor_joins_it_to_the_text_above() -> None:
+    text = "# Notes\n" + "\n" * 100_000 + NOVA
+    spans = list(learned.scored(text, learned.model()))
+    assert [text[a:b].strip() for a, b, _ in spans] == [NOVA.strip()]
+    assert [f.line for f in _lrn(text)] == [100_002]

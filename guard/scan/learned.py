@@ -11,6 +11,7 @@ import zlib
 from array import array
 from collections.abc import Iterator
 from functools import lru_cache
+from itertools import chain
 
 from guard.scan.detector import Hit, detector
 from guard.scan.lazyre import lazy
@@ -18,10 +19,12 @@ from guard.scan.text import Document
 
 BITS = 18
 MASK = (1 << BITS) - 1
-MAGIC = b"KGLRN1"
+MAGIC = b"KGLRN2"
+PAIR_CHECK = (hash((3_141_592_653, 2_718_281_828)), -5_107_567_916_699_372_447)  # (what this Python says, CPython 3.8+)
 BLOCK = 1200  # characters per scored block: paragraphs are grouped up to this size, longer ones cut
-WORD = lazy(r"\w+")
-PARAGRAPH_BREAK = lazy(r"\n[ \t]*\n")
+# ASCII bytes that are not part of a word, as blanks (bytes.translate); UTF-8 bytes of other scripts stay
+SEPARATORS = bytes(b if b >= 0x80 or chr(b).isalnum() or b == 0x5F else 0x20 for b in range(256))
+PARAGRAPH_BREAK = lazy(r"\n(?:[ \t]*\n)+")  # a run of blank lines is one break (a 100,000-line pad: one match)
 SPOKEN_TO = ("you", "assistant", "model", "agent", "ai ", "ai,", "bot", "gpt", "claude", "llm")
 BUDGET = 32_000  # characters scored per file, in blocks that speak to someone; the detectors of evidence read all
 MAX_FINDINGS = 3
@@ -29,14 +32,15 @@ WEIGHTS = os.path.join(os.path.dirname(__file__), "learned.bin")
 
 
 def features(text: str) -> set[int]:
-    """The hashed buckets of a text's words and adjacent word pairs (lower case)."""
-    words = WORD.findall(text.lower())
-    crc = zlib.crc32
-    known = {word: crc(word.encode()) | 1 for word in set(words)}
+    """The hashed buckets of a text's words and adjacent word pairs (lower case; a word is a run of ASCII
+    letters, digits and _ or of any non-ASCII characters). A pair is hashed as a tuple of the two words'
+    CRC-32s: CPython hashes a tuple of ints the same in every process (PAIR_CHECK guards against one that does
+    not). The whole pass runs in C."""
+    words = text.lower().encode("utf-8", "surrogatepass").translate(SEPARATORS).split()
+    distinct = set(words)
+    known = dict(zip(distinct, map(zlib.crc32, distinct)))
     hashes = list(map(known.__getitem__, words))
-    found = {h & MASK for h in known.values()}
-    found.update(((a * 1000003) ^ b) >> 3 & MASK for a, b in zip(hashes, hashes[1:]))
-    return found
+    return set(map(MASK.__and__, chain(known.values(), map(hash, zip(hashes, hashes[1:])))))
 
 
 def blocks(text: str) -> list[tuple[int, int]]:
@@ -50,7 +54,7 @@ def blocks(text: str) -> list[tuple[int, int]]:
             cut = cut if cut > start else start + BLOCK
             spans.append((start, cut))
             start = cut
-        if spans and spans[-1][1] - spans[-1][0] + (end - start) <= BLOCK and not _cut_at(spans, start):
+        if spans and end - spans[-1][0] <= BLOCK and not _cut_at(spans, start):
             spans[-1] = (spans[-1][0], end)
         elif text[start:end].strip():
             spans.append((start, end))
@@ -71,8 +75,8 @@ def model() -> tuple[float, float, float, array] | None:
     except OSError:
         return None
     head = len(MAGIC) + 24
-    if not data.startswith(MAGIC) or len(data) != head + (1 << BITS):
-        return None
+    if not data.startswith(MAGIC) or len(data) != head + (1 << BITS) or PAIR_CHECK[0] != PAIR_CHECK[1]:
+        return None  # damaged, or an interpreter that hashes word pairs otherwise than the model was trained
     bias, scale, threshold = array("d", data[len(MAGIC):head])
     weights = array("b")
     weights.frombytes(data[head:])
@@ -81,7 +85,7 @@ def model() -> tuple[float, float, float, array] | None:
 
 def score(text: str, weights: tuple[float, float, float, array]) -> float:
     bias, scale, _, table = weights
-    z = bias + scale * sum(table[i] for i in features(text))
+    z = bias + scale * sum(map(table.__getitem__, features(text)))
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
 
 
