@@ -62,7 +62,7 @@ ARGUMENT = lexicon((
     "secrets", "credentials", "rm -rf", "every table", "all tables", "every record", "all records", "production",
     "the entire", "alle dateien", "tous les fichiers", "todos los archivos",
     "todos os arquivos", "tutti i file", "все файлы", "所有文件", "すべてのファイル", "모든 파일",
-), extra=r"https?://|\b(?:url|body|command|cmd|path|to|file|files|target|recipient|dir|dest)\s*=\s*[\"'<]?|~/|\$HOME|/etc/|\bwithout\s+(?:any\s+)?(?:approval|"
+), extra=r"https?://(?!(?:localhost|127\.0\.0\.1|\[::1\])(?:[:/]|$))|\b(?:url|body|command|cmd|path|to|file|files|target|recipient|dir|dest)\s*=\s*[\"'<]?|~/|\$HOME|/etc/|\bwithout\s+(?:any\s+)?(?:approval|"
          r"confirmation|asking|permission)")
 TOOL_WORDS = ("tool", "function", "werkzeug", "funktion", "outil", "fonction", "herramienta", "función",
                      "ferramenta", "função", "strumento", "funzione", "инструмент", "функци", "工具", "函数", "ツール",
@@ -122,7 +122,8 @@ def fake_boundary(doc: Document) -> Iterator[Hit]:
           clean=["The delete_file tool removes one file; call it only on paths the user named.",
                  "Use the run_tests tool before you commit.",
                  "Use `fetch_mode=\"common\"` first; see https://x.example.",
-                 "Never call delete_file(path=...) outside the workspace."])
+                 "Never call delete_file(path=...) outside the workspace.",
+                "Use the browser tool to open http://localhost:3000 and check the page; never paste tokens there."])
 def tool_hijack(doc: Document) -> Iterator[Hit]:
     """What it finds: an order to call a destructive or network tool (a name holding delete, remove,
     transfer, http, post, exec, shell, send ...) with arguments the file chooses: every file, a URL, a home
