@@ -33,8 +33,11 @@ def placements(case: Case) -> list[tuple[str, str]]:
     return [("AGENTS.md", case.text), (".claude/memory/project_notes.md", MEMORY_HEAD + case.text)]
 
 
+WITH_SCORER = False  # --scorer: count the learned score (LRN001) too; its own LOSO figures: bench/train_scorer.py
+
+
 def worst(text: str, path: str) -> tuple[int, list[str]]:
-    findings = scan_text(text, path)
+    findings = [f for f in scan_text(text, path) if WITH_SCORER or f.id[:3] != "LRN"]
     top = max((RANK[f.severity] for f in findings), default=0)
     return top, sorted({f"{f.id}:{f.severity[0]}" for f in findings})
 
@@ -96,7 +99,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--misses", help="print the misses of one source (and record it as looked at)")
     parser.add_argument("--sources", default=",".join(SOURCES))
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument("--scorer", action="store_true",
+                        help="count the learned score too (trained on these sources: its figures here are not "
+                             "leave-one-source-out; bench/train_scorer.py --loso gives those)")
     args = parser.parse_args(argv)
+    global WITH_SCORER
+    WITH_SCORER = args.scorer
     names = [n for n in args.sources.split(",") if n in SOURCES]
     if args.misses:
         if args.misses not in looked():

@@ -139,3 +139,19 @@ def built_once(factory: pytest.TempPathFactory, name: str, build: Callable[[Path
             build(folder)
             (root / f"{name}.done").touch()
     return folder
+
+
+def assert_error_from(det_id: str, text: str, path: str = "AGENTS.md") -> None:
+    """The scanner reports `text` at error from the detector `det_id` (the scan tests' cases by intent)."""
+    from guard.scan.engine import scan_text
+
+    found = {(f.id, f.severity) for f in scan_text(text, path)}
+    assert (det_id, "error") in found, found
+
+
+def assert_no_error(text: str, path: str = "AGENTS.md") -> None:
+    """A look-alike draws no error from any detector."""
+    from guard.scan.engine import scan_text
+
+    found = [(f.id, f.severity) for f in scan_text(text, path) if f.severity == "error"]
+    assert not found, found

@@ -180,7 +180,8 @@ def test_action_installs_the_toolkit_and_reports_hidden_instructions(tmp_path: P
     results = sarif["runs"][0]["results"]
     assert [(r["ruleId"], r["level"]) for r in results] == \
         [(finding["id"], finding["severity"]) for finding in json.loads(local.stdout)["findings"]]
-    assert {"HMD001", "OVR001", "EXF001"} <= {r["ruleId"] for r in results}
+    rules = {r["ruleId"] for r in results}
+    assert {"HMD001", "OVR001"} <= rules and any(rule.startswith("EXF") for rule in rules)  # one EXF a sentence
     assert results[1]["locations"][0]["physicalLocation"]["region"]["startLine"] == 2
 
 
@@ -262,7 +263,7 @@ def test_review_mode_on_a_pull_request(tmp_path: Path, runner: tuple[Path, Path]
     sarif = json.loads(Path(sarif_path).read_text())
     lines = {r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in sarif["runs"][0]["results"]}
     assert lines == {3, 4}  # line 2's finding was there before the pull request
-    assert "EXF001" in {r["ruleId"] for r in sarif["runs"][0]["results"]}
+    assert any(r["ruleId"].startswith("EXF") for r in sarif["runs"][0]["results"])
     summary = result.summary
     assert summary.startswith("## kguard review\n\n❌ failed: 1 knowledge file(s) changed")
     assert "+3: - Use uv<U+200B>." in summary.splitlines()

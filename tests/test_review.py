@@ -42,7 +42,8 @@ def test_added_lines_revealed_findings_only_on_them(tmp_path: Path) -> None:
         "  + 3: " + ATTACK.rstrip("\n")]
     ids = [line.split()[1] for line in lines[start + 5:] if line.startswith("  ") and "[" in line
            and line.split()[0].rstrip(":").replace(":", "").isdigit()]
-    assert "OVR001" in ids and "EXF001" in ids and "INV001" in ids
+    # (the exfiltration is reported once for the sentence, by the most specific EXF detector)
+    assert "OVR001" in ids and any(i.startswith("EXF") for i in ids) and "INV001" in ids
     present = len(json.loads(run_kguard("scan", "CLAUDE.md", "--format", "json", cwd=repo).stdout)["findings"])
     assert present > 0
     claude = lines.index("CLAUDE.md: modified")

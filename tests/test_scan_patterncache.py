@@ -67,16 +67,24 @@ def test_a_damaged_cache_is_compiled_around_and_written_again(tmp_path: Path) ->
     env = _env(tmp_path, write=True)
     clean = run_kguard("scan", "AGENTS.md", cwd=repo, env=env)
     [cache] = _cache_files(tmp_path)
-    code = ("import marshal, sys; d = marshal.loads(open(sys.argv[1], 'rb').read());"
-            "bad = marshal.dumps((34, [1, 2, 3], 0, {}, (None,)));"  # code the engine refuses
-            "open(sys.argv[1], 'wb').write(marshal.dumps({k: bad for k in d}))")
-    subprocess.run([sys.executable, "-c", code, str(cache)], check=True)
+    # every record keeps its sources, with code the engine refuses
+    code = ("import marshal, sys; raw = open(sys.argv[1], 'rb').read(); size = int.from_bytes(raw[:8], 'little');"
+            "index = marshal.loads(raw[8:8 + size]); records = raw[8 + size:];"
+            "bad = {k: marshal.dumps((*marshal.loads(records[o:o + n])[:2], 34, [1, 2, 3], 0, {}, (None,)))"
+            "       for k, (o, n) in index.items()};"
+            "places, at = {}, 0\n"
+            "for k, r in bad.items(): places[k] = (at, len(r)); at += len(r)\n"
+            "head = marshal.dumps(places);"
+            "open(sys.argv[1], 'wb').write(len(head).to_bytes(8, 'little') + head + b''.join(bad.values()))")
     broken = run_kguard("scan", "AGENTS.md", cwd=repo, env=env)
     assert (broken.returncode, broken.stdout) == (clean.returncode, clean.stdout)
     cache.write_bytes(b"\x00not marshal at all")
     garbage = run_kguard("scan", "AGENTS.md", cwd=repo, env=env)
     assert (garbage.returncode, garbage.stdout) == (clean.returncode, clean.stdout)
-    assert _probe(env, "from guard.scan import patterncache as pc; print(len(pc._load()))") != "0"
+    cache.write_bytes(cache.read_bytes()[:200])  # cut short: the index or the records are not all there
+    short = run_kguard("scan", "AGENTS.md", cwd=repo, env=env)
+    assert (short.returncode, short.stdout) == (clean.returncode, clean.stdout)
+    assert _probe(env, "from guard.scan import patterncache as pc; print(len(pc._open()[2]))") != "0"
 
 
 def test_nothing_is_written_where_bytecode_is_not(tmp_path: Path) -> None:

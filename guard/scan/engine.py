@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from guard.scan.settings import ScanSettings
 
 # Detectors whose findings make command or tool output "read like instructions".
-INSTRUCTION_IDS = ("OVR", "CON", "EXF", "DNG002", "DNG003", "DNG004", "DNG005", "DNG006", "DNG008", "DNG010", "ENC",
+INSTRUCTION_IDS = ("OVR", "CON", "EXF", "DNG002", "DNG003", "DNG004", "DNG005", "DNG006", "DNG008", "DNG010", "DNG011",
+                   "ENC",
                    "INV003", "INV004", "HMD", "JBK", "PXT", "ROL", "TCH", "MEM")
 # Families whose hits are an intent: in a region the rendered file hides, such a hit is an error.
 INTENT_FAMILIES = ("OVR", "CON", "EXF", "DNG", "ENC", "JBK", "PXT", "ROL", "TCH", "MEM")
@@ -68,9 +69,20 @@ def scan_text(text: str, path: str = "<text>", select: Sequence[str] | None = No
     stop nothing (FIL001 reports them, every detector still reads the text around them)."""
     doc = Document(text, path)
     detectors = _active(select)
-    findings = [_finding(det, doc, hit) for det in detectors for hit in det.check(doc)]
+    scored = [(det, hit) for det in detectors if det.family == "LRN" for hit in det.check(doc)]
+    findings = [_finding(det, doc, hit) for det in detectors if det.family != "LRN" for hit in det.check(doc)]
     findings += view_findings(doc, detectors, findings)
+    findings += [_finding(det, doc, hit) for det, hit in uncovered(doc, scored, findings)]
     return sorted(one_per_sentence(doc, findings), key=sort_key)
+
+
+def uncovered(doc: Document, scored: list[tuple[Detector, Hit]], findings: list[Finding]
+              ) -> list[tuple[Detector, Hit]]:
+    """The learned score's hits on lines no other warning or error already points at: where the evidence
+    speaks, the score has nothing to add (one finding, not two, for one jailbreak)."""
+    lines = {f.line for f in findings if f.severity != "info"}
+    return [(det, hit) for det, hit in scored
+            if not any(doc.line_of(hit.start) <= line <= doc.line_of(max(hit.start, hit.end - 1)) for line in lines)]
 
 
 def decode(data: bytes) -> str:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 __all__ = ["LazyPattern", "lazy", "compiled"]
+NOT_UNICODE = ~int(re.U)  # (ints: RegexFlag's operators run in Python, and a pattern is hashed at every lookup)
 
 
 class LazyPattern:
@@ -42,11 +43,11 @@ class LazyPattern:
         return value
 
     def __hash__(self) -> int:
-        return hash((self.pattern, self.flags & ~re.U))
+        return hash((self.pattern, self.flags & NOT_UNICODE))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (LazyPattern, re.Pattern)):
-            return (self.pattern, self.flags & ~re.U) == (other.pattern, other.flags & ~re.U)
+            return (self.pattern, self.flags & NOT_UNICODE) == (other.pattern, other.flags & NOT_UNICODE)
         return NotImplemented
 
     def __repr__(self) -> str:

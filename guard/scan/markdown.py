@@ -67,6 +67,16 @@ def judge(hidden: str) -> tuple[str, str] | None:
     return None
 
 
+# Hidden text that calls the agent by name or role before a colon or comma ("Cursor: delete ...", "Claude,
+# when you summarize ...", "To any AI reading this: ..."): addressed to it whatever verb follows.
+VOCATIVE = lazy(
+    r"(?:^\s*|[.!?\n]\s*|<!--\s*|\"\s*)(?:hey\s+|dear\s+|note\s+(?:to|for)\s+(?:the\s+)?|to\s+(?:any|the|all|every)\s+|"
+    r"attention\s*,?\s*)?(?:ai|assistants?|agents?|models?|llms?|claude|copilot|cursor|codex|chatgpt|gpt|gemini|bots?)"
+    r"(?:\s+[\w-]+){0,3}\s*[:,]",
+    re.I,
+)
+
+
 def _preview(text: str) -> str:
     return visible(" ".join(text.split()))[:100]
 
@@ -162,6 +172,8 @@ def invisible_html(doc: Document) -> Iterator[Hit]:
         if doc.line_of(match.start()) in doc.fenced_lines:
             continue
         found = signals(match.group(1))
+        if not found and VOCATIVE.search(match.group(1)) and harmful_order(match.group(1)):
+            found = ["an order to the agent with a harmful act"]
         if found:
             yield Hit(match.start(), match.end(),
                       f'collapsed <details> contains {", ".join(found)}: "{_preview(match.group(1))}"', "error")

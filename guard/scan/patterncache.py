@@ -18,6 +18,7 @@ import marshal
 import os
 import re
 import sys
+from binascii import crc32
 from collections.abc import Callable
 
 try:
@@ -27,11 +28,16 @@ except ImportError:  # pragma: no cover - another Python: compiled as usual
     _sre = None
 
 MAX_ENTRIES = 2000  # about three times the patterns the scanner uses; past it (sources changed) start again
-# The file holds one dict: (source, flags) -> the entry, marshalled on its own, so that loading the file costs
-# little (bytes are copied, not parsed: ~0.4 ms for ~650 patterns) and only the patterns used are unpacked.
-# An entry: (flags, code, groups, groupindex, indexgroup), what re._compiler.compile hands to _sre.compile.
-_entries: dict[tuple[str | bytes, int], bytes] | None = None
-_new: dict[tuple[str | bytes, int], bytes] = {}
+# The file: the length of an index (8 bytes), the index, then one record per pattern. The index, marshalled,
+# maps (crc32 of the source, its length, flags, derived) to where the record lies after the index, so a process
+# reads the small index and then only the records it uses (~2.7 MB of records for the ~1,500 patterns of every scan).
+# A record, marshalled: (the source, the source compiled (derived: a lower-cased twin), flags, code, groups,
+# groupindex, indexgroup), the last five what re._compiler.compile hands to _sre.compile.
+Key = tuple[int, int, int, bool]
+_index: dict[Key, tuple[int, int]] | None = None
+_fd = -1
+_base = 0  # where the records start
+_new: dict[Key, bytes] = {}
 hits = 0  # patterns loaded from the cache in this process (read by tests)
 
 
@@ -43,35 +49,62 @@ def path() -> str:
     return os.path.join(folder, f"patterns.{sys.implementation.cache_tag}.{magic}.marshal")
 
 
-def _load() -> dict[tuple[str | bytes, int], bytes]:
+def _key(source: str | bytes, flags: int, derived: bool) -> Key:
+    data = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source
+    return crc32(data), len(source), int(flags), derived
+
+
+def _open() -> tuple[int, int, dict[Key, tuple[int, int]]]:
+    """The cache file, open, where its records start, and its index; (-1, 0, {}) when there is none or it is
+    damaged."""
     try:
-        with open(path(), "rb") as handle:
-            data = marshal.loads(handle.read())
-    except (OSError, ValueError, EOFError, TypeError):
-        return {}
-    return data if isinstance(data, dict) else {}
+        fd = os.open(path(), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return -1, 0, {}
+    try:
+        size = int.from_bytes(os.pread(fd, 8, 0), "little")
+        if 8 + size <= os.fstat(fd).st_size:  # (not a length read from garbage)
+            index = marshal.loads(os.pread(fd, size, 8))
+            if isinstance(index, dict):
+                return fd, 8 + size, index
+    except Exception:  # damaged: as if there were no cache
+        pass
+    os.close(fd)
+    return -1, 0, {}
+
+
+def _record(key: Key) -> tuple | None:  # type: ignore[type-arg]
+    global _fd, _base, _index
+    if _index is None:
+        _fd, _base, _index = _open()
+    where = _index.get(key)
+    if where is None:
+        return None
+    try:
+        record = marshal.loads(os.pread(_fd, where[1], _base + where[0]))
+    except Exception:  # damaged (a bad place in the index, a cut record): compiled instead
+        return None
+    return record if isinstance(record, tuple) and len(record) == 7 else None
 
 
 def cached_compile(source: str | bytes, flags: int = 0,
                    derive: Callable[[], tuple[str, int]] | None = None) -> re.Pattern:  # type: ignore[type-arg]
     """re.compile(source, flags), from the cache when an earlier process compiled it. `derive`: the pattern
     compiled is derive()'s (source, flags), a function of `source` and `flags` (a lower-cased twin): kept under
-    those and derive's name, so that a cached twin costs no derivation either."""
-    global _entries, hits
-    if _sre is None or sys.implementation.cache_tag is None:
+    those, so that a cached twin costs no derivation either."""
+    global hits
+    if _sre is None or sys.implementation.cache_tag is None or not hasattr(os, "pread"):  # (pread: not on Windows)
         return re.compile(*(derive() if derive else (source, flags)))
-    if _entries is None:
-        _entries = _load()
-    key = (source, int(flags)) if derive is None else (source, int(flags), derive.__name__)
-    blob = _entries.get(key)
-    if blob is not None:
+    key = _key(source, flags, derive is not None)
+    record = _record(key)
+    if record is not None and record[0] == source:
         try:
-            entry = marshal.loads(blob)  # derived: the source compiled, then what every entry holds
-            pattern = _sre.compile(*entry) if derive else _sre.compile(source, *entry)
+            pattern = _sre.compile(*record[1:])
             hits += 1
             return pattern
         except Exception:  # damaged or foreign: compiled below (and written again)
             pass
+    original = source
     if derive is not None:
         source, flags = derive()
     try:
@@ -91,26 +124,37 @@ def cached_compile(source: str | bytes, flags: int = 0,
         import atexit
 
         atexit.register(_save)
-    _new[key] = marshal.dumps((source, *entry) if derive else entry)
+    _new[key] = marshal.dumps((original, source, *entry))
     return pattern
 
 
 def _save() -> None:
-    """Add what this process compiled to the cache file (re-read first: another process may have written it),
-    replaced atomically; any failure leaves the cache as it was."""
+    """Add what this process compiled to the cache file (read again first: another process may have written
+    it), replaced atomically; any failure leaves the cache as it was."""
     if not _new:
         return
-    entries = _load()
-    if len(entries) + len(_new) > MAX_ENTRIES:
-        entries = {}
-    entries.update(_new)
+    fd, base, index = _open()
+    records: dict[Key, bytes] = {}
+    if len(index) + len(_new) <= MAX_ENTRIES:
+        try:
+            records = {key: os.pread(fd, size, base + offset) for key, (offset, size) in index.items()}
+        except Exception:  # damaged: written anew with this process's patterns
+            records = {}
+    if fd >= 0:
+        os.close(fd)
+    records.update(_new)
+    places, offset = {}, 0
+    for key, record in records.items():
+        places[key] = (offset, len(record))
+        offset += len(record)
+    head = marshal.dumps(places)
     target = path()
     temp = f"{target}.{os.getpid()}.tmp"
     try:
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(marshal.dumps(entries))
+        out = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        with os.fdopen(out, "wb") as handle:
+            handle.write(len(head).to_bytes(8, "little") + head + b"".join(records.values()))
         os.replace(temp, target)
     except (OSError, ValueError):
         try:

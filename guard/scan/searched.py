@@ -10,7 +10,7 @@ from guard.scan.triggers import TranslatedIndex, TriggerIndex
 
 class Searched(Protocol):
     text: str
-    cache: dict[str, object]
+    cache: dict[object, object]
 
     @property
     def size(self) -> int: ...

@@ -5,7 +5,7 @@ from __future__ import annotations
 from guard.scan import conceal, danger, exfil, hijack, override
 from guard.scan.detector import Detector
 from guard.scan.intents import conceal as intent_conceal
-from guard.scan.intents import authority, consent, extraction, jailbreak, persona, tamper, turns, urged
+from guard.scan.intents import asked, authority, consent, cover, extraction, jailbreak, persona, tamper, turns, urged
 from guard.scan.intents import exfil as intent_exfil
 from guard.scan.intents import override as intent_override
 from guard.scan.text import Document
@@ -21,7 +21,8 @@ STRONG: tuple[Detector, ...] = (
     consent.skip_confirmation, intent_conceal.hide_from_reviewer, intent_exfil.secrets_to_outside,
     intent_exfil.credential_file_to_network, tamper.guard_tampering, tamper.spread,
     intent_override.amended_instructions, jailbreak.jailbreak_prompt, intent_exfil.active_markup_in_reply,
-    authority.claimed_sender, urged.hurried_fetch,
+    authority.claimed_sender, urged.hurried_fetch, asked.secrets_asked_for,
+    cover.cover_tracks,
 )
 
 

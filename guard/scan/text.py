@@ -32,7 +32,7 @@ class Document:
     def __init__(self, text: str, path: str = "<text>") -> None:
         self.text = text
         self.path = path
-        self.cache: dict[str, object] = {}
+        self.cache: dict[object, object] = {}
 
     @cached_property
     def line_starts(self) -> list[int]:

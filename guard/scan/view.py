@@ -14,7 +14,7 @@ class Rot13View(Document):
     def __init__(self, source: Document) -> None:  # (no text yet: see `text`)
         self.source = source
         self.path = source.path
-        self.cache: dict[str, object] = {}
+        self.cache: dict[object, object] = {}
         shared = self.__dict__
         shared["line_starts"] = source.line_starts
         shared["fenced_lines"] = source.fenced_lines

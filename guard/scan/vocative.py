@@ -26,7 +26,8 @@ VOCATIVE = lazy(
     r"\s*(?:to|for|an|für|à|pour|para|per)?\s*[:,!]?\s*)?"
     r"(?:(?:the|any|all|every|this|der|die|den|dem|le|la|les|el|los|o|a|il|lo)\s+|l['’])?"
     + _AGENT +
-    r"(?:s|es|en)?\s*(?:[:,!]|\s[-\u2013\u2014]|[：，、！]|へ|에게)\s*\S+[\s\S]*?\S+",
+    r"(?:s|es|en)?(?:\s+(?:instructions?|notes?|notice|rules|only|here|reading\s+this|who\s+reads?\s+this))?"
+    r"\s*(?:[:,!]|\s[-\u2013\u2014]|[：，、！]|へ|에게)\s*\S+[\s\S]*?\S+",
     re.I,
 )
 WIDE = lazy("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")  # CJK, kana, Hangul: words without spaces

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from guard.scan.searched import Searched
 
 WINDOW = 400
+IGNORECASE = int(re.I)  # (an int: `flags & re.I` on an int runs RegexFlag's Python-level operator)
 
 
 def trigger_positions(doc: Searched, trigger: str) -> list[int]:
@@ -113,7 +114,8 @@ def windows(doc: Searched, triggers: tuple[str, ...], before: int = WINDOW,
     only counts when it occurs as a whole run of letters ("http" is not found in "https://"), which costs
     one set lookup; any other trigger is a plain substring ("<script", "base64", "://"). `whole`: a trigger of
     letters counts only where it stands as a whole word (see whole_positions)."""
-    key = f"win:{before}:{after}:{'w' if whole else ''}:" + "\0".join(triggers)
+    others, letters, joined = _words_of(triggers)
+    key = (before, after, whole, joined)  # (the joined triggers: one string, its hash kept, per tuple of them)
     cached = doc.cache.get(key)
     if cached is not None:
         return cached  # type: ignore[return-value]
@@ -122,7 +124,6 @@ def windows(doc: Searched, triggers: tuple[str, ...], before: int = WINDOW,
         spans = [(0, size)] if size else []
     else:
         points: list[tuple[int, int]] = []
-        others, letters = _words_of(triggers)
         words = doc.words
         # Most triggers of letters are not words of a small text: the few that are, by one set operation in C
         # when the text's words are a set (a view's may only answer `in`). The points are sorted below, so
@@ -150,11 +151,11 @@ def windows(doc: Searched, triggers: tuple[str, ...], before: int = WINDOW,
 
 
 @lru_cache(maxsize=None)
-def _words_of(triggers: tuple[str, ...]) -> tuple[tuple[str, ...], dict[bytes, str]]:
-    """The triggers that are no word of ASCII letters, and the others keyed by their bytes (a trigger of
-    letters counts only where it is a whole word of the text, see windows)."""
+def _words_of(triggers: tuple[str, ...]) -> tuple[tuple[str, ...], dict[bytes, str], str]:
+    """The triggers that are no word of ASCII letters, the others keyed by their bytes (a trigger of letters
+    counts only where it is a whole word of the text, see windows), and all of them joined (a cache key)."""
     letters = {t.encode("ascii"): t for t in triggers if t.isascii() and t.isalpha()}
-    return tuple(t for t in triggers if not (t.isascii() and t.isalpha())), letters
+    return tuple(t for t in triggers if not (t.isascii() and t.isalpha())), letters, "\0".join(triggers)
 
 
 def finditer(doc: Searched, pattern: re.Pattern[str], triggers: tuple[str, ...], before: int = WINDOW,
@@ -178,7 +179,7 @@ def finditer(doc: Searched, pattern: re.Pattern[str], triggers: tuple[str, ...],
     if doc.index is None:
         yield from _small(doc, pattern, spans)
         return
-    lower = doc.lowers and bool(pattern.flags & re.I)
+    lower = doc.lowers and bool(pattern.flags & IGNORECASE)
     haystack, shifted = doc.haystack(lower)
     if shifted and not shiftable(pattern, lower):
         haystack, shifted = (doc.lower if lower else doc.text), False  # type: ignore[assignment]
@@ -215,7 +216,7 @@ def _small(doc: Searched, pattern: re.Pattern[str], spans: list[tuple[int, int]]
     the source, one more compilation) costs far more than a small text's search, and in a fresh process
     that was most of a scan. Leftmost first and not overlapping across windows, as below."""
     text = doc.text
-    if doc.lowers and pattern.flags & re.I:
+    if doc.lowers and pattern.flags & IGNORECASE:
         regex, haystack = lowered(pattern), doc.lower
 
         def accept(start: int) -> bool:

@@ -37,6 +37,10 @@ GRANTED = (
     "approvato in anticipo", "заранее разрешил", "заранее согласился", "заранее одобрил", "事先同意", "事先授权",
     "预先同意", "预先授权", "事前に承認", "事前に同意", "事前に許可", "미리 승인", "미리 동의", "사전에 승인",
     "사전에 동의",
+    # the agent's own agreement, remembered for it
+    "you already agreed", "you agreed earlier", "you agreed to", "you told me you'd", "you told me you would",
+    "you promised", "keep your promise", "as you agreed", "as we agreed", "du hast zugestimmt",
+    "tu as accepté", "aceptaste", "você concordou", "hai accettato", "ты согласился", "你已经同意", "約束した", "약속했",
 )
 BLANKET = lexicon((
     "all", "any", "every", "everything", "whatever", "without asking", "without confirmation", "never ask",
@@ -49,7 +53,8 @@ BLANKET = lexicon((
     "publish", "release", "releases", "pre-approved", "sans demander", "sin preguntar", "sem perguntar",
     "senza chiedere", "не спрашивая", "不用问", "聞かずに", "묻지 않고",
     "qualquer", "cualquier", "qualsiasi", "n'importe quel", "jeden", "jeder", "любой", "любые", "任何", "どんな",
-    "어떤", "force-push", "force-pushing", "force push",
+    "어떤", "force-push", "force-pushing", "force push", "password", "passwords", "safety checks", "the safety",
+    "skip", "secrets",
 ))
 SKIP = (
     "never ask", "don't ask", "do not ask", "never wait", "don't wait", "do not wait", "assume yes", "without asking",

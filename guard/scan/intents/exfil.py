@@ -23,6 +23,8 @@ SECRET = lexicon((
     ".env", "environment variables", "env vars", "env variables", "api keys", "apikeys", "secrets",
     "credentials", "tokens", "passwords", "ssh key", "ssh keys", "private key", "private keys",
     "id_rsa", "id_ed25519", ".aws/credentials", "~/.aws", ".git-credentials", ".netrc", "cookies",
+    "auth header", "auth headers", "authorization header", "bearer token", "session cookie", "session token",
+    "api token", "access token", "refresh token",
     "chat history", "conversation history", "chat transcript", "transcript", "full conversation",
     "entire conversation", "whole conversation", "the conversation", "conversation_summary", "system prompt",
     "chat log", "zugangsdaten", "passwörter", "schlüssel", "umgebungsvariablen", "clés api",

@@ -11,7 +11,7 @@ from guard.scan.lazyre import LazyPattern, lazy
 from guard.scan.patterncache import cached_compile
 from guard.scan.patterns import Span
 from guard.scan.text import Document
-from guard.scan.triggers import declare, declare_later, declare_whole
+from guard.scan.triggers import LETTERS_ONLY, declare, declare_later, declare_whole
 from guard.scan.windows import finditer
 
 PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
@@ -22,7 +22,9 @@ def words_pattern(words: Iterable[str]) -> str:
     """One alternation of literal words: ASCII ones whole (a space stands for any whitespace), others as
     they stand (Chinese, Japanese and Korean have no spaces; inflected Cyrillic and accented words are stems)."""
     parts = []
-    for word in sorted(set(words), key=len, reverse=True):
+    # Longest first, then in code-point order: the same source in every process (set order follows string
+    # hashing, which changes per process), so the compiled pattern is found in guard.scan.patterncache.
+    for word in sorted(set(words), key=lambda word: (-len(word), word)):
         body = r"\s+".join(re.escape(piece) for piece in word.split(" "))
         if word.isascii():  # \b only where the word begins or ends with a letter or digit ("\.env\b")
             body = (r"\b" if WORD_CHAR.match(word) else "") + body + (r"\b" if WORD_CHAR.match(word[-1]) else "")
@@ -31,6 +33,7 @@ def words_pattern(words: Iterable[str]) -> str:
 
 
 LETTERS = re.compile(r"[a-z]+")
+DISGUISED_ASCII = frozenset("\u0130\u0131\u017f\u212a")  # İ ı ſ K: each matches an ASCII letter under re.I
 WORD_CHAR = re.compile(r"\w")
 
 
@@ -39,13 +42,14 @@ class Lexicon:
     Without `extra` it carries a gate: the longest ASCII word of each entry and the first other character of
     the rest, so a frame can tell from the document's word set alone that the part is nowhere."""
 
-    __slots__ = ("words", "extra", "_pattern", "_gate")
+    __slots__ = ("words", "extra", "_pattern", "_gate", "_plain")
 
     def __init__(self, words: Iterable[str], extra: str = "") -> None:
         self.words = tuple(words)
         self.extra = extra
         self._pattern: re.Pattern[str] | None = None
         self._gate: tuple[frozenset[bytes], frozenset[str]] | None | bool = False
+        self._plain: bool | None = None
 
     def search(self, text: str, start: int, end: int) -> re.Match[str] | None:
         if self._pattern is None:
@@ -60,13 +64,21 @@ class Lexicon:
                                                    for w in self.words) else _gate(self.words)
         return self._gate  # type: ignore[return-value]
 
+    @property
+    def needs_non_ascii(self) -> bool:
+        """Whether every entry that is not ASCII needs a character that is not ASCII in the text: false when
+        one holds a letter that matches an ASCII one case-insensitively (ſ matches "s")."""
+        if self._plain is None:
+            self._plain = DISGUISED_ASCII.isdisjoint("".join(self.words))
+        return self._plain
+
 
 def _gate(words: tuple[str, ...]) -> tuple[frozenset[bytes], frozenset[str]]:
     ascii_words, chars = set(), set()
     for word in words:
         lower = word.lower()
-        if lower.isascii():
-            ascii_words.add(max(LETTERS.findall(lower), key=len).encode())
+        if lower.isascii():  # (LETTERS.findall as one translate and split in C: ~2,200 words in every process)
+            ascii_words.add(max(lower.encode().translate(LETTERS_ONLY).split(), key=len))
         else:
             chars.add(next(c for c in lower if not c.isascii()))
     return frozenset(ascii_words), frozenset(chars)
@@ -74,6 +86,34 @@ def _gate(words: tuple[str, ...]) -> tuple[frozenset[bytes], frozenset[str]]:
 
 def lexicon(*groups: Iterable[str], extra: str = "") -> Lexicon:
     return Lexicon((word for group in groups for word in group), extra)
+
+
+def scope_gate(doc: Document) -> bool:
+    """Whether a scope's words tell which parts it can hold (see Frame.find): in a document (not the rot13
+    view, whose search shifts patterns) whose lower-cased text keeps every offset and holds no letter that
+    matches an ASCII one case-insensitively."""
+    found = doc.cache.get("scope-gate")
+    if found is None:
+        found = doc.cache["scope-gate"] = (type(doc) is Document and doc.lowers
+                                           and DISGUISED_ASCII.isdisjoint(doc.non_ascii_text))
+    return found  # type: ignore[return-value]
+
+
+def scope_words(doc: Document, a: int, b: int) -> frozenset[bytes]:
+    """The words of letters of doc.text[a:b], lower-cased (one translate and split of the scope)."""
+    return frozenset(doc.ascii_lower[a:b].translate(LETTERS_ONLY).split())
+
+
+def may_hold(part: Lexicon | LazyPattern, words: frozenset[bytes], plain: bool) -> bool:
+    """Whether a scope whose words of letters are `words` (`plain`: all its text is ASCII) can hold a match of
+    the part: the gate of may_occur, asked of one sentence or paragraph instead of the document."""
+    gate = getattr(part, "gate", None)
+    if gate is None:
+        return True
+    ascii_words, chars = gate
+    if not ascii_words.isdisjoint(words):
+        return True
+    return bool(chars) and not (plain and part.needs_non_ascii)  # type: ignore[union-attr]
 
 
 def may_occur(doc: Document, part: Lexicon | LazyPattern) -> bool:
@@ -116,7 +156,8 @@ class Frame:
         found: dict[str, list[str]] = {}
         for word in self.actions:
             lower = word.lower()
-            runs = LETTERS.findall(lower) if lower.isascii() else [p for p in lower.split(" ") if p]
+            runs = lower.encode().translate(LETTERS_ONLY).decode().split() if lower.isascii() else \
+                [p for p in lower.split(" ") if p]
             found.setdefault(max(runs, key=len) if runs else lower, []).append(word)
         return found
 
@@ -188,19 +229,33 @@ class Frame:
         if not present:
             return
         whole = self.whole_triggers
+        gated = scope_gate(doc)
         found = [m for trigger in present
                  for m in finditer(doc, self.pattern_for(trigger), (trigger,), 80, 80, whole=trigger in whole)]
         for match in sorted(found, key=lambda m: m.start()) if len(present) > 1 else found:
             if self.prose and _not_prose(doc, match.start()):
                 continue
-            a, b = self.bounds(doc, match.start(), match.end())
-            if self.near:
-                dense = any(ord(char) >= 0x2E80 for char in match.group())  # Chinese, Japanese, Korean
-                near = (self.near_dense or self.near // 2) if dense else self.near
-                a, b = max(a, match.start() - near), min(b, match.end() + near)
-            text, start, end = doc.text, match.start(), match.end()
-            if all(part.search(text, a, start) or part.search(text, end, b) for part in self.parts):
-                yield match, a, b  # (a part is never the action's own word: "report" in "don't report")
+            scope = self.around(doc, match, gated)
+            if scope is not None:
+                yield match, scope[0], scope[1]
+
+    def around(self, doc: Document, match: Span, gated: bool | None = None) -> tuple[int, int] | None:
+        """The scope of an action found (by this frame or by another with the same actions) when it holds
+        every part of this frame, else None: frames that share their actions find them once. `gated`: whether
+        the scope's words may rule parts out (scope_gate(doc), asked when not given)."""
+        a, b = self.bounds(doc, match.start(), match.end())
+        if self.near:
+            dense = any(ord(char) >= 0x2E80 for char in match.group())  # Chinese, Japanese, Korean
+            near = (self.near_dense or self.near // 2) if dense else self.near
+            a, b = max(a, match.start() - near), min(b, match.end() + near)
+        text, start, end = doc.text, match.start(), match.end()
+        if scope_gate(doc) if gated is None else gated:  # parts whose words the scope lacks: no search at all
+            words, plain = scope_words(doc, a, b), text[a:b].isascii()
+            if not all(may_hold(part, words, plain) for part in self.parts):
+                return None
+        if all(part.search(text, a, start) or part.search(text, end, b) for part in self.parts):
+            return a, b  # (a part is never the action's own word: "report" in "don't report")
+        return None
 
 
 def _not_prose(doc: Document, offset: int) -> bool:

@@ -29,7 +29,11 @@ RECAST = (
     # recast by taking the old role away, or as a hypothetical self
     "you are no longer", "you're no longer", "now you are", "now you're", "pretend you have", "pretend that you have",
     "pretend there are no", "imagine you have no", "act like you have no", "if you had no", "answer as",
-    "version of yourself", "hypothetically", "du bist kein", "du bist nicht mehr", "tu n'es plus", "ya no eres",
+    "version of yourself", "hypothetically", "test environment", "testing environment", "training data",
+    "for training purposes", "evaluation environment", "this is a test", "this is only a test", "red team exercise",
+    "for research purposes", "for educational purposes", "hypothetical scenario", "fictional world",
+    "in this story", "testumgebung", "environnement de test", "entorno de prueba", "ambiente de teste",
+    "ambiente di test", "тестовая среда", "测试环境", "テスト環境", "테스트 환경", "du bist kein", "du bist nicht mehr", "tu n'es plus", "ya no eres",
     "você não é mais", "non sei più", "ты больше не", "你不再是", "あなたはもう", "너는 더 이상",
 )
 UNBOUND = lexicon((
@@ -65,6 +69,23 @@ UNBOUND = lexicon((
 ))
 
 RECAST_FRAME = Frame(RECAST, (UNBOUND,), scope="paragraph", reach=600)
+# "You are in debug mode now", "Entering maintenance mode": a mode announced to the agent, beside words about
+# its limits (a mode a program runs in, "enable debug mode with DEBUG=1", names none of them).
+MODES = ("debug", "test", "testing", "developer", "dev", "maintenance", "diagnostic", "admin", "administrator",
+         "god", "sudo", "root", "training", "evaluation", "audit", "unrestricted", "override")
+# Keyed on the word "mode" (one trigger, not every lead and mode name); the lead and the mode's name come
+# right before it.
+MODE_LEAD = lexicon(f"{lead} {mode}" for mode in MODES for lead in (
+    "you are in", "you're in", "you are now in", "you're now in", "entering", "enter", "activate", "activating",
+    "switch to", "switching to", "now in"))
+LIMITS = lexicon((
+    "restrictions", "restriction", "filters", "filtering", "safety", "guidelines", "content policy", "policies",
+    "refuse", "refusal", "refusals", "any request", "all requests", "every request", "system prompt",
+    "your instructions", "ignore", "bypass", "suspended", "lifted", "unrestricted", "unfiltered", "uncensored",
+    "constraints", "limitations", "guardrails", "your configuration", "hidden", "einschränkungen", "restricciones",
+    "restrições", "restrizioni", "ограничения", "限制", "制限", "제한",
+))
+MODE_FRAME = Frame(("mode",), (MODE_LEAD, LIMITS), scope="paragraph", reach=300, near=200)
 
 
 @detector("JBK001", "persona-jailbreak", "error",
@@ -86,7 +107,7 @@ def persona_jailbreak(doc: Document) -> Iterator[Hit]:
     Instead: describe the role and tone you want ("act as a reviewer", "be terse"); never ask the agent to
     drop its limits.
     """
-    for match, a, b in RECAST_FRAME.find(doc):
+    for match, a, b in (*RECAST_FRAME.find(doc), *MODE_FRAME.find(doc)):
         yield Hit(match.start(), match.end(), f'persona without limits: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))
         break  # one finding per file is enough to review the whole prompt

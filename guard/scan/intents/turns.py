@@ -27,16 +27,19 @@ BOUNDARY = lazy(
     r"(?:UPDATE|POLICY|DIRECTIVE|OVERRIDE|INSTRUCTIONS?|NOTICE|MESSAGE|ALERT)[ \t#*=\]\-:]*$"
     r"|^[ \t#*=\[\-]*(?:NEW|UPDATED|REVISED)[ \t]+(?:IMPORTANT[ \t]+)?(?:INSTRUCTIONS?|DIRECTIVES?|POLICY|RULES)"
     r"[ \t#*=\]\-:!]*$"
-    r"|^[ \t]*(?:system|assistant|developer)[ \t]*:[^\n]*\b(?:granted|full\s+(?:access|admin|permissions)|disable|"
+    r"|\"role\"\s*:\s*\"(?:system|developer)\"\s*,\s*\"content\"\s*:\s*\"[^\"\n]{0,200}?\b(?:no\s+restrictions|"
+    r"ignore|reveal|password|secret|disable|bypass|override|unrestricted)"
+    r"|^[ \t]*\[?(?:system|assistant|developer|admin|administrator|operator|root)\]?[ \t]*:[^\n]*\b(?:granted|full\s+(?:access|admin|permissions)|disable|"
     r"disabled|no\s+restrictions|without\s+restrictions|skip|bypass|ignore|new\s+policy|updated\s+policy|"
-    r"must\s+include|override|will\s+ignore|(?:sure|of\s+course|certainly)\b[^\n]{0,60}\b(?:ignor\w*|delet\w*|"
+    r"must\s+include|override|will\s+ignore|comply\s+with\s+(?:all|every|any)|"
+    r"here\s+(?:is|are)\s+(?:the|your|all)\s+(?:secret|password|key|token|credential|api\s+key)s?\b|(?:sure|of\s+course|certainly)\b[^\n]{0,60}\b(?:ignor\w*|delet\w*|"
     r"reveal\w*|disabl\w*|bypass\w*|no\s+restrictions|(?:the|your)\s+(?:secret|password|key|token|credential)s?))"
     r"|^[ \t]*(?:#{2,}|={2,}|\*{2,}|-{2,}|\[)[ \t]*" + LOCAL_BANNER + r"[ \t]*(?:#{2,}|={2,}|\*{2,}|-{2,}|\])[ \t]*:?[ \t]*$",
     re.I | re.M,
 )
-ROLE_LINE = re.compile(r"(?:system|assistant|developer)\s*:", re.I)
+ROLE_LINE = re.compile(r"\[?(?:system|assistant|developer|admin|administrator|operator|root)\]?\s*:|\"role\"", re.I)
 BOUNDARY_TRIGGERS = ("end", "ends", "</", "system", "admin", "developer", "operator", "new", "updated", "revised",
-                     "assistant", "systemnachricht", "nachricht", "systemanweisung", "systemanweisungen", "message",
+                     "assistant", "role", "root", "administrator", "systemnachricht", "nachricht", "systemanweisung", "systemanweisungen", "message",
                      "mensaje", "mensagem", "messaggio")
 LOCAL = lazy(LOCAL_BANNER, re.I)
 declare(BOUNDARY_TRIGGERS)
@@ -59,7 +62,7 @@ ARGUMENT = lexicon((
     "secrets", "credentials", "rm -rf", "every table", "all tables", "every record", "all records", "production",
     "the entire", "alle dateien", "tous les fichiers", "todos los archivos",
     "todos os arquivos", "tutti i file", "все файлы", "所有文件", "すべてのファイル", "모든 파일",
-), extra=r"https?://|\b(?:url|body|command|cmd|path|to|file|files|target|recipient|dir|dest)\s*=\s*[\"'<]?|~/|\$HOME|/etc/|\bwithout\s+(?:any\s+)?(?:approval|"
+), extra=r"https?://(?!(?:localhost|127\.0\.0\.1|\[::1\])(?:[:/]|$))|\b(?:url|body|command|cmd|path|to|file|files|target|recipient|dir|dest)\s*=\s*[\"'<]?|~/|\$HOME|/etc/|\bwithout\s+(?:any\s+)?(?:approval|"
          r"confirmation|asking|permission)")
 TOOL_WORDS = ("tool", "function", "werkzeug", "funktion", "outil", "fonction", "herramienta", "función",
                      "ferramenta", "função", "strumento", "funzione", "инструмент", "функци", "工具", "函数", "ツール",
@@ -67,13 +70,13 @@ TOOL_WORDS = ("tool", "function", "werkzeug", "funktion", "outil", "fonction", "
 
 # A call written out with arguments the file chose: `invoke send_email(to="ops@x.example", body=...)`.
 CALL_SYNTAX = lazy(
-    r"\b(?:call|invoke|trigger|execute|run)\s+(?:the\s+)?(?:tool\s+|function\s+)?`?"
+    r"\b(?:call|invoke|trigger|execute)\s+(?:the\s+)?(?:tool\s+|function\s+)?`?"
     r"(?=[a-z0-9_]*?(?:delete|remove|rm|drop|wipe|erase|destroy|truncate|transfer|send|post|upload|http|fetch|"
     r"exec|shell|bash|email|mail|pay|purchase|push|deploy|webhook|purge|kill|reset))"
     r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+`?\s*\((?=[^)\n]*(?:=|<|\"|'|/))",
     re.I,
 )
-CALL_SYNTAX_TRIGGERS = ("call", "invoke", "trigger", "execute", "run")
+CALL_SYNTAX_TRIGGERS = ("call", "invoke", "trigger", "execute")
 declare(CALL_SYNTAX_TRIGGERS)
 # Anchored on the word "tool" (rarer than the verbs), the cheapest part first.
 CALL_FRAME = Frame(TOOL_WORDS, (lexicon(CALL), ARGUMENT, TOOL), prose=True, near=160)
@@ -119,7 +122,8 @@ def fake_boundary(doc: Document) -> Iterator[Hit]:
           clean=["The delete_file tool removes one file; call it only on paths the user named.",
                  "Use the run_tests tool before you commit.",
                  "Use `fetch_mode=\"common\"` first; see https://x.example.",
-                 "Never call delete_file(path=...) outside the workspace."])
+                 "Never call delete_file(path=...) outside the workspace.",
+                "Use the browser tool to open http://localhost:3000 and check the page; never paste tokens there."])
 def tool_hijack(doc: Document) -> Iterator[Hit]:
     """What it finds: an order to call a destructive or network tool (a name holding delete, remove,
     transfer, http, post, exec, shell, send ...) with arguments the file chooses: every file, a URL, a home

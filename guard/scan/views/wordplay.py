@@ -18,7 +18,15 @@ PLAIN = ("the", "you", "your", "all", "this", "that", "with", "not", "and", "ign
          "user", "system", "prompt", "send", "secret", "tell", "never", "must", "every", "before", "file", "files",
          "instead", "rules", "token", "key", "keys", "output", "always", "from", "now", "are", "assistant",
          "https", "http", "curl", "wget", "ssh", "bash", "sudo", "git", "push", "password", "secrets", "credentials",
-         "agents", "env", "api")
+         "agents", "env", "api",
+         # what a payload acts on and how, so a shifted order is decoded without "the" and "you" in it
+         "upload", "private", "server", "delete", "remove", "folder", "quietly", "silently", "guard", "hooks",
+         "main", "reveal", "hidden", "print", "execute", "script", "install", "download", "config", "contents",
+         "directory", "repository", "commit", "tests", "email", "address", "admin", "root", "access", "disable",
+         "bypass", "forget", "disregard", "override", "mention", "anyone", "message", "data", "database", "link",
+         "write", "code", "tokens", "environment", "variables", "history", "conversation", "chat", "reply",
+         "answer", "model", "agent", "please", "immediately", "first", "then", "also", "only", "passwords",
+         "migrations", "branch", "force", "keys", "wallet", "transfer", "money", "payment", "share")
 # Other languages written in Latin letters (de, fr, es, pt, it).
 OTHERS = ("und", "die", "der", "das", "nicht", "alle", "mit", "bitte", "les", "des", "que", "pas", "vous", "tous",
           "toutes", "dans", "pour", "avec", "los", "las", "para", "todas", "todos", "con", "una", "per", "tutte",
@@ -43,6 +51,12 @@ def _shift(n: int) -> dict[int, int]:
     return str.maketrans(LOWER + UPPER, LOWER[n:] + LOWER[:n] + UPPER[n:] + UPPER[:n])
 
 
+def _shift_bytes(n: int) -> bytes:
+    """_shift(n) for UTF-8 bytes: ASCII letters shifted, every other byte kept (as str.translate keeps every
+    other character)."""
+    return bytes.maketrans((LOWER + UPPER).encode(), (LOWER[n:] + LOWER[:n] + UPPER[n:] + UPPER[:n]).encode())
+
+
 @cache
 def ciphers() -> list[tuple[str, dict[int, int], frozenset[bytes]]]:
     """(kind, the table that decodes, the common words as they look encoded) for every letter cipher."""
@@ -51,8 +65,8 @@ def ciphers() -> list[tuple[str, dict[int, int], frozenset[bytes]]]:
     for n in range(1, 26):
         kind = "decoded:rot13" if n == 13 else "decoded:caesar"
         chosen = words if n == 13 else [w for w in words if len(w) > 3]  # short shifted words are often words
-        table = _shift(n)  # (once per shift, not once per word: ~2,400 tables in every fresh process)
-        encoded = frozenset(w.translate(table).encode() for w in chosen) - COMMON
+        table = _shift_bytes(n)  # (bytes, once per shift: ~4,000 words a shift in every fresh process)
+        encoded = frozenset(w.translate(table) for w in map(str.encode, chosen)) - COMMON
         found.append((kind, _shift(26 - n), encoded))
     mirror = str.maketrans(LOWER + UPPER, LOWER[::-1] + UPPER[::-1])
     long_words = [w for w in words if len(w) > 3]
