@@ -8,7 +8,7 @@ import os
 import time
 from collections.abc import Sequence
 
-from guard import runs, statcache, where
+from guard import room, runs, statcache, where
 from guard.lock import locked
 from rules_engine.errors import KguardError
 
@@ -52,7 +52,7 @@ def _fast(mode: str | None, command: list[str]) -> int | None:
         root, state = where.root_and_state(os.getcwd())
     except OSError:  # the current folder is gone: the full path says so in one line
         return None
-    if os.path.islink(state):
+    if os.path.islink(state) or not room.enough(state):
         return None  # the full path refuses it in one line
     from hooks.spawn import default_mode, describe, spawn
 

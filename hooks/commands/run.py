@@ -5,7 +5,7 @@ import time
 
 import click
 
-from guard import decide, runs, statcache, tamper
+from guard import decide, room, runs, statcache, tamper
 from hooks import outside
 from hooks.decision import MODES, review
 from hooks.session import Session, judging_session, open_session, open_session_or_defaults
@@ -25,6 +25,11 @@ def before(command: str, mode: str) -> tuple[Session, str, int]:
             what = ", ".join(f"`{m.command}`" for m in unfinished)
             held += review(guard, leftover, "hold" if mode == "fail" else mode, what,
                           headline=f"A kguard run of {what} ended before it could compare")
+        if not room.enough(session.places.project_state):
+            free = room.free_bytes(session.places.project_state) or 0
+            raise KguardError(f"only {free // 1024} KB free on this disk; holding back a change needs "
+                              f"{room.MIN_FREE // 1024} KB there; the command was not run",
+                              session.places.project_state)
         try:
             marker = runs.register(session.places.project_state, command)
         except OSError as exc:

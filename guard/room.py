@@ -1,0 +1,23 @@
+"""Room on the disk for a decision. Holding a change back writes its content and the journal into git's
+object store and writes the file's earlier content again; a disk without that room would leave the change
+on disk, unreviewed (issue 10: "with 8 KB free a change that should be held stays on disk"). So a guarded
+command is not started without it. Standard library only: the fast path of `kguard run` asks too."""
+from __future__ import annotations
+
+import os
+
+MIN_FREE = 1 << 20  # bytes: the state commit's objects, a journal of 50 entries, the files written back
+
+
+def free_bytes(path: str | os.PathLike[str]) -> int | None:
+    """What an unprivileged writer may still use on the disk holding `path`; None when it cannot be told."""
+    try:
+        st = os.statvfs(path)
+    except (OSError, AttributeError):  # no statvfs (Windows) or the folder is gone: the writes will say
+        return None
+    return st.f_bavail * st.f_frsize
+
+
+def enough(path: str | os.PathLike[str]) -> bool:
+    free = free_bytes(path)
+    return free is None or free >= MIN_FREE
