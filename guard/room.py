@@ -21,3 +21,11 @@ def free_bytes(path: str | os.PathLike[str]) -> int | None:
 def enough(path: str | os.PathLike[str]) -> bool:
     free = free_bytes(path)
     return free is None or free >= MIN_FREE
+
+
+def writable(folder: str | os.PathLike[str]) -> bool:
+    """The folder takes new files (its rights and a read-only mount both say no); True when it cannot be told."""
+    try:
+        return os.access(folder, os.W_OK)
+    except (OSError, ValueError):
+        return True

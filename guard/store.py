@@ -154,6 +154,10 @@ class Store:
                 raise
             self.repo.references.create(self.ref, commit, force=True)
 
+    def objects_folder(self) -> str:
+        """Where the object database keeps its objects (a linked worktree's are its main repository's)."""
+        return os.path.join(_common(self.repo.path), "objects")
+
     def _clear_way(self) -> bool:
         """Remove what keeps the ref from being written: a ref lock left by a killed process (the caller
         holds kguard's own lock, so no kguard owns it; git holds a ref lock for milliseconds, so one older

@@ -52,7 +52,8 @@ def _fast(mode: str | None, command: list[str]) -> int | None:
         root, state = where.root_and_state(os.getcwd())
     except OSError:  # the current folder is gone: the full path says so in one line
         return None
-    if os.path.islink(state) or not room.enough(state):
+    objects = os.path.join(root, ".git", "objects")  # (a linked worktree's .git is a file: the full path asks)
+    if os.path.islink(state) or not room.enough(state) or (os.path.isdir(objects) and not room.writable(objects)):
         return None  # the full path refuses it in one line
     from hooks.spawn import default_mode, describe, spawn
 

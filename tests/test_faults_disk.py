@@ -93,10 +93,10 @@ def test_a_read_only_object_store_ends_in_one_line(tmp_path: Path, read_only: li
     _make_read_only(repo / ".git/objects", read_only)
     result = run_kguard("run", "--on-change", "hold", "--", "sh", "-c", "echo injected >> AGENTS.md", cwd=repo)
     _one_line_error(result)
-    assert "cannot write to the object store" in result.stderr
-    assert (repo / "AGENTS.md").read_text() == "# rules\ninjected\n"  # no place to keep it: left, not lost
+    assert "cannot write to the object store" in result.stderr and "the command was not run" in result.stderr
+    assert (repo / "AGENTS.md").read_text() == "# rules\n"  # refused before the command ran
     status = run_kguard("status", cwd=repo)
-    assert status.returncode == 1 and "modified      AGENTS.md" in status.stdout
+    assert status.returncode == 0 and "AGENTS.md" not in status.stdout, status.stdout + status.stderr
 
 
 def test_a_scan_baseline_that_is_a_folder_is_a_config_error(tmp_path: Path) -> None:

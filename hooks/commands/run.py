@@ -1,6 +1,7 @@
 """`kguard run -- CMD`: snapshot, run CMD with its stdio passed through, compare, decide."""
 from __future__ import annotations
 
+import os
 import time
 
 import click
@@ -30,6 +31,11 @@ def before(command: str, mode: str) -> tuple[Session, str, int]:
             raise KguardError(f"only {free // 1024} KB free on this disk; holding back a change needs "
                               f"{room.MIN_FREE // 1024} KB there; the command was not run",
                               session.places.project_state)
+        for root in guard.roots:
+            objects = root.store.objects_folder()
+            if os.path.isdir(objects) and not room.writable(objects):
+                raise KguardError("cannot write to the object store, where a change is held back; "
+                                  "the command was not run", objects)
         try:
             marker = runs.register(session.places.project_state, command)
         except OSError as exc:
