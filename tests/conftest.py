@@ -49,6 +49,12 @@ else:
     def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> LoadScopeScheduling:
         return _OneWorkerPerSharedBuild(config, log)
 
+    def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+        """`-n auto`: two workers a core. Most tests wait on the kguard and git processes they start, and
+        some wait out the stat cache's racily-clean second; with one worker a core the cores sat idle for a
+        sixth of the run (on 2 cores: 254 s with 2 workers, 223 s with 4, the same CPU time)."""
+        return 2 * (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     outer = config.stash.get(_OUTER, None)
