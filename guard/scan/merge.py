@@ -1,5 +1,5 @@
 """One finding per sentence for one intent (issue 11): EXF001, EXF004, EXF005, EXF006 and EXF008 are ways of
-seeing the same exfiltration; on one sentence the reader gets the one with the strongest evidence (the highest
+seeing the same exfiltration (and DNG012, DNG008, DNG003 of the same switch-off of the hooks or the guard); on one sentence the reader gets the one with the strongest evidence (the highest
 severity, then the most specific detector), not three lines that say the same. IDs keep their meanings: the
 others are dropped, not renamed."""
 from __future__ import annotations
@@ -11,6 +11,8 @@ from guard.scan.text import Document
 # network, context to a URL, the scattered form.
 SAME_INTENT: dict[str, tuple[str, ...]] = {
     "exfiltration": ("EXF005", "EXF006", "EXF004", "EXF001", "EXF008"),
+    # the hooks or the guard switched off: a flag that skips the hooks, tampering with the guard, any safeguard
+    "guard off": ("DNG012", "DNG008", "DNG003"),
 }
 RANK = {det_id: (group, i) for group, ids in SAME_INTENT.items() for i, det_id in enumerate(ids)}
 
