@@ -35,6 +35,7 @@ from guard.scan.intents import (
     tamper,
     toolcall,
     turns,
+    unreviewed,
     urged,
 )
 from guard.scan.intents import conceal as intent_conceal
@@ -96,7 +97,7 @@ _ALL: tuple[Detector, ...] = (
     learned.learned_score,
     intent_conceal.hide_from_reviewer,
     review.hide_from_review,
-    review.skip_review,
+    unreviewed.skip_review,
     intent_exfil.secrets_to_outside,
     leak.scattered_exfiltration,
     phish.credential_phishing,
