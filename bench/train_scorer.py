@@ -88,7 +88,7 @@ def matrix(docs: list[list[str]]):
     count = 0
     for doc in docs:
         for block in doc:
-            feats = learned.features(block)
+            feats = learned.features(block.lower())
             rows.extend([count] * len(feats))
             cols.extend(feats)
             count += 1

@@ -18,14 +18,22 @@ def free_bytes(path: str | os.PathLike[str]) -> int | None:
     return st.f_bavail * st.f_frsize
 
 
-def enough(path: str | os.PathLike[str]) -> bool:
-    free = free_bytes(path)
-    return free is None or free >= MIN_FREE
-
-
 def writable(folder: str | os.PathLike[str]) -> bool:
     """The folder takes new files (its rights and a read-only mount both say no); True when it cannot be told."""
     try:
         return os.access(folder, os.W_OK)
     except (OSError, ValueError):
         return True
+
+
+def refusal(state: str | os.PathLike[str], object_folders: list[str]) -> tuple[str, str] | None:
+    """(why, the path to name) when a guarded command must not start: too little room on the disk of the
+    state folder, or an object store that takes no new files; None when it may start."""
+    free = free_bytes(state)
+    if free is not None and free < MIN_FREE:
+        return (f"only {free // 1024} KB free on this disk; holding back a change needs {MIN_FREE // 1024} KB "
+                "there; the command was not run", os.fspath(state))
+    for objects in object_folders:
+        if os.path.isdir(objects) and not writable(objects):
+            return "cannot write to the object store, where a change is held back; the command was not run", objects
+    return None

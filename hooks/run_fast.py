@@ -49,11 +49,12 @@ def try_fast(args: Sequence[str]) -> int | None:
 
 def _fast(mode: str | None, command: list[str]) -> int | None:
     try:
-        root, state = where.root_and_state(os.getcwd())
+        root, git_dir, common = where.find_root(os.getcwd())
     except OSError:  # the current folder is gone: the full path says so in one line
         return None
-    objects = os.path.join(root, ".git", "objects")  # (a linked worktree's .git is a file: the full path asks)
-    if os.path.islink(state) or not room.enough(state) or (os.path.isdir(objects) and not room.writable(objects)):
+    state = where.project_state(root, git_dir, where.state_dir(where.home_dir()))
+    objects = [os.path.join(common, "objects")] if common else []
+    if os.path.islink(state) or room.refusal(state, objects) is not None:
         return None  # the full path refuses it in one line
     from hooks.spawn import default_mode, describe, spawn
 

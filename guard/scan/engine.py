@@ -8,7 +8,7 @@ from pathlib import Path
 from guard.scan.detector import Detector, Hit
 from guard.scan.filelevel import utf16_text
 from guard.scan.finding import Finding, sort_key
-from guard.scan.merge import one_per_sentence
+from guard.scan.merge import one_per_sentence, uncovered
 from guard.scan.registry import REGISTRY, matches
 from guard.scan.limits import MAX_FILE_BYTES
 from guard.scan.runs import LONG_BLANKS
@@ -74,15 +74,6 @@ def scan_text(text: str, path: str = "<text>", select: Sequence[str] | None = No
     findings += view_findings(doc, detectors, findings)
     findings += [_finding(det, doc, hit) for det, hit in uncovered(doc, scored, findings)]
     return sorted(one_per_sentence(doc, findings), key=sort_key)
-
-
-def uncovered(doc: Document, scored: list[tuple[Detector, Hit]], findings: list[Finding]
-              ) -> list[tuple[Detector, Hit]]:
-    """The learned score's hits on lines no other warning or error already points at: where the evidence
-    speaks, the score has nothing to add (one finding, not two, for one jailbreak)."""
-    lines = {f.line for f in findings if f.severity != "info"}
-    return [(det, hit) for det, hit in scored
-            if not any(doc.line_of(hit.start) <= line <= doc.line_of(max(hit.start, hit.end - 1)) for line in lines)]
 
 
 def decode(data: bytes) -> str:

@@ -31,12 +31,12 @@ MAX_FINDINGS = 3
 WEIGHTS = os.path.join(os.path.dirname(__file__), "learned.bin")
 
 
-def features(text: str) -> set[int]:
-    """The hashed buckets of a text's words and adjacent word pairs (lower case; a word is a run of ASCII
+def features(lowered: str) -> set[int]:
+    """The hashed buckets of a lower-cased text's words and adjacent word pairs (a word is a run of ASCII
     letters, digits and _ or of any non-ASCII characters). A pair is hashed as a tuple of the two words'
     CRC-32s: CPython hashes a tuple of ints the same in every process (PAIR_CHECK guards against one that does
     not). The whole pass runs in C."""
-    words = text.lower().encode("utf-8", "surrogatepass").translate(SEPARATORS).split()
+    words = lowered.encode("utf-8", "surrogatepass").translate(SEPARATORS).split()
     distinct = set(words)
     known = dict(zip(distinct, map(zlib.crc32, distinct)))
     hashes = list(map(known.__getitem__, words))
@@ -83,9 +83,9 @@ def model() -> tuple[float, float, float, array] | None:
     return bias, scale, threshold, weights
 
 
-def score(text: str, weights: tuple[float, float, float, array]) -> float:
+def score(lowered: str, weights: tuple[float, float, float, array]) -> float:
     bias, scale, _, table = weights
-    z = bias + scale * sum(map(table.__getitem__, features(text)))
+    z = bias + scale * sum(map(table.__getitem__, features(lowered)))
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
 
 

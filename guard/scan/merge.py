@@ -1,9 +1,11 @@
 """One finding per sentence for one intent (issue 11): EXF001, EXF004, EXF005, EXF006 and EXF008 are ways of
-seeing the same exfiltration (and DNG012, DNG008, DNG003 of the same switch-off of the hooks or the guard); on one sentence the reader gets the one with the strongest evidence (the highest
-severity, then the most specific detector), not three lines that say the same. IDs keep their meanings: the
-others are dropped, not renamed."""
+seeing the same exfiltration, and DNG012, DNG008 and DNG003 of the same switch-off of the hooks or the guard;
+on one sentence the reader gets the one with the strongest evidence (the highest severity, then the most
+specific detector), not three lines that say the same. IDs keep their meanings: the others are dropped, not
+renamed. Likewise the learned score (LRN001) stands only where no other finding does (`uncovered`)."""
 from __future__ import annotations
 
+from guard.scan.detector import Detector, Hit
 from guard.scan.finding import SEVERITY_ORDER, TEXT_VIEW, Finding
 from guard.scan.text import Document
 
@@ -43,3 +45,16 @@ def _sentence(doc: Document, finding: Finding) -> int:
         return -finding.line
     offset = min(len(doc.text), doc.line_starts[finding.line - 1] + max(0, finding.column - 1))
     return doc.sentence_bounds(offset, offset, 300)[0]
+
+
+def uncovered(doc: Document, scored: list[tuple[Detector, Hit]], findings: list[Finding]
+              ) -> list[tuple[Detector, Hit]]:
+    """The learned score's hits on lines no other warning or error already points at: where the evidence
+    speaks, the score has nothing to add (one finding, not two, for one jailbreak)."""
+    lines = {f.line for f in findings if f.severity != "info"}
+    kept = []
+    for det, hit in scored:
+        first, last = doc.line_of(hit.start), doc.line_of(max(hit.start, hit.end - 1))
+        if not any(first <= line <= last for line in lines):
+            kept.append((det, hit))
+    return kept

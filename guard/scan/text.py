@@ -23,6 +23,7 @@ EXCERPT_BEFORE = 40
 EXCERPT_AFTER = 80
 NEWLINE = re.compile("\n")
 INDEX_MIN_CHARS = 65_536  # below this, one find per trigger is cheaper than indexing the words
+WIDE = lazy("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")  # CJK, kana, Hangul: words without spaces
 SENTENCE_ENDS = (". ", "! ", "? ", "\n\n", "\u3002", ".\n")
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from guard.scan.lazyre import lazy
+from guard.scan.text import WIDE
 
 _AGENT = (
     r"(?:(?:ai|llm|coding|code|automated|autonomous|language|software|dev|devin)[ -]?)?"
@@ -30,7 +31,6 @@ VOCATIVE = lazy(
     r"\s*(?:[:,!]|\s[-\u2013\u2014]|[：，、！]|へ|에게)\s*\S+[\s\S]*?\S+",
     re.I,
 )
-WIDE = lazy("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")  # CJK, kana, Hangul: words without spaces
 # a word that reads as someone's name for a thing rather than a form of address ("AI-generated",
 # "Model: gpt-4", "Agent, version 3")
 _NOT_SPOKEN_TO = lazy(r"^\s*\S+\s*[:,]\s*(?:[\w.-]+\s*$|v?\d|none|n/a|true|false|yes|no)\b", re.I)

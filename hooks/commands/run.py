@@ -1,7 +1,6 @@
 """`kguard run -- CMD`: snapshot, run CMD with its stdio passed through, compare, decide."""
 from __future__ import annotations
 
-import os
 import time
 
 import click
@@ -26,16 +25,9 @@ def before(command: str, mode: str) -> tuple[Session, str, int]:
             what = ", ".join(f"`{m.command}`" for m in unfinished)
             held += review(guard, leftover, "hold" if mode == "fail" else mode, what,
                           headline=f"A kguard run of {what} ended before it could compare")
-        if not room.enough(session.places.project_state):
-            free = room.free_bytes(session.places.project_state) or 0
-            raise KguardError(f"only {free // 1024} KB free on this disk; holding back a change needs "
-                              f"{room.MIN_FREE // 1024} KB there; the command was not run",
-                              session.places.project_state)
-        for root in guard.roots:
-            objects = root.store.objects_folder()
-            if os.path.isdir(objects) and not room.writable(objects):
-                raise KguardError("cannot write to the object store, where a change is held back; "
-                                  "the command was not run", objects)
+        refused = room.refusal(session.places.project_state, [root.store.objects_folder() for root in guard.roots])
+        if refused is not None:
+            raise KguardError(*refused)
         try:
             marker = runs.register(session.places.project_state, command)
         except OSError as exc:

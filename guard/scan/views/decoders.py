@@ -12,14 +12,13 @@ from collections.abc import Iterator
 from guard.scan.lazyre import lazy
 from guard.scan.invisible import decode_selectors
 from guard.scan.reveal import decode_tags
-from guard.scan.text import Document
+from guard.scan.text import WIDE, Document
 
 Payload = tuple[int, int, str, str]  # start, end, decoded text, kind ("decoded:base64" ...)
 MAX_PAYLOADS = 500
 B64_CHARS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-="
 B32 = lazy(r"[A-Z2-7]+=*")
 HEX = lazy(r"[0-9A-Fa-f]+")
-WIDE = lazy("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")  # CJK, kana, Hangul
 NESTED = lazy(rb"[A-Za-z0-9+/_=-]+|(?:[0-9A-Fa-f]{2}[ :,-]?)+")
 ENCODED_HINT = lazy(r"[0-9+/]")
 WORDS = lazy(r"(?:(?:[A-Z]*+[a-z]{2,}+|[A-Z]{2,}+(?![a-z]))[-_/]?)++")  # possessive: linear
