@@ -94,13 +94,13 @@ def long_runs(ascii: bytes, members: bytes, minimum: int) -> Iterator[tuple[int,
 
 
 def _runs_of(data: bytes, byte: int) -> Iterator[tuple[int, int]]:
-    pos = data.find(byte)
-    while pos != -1:
-        end = pos + 1
-        while end < len(data) and data[end] == byte:
-            end += 1
-        yield pos, end
-        pos = data.find(byte, end)
+    """The maximal runs of `byte` (found by the regex engine, not byte by byte in Python)."""
+    return (match.span() for match in _run_pattern(byte).finditer(data))
+
+
+@lru_cache(maxsize=None)
+def _run_pattern(byte: int) -> re.Pattern[bytes]:
+    return re.compile(re.escape(bytes((byte,))) + b"+")
 
 
 @lru_cache(maxsize=None)
@@ -136,17 +136,23 @@ def stretched(spans: list[tuple[int, int]], blanks: list[tuple[int, int]], size:
     they reach into, again until no new run comes in, then merged: a phrase padded with a long run of blanks
     between its words ("Ignore all previous" + 300 spaces + "instructions") still lies in its trigger's
     window. Both lists are sorted and apart; spans no run reaches stay as they are."""
-    span_ends = [end for _, end in spans]
-    reached: set[int] = set()
-    for start, end in blanks:  # the spans each run reaches into
-        i = bisect_right(span_ends, start)
-        while i < len(spans) and spans[i][0] < end:
-            reached.add(i)
-            i += 1
-    if not reached:
-        return spans
     starts = [start for start, _ in blanks]
     ends = [end for _, end in blanks]
+    reached: set[int] = set()
+    if len(spans) < len(blanks):  # each span asks whether a run reaches into it (the shorter list is walked)
+        for i, (a, b) in enumerate(spans):
+            j = bisect_right(ends, a)  # the first run that ends past the span's start
+            if j < len(blanks) and starts[j] < b:
+                reached.add(i)
+    else:
+        span_ends = [end for _, end in spans]
+        for start, end in blanks:  # the spans each run reaches into
+            i = bisect_right(span_ends, start)
+            while i < len(spans) and spans[i][0] < end:
+                reached.add(i)
+                i += 1
+    if not reached:
+        return spans
     excess = [0]  # excess[i]: the extra length of the first i runs
     for start, end in blanks:
         excess.append(excess[-1] + end - start - 1)

@@ -135,8 +135,8 @@ class Document:
         return phrase_search.windows(self, triggers, before, after)
 
     def finditer(self, pattern: re.Pattern[str], triggers: tuple[str, ...], before: int = WINDOW,
-                 after: int = WINDOW, starts: tuple[str, ...] = ()) -> Iterator[Span]:
-        return phrase_search.finditer(self, pattern, triggers, before, after, starts)
+                 after: int = WINDOW, starts: tuple[str, ...] = (), whole: bool = False) -> Iterator[Span]:
+        return phrase_search.finditer(self, pattern, triggers, before, after, starts, whole)
 
     def line_of(self, offset: int) -> int:
         return bisect_right(self.line_starts, offset)

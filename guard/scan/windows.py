@@ -132,15 +132,19 @@ def windows(doc: Searched, triggers: tuple[str, ...], before: int = WINDOW,
             present = [letters[word] for word in words.intersection(letters)] if letters else []
         else:
             present = [trigger for word, trigger in letters.items() if word in words]
-        for trigger in others:
-            reach = len(trigger) + after
-            points.extend([(pos - before, pos + reach) for pos in trigger_positions(doc, trigger)])
-        for trigger in present:
-            reach = len(trigger) + after
-            places = whole_positions(doc, trigger) if whole else trigger_positions(doc, trigger)
-            points.extend([(pos - before, pos + reach) for pos in places])
-        points.sort()
-        spans = merged(points)  # merged before clamping to the text: the same spans, fewer calls
+        lists = [(trigger, trigger_positions(doc, trigger)) for trigger in others]
+        lists += [(trigger, whole_positions(doc, trigger) if whole else trigger_positions(doc, trigger))
+                  for trigger in present]
+        lists = [(trigger, places) for trigger, places in lists if places]
+        if len(lists) == 1:  # one trigger: windows of one width, merged where two places lie close enough
+            trigger, places = lists[0]
+            spans = merged_places(sorted(places), before, len(trigger) + after)
+        else:
+            for trigger, places in lists:
+                reach = len(trigger) + after
+                points.extend([(pos - before, pos + reach) for pos in places])
+            points.sort()
+            spans = merged(points)  # merged before clamping to the text: the same spans, fewer calls
         if spans:  # sorted and apart: only the first can start before the text, only the last end after it
             spans[0] = (max(0, spans[0][0]), spans[0][1])
             spans[-1] = (spans[-1][0], min(size, spans[-1][1]))
@@ -148,6 +152,18 @@ def windows(doc: Searched, triggers: tuple[str, ...], before: int = WINDOW,
             spans = stretched(spans, doc.blank_runs, size)
     doc.cache[key] = spans
     return spans
+
+
+def merged_places(places: list[int], before: int, reach: int) -> list[tuple[int, int]]:
+    """merged([(pos - before, pos + reach) for pos in places]) for sorted places, with comprehensions
+    instead of a loop: two windows join where their places lie at most before + reach apart."""
+    if not places:
+        return []
+    width = before + reach
+    gaps = [i for i, (a, b) in enumerate(zip(places, places[1:]), 1) if b - a > width]
+    firsts = [0, *gaps]
+    lasts = [i - 1 for i in gaps] + [len(places) - 1]
+    return [(places[i] - before, places[j] + reach) for i, j in zip(firsts, lasts)]
 
 
 @lru_cache(maxsize=None)

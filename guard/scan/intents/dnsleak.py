@@ -10,6 +10,7 @@ from guard.scan.context import BLOCK_QUOTE, NEGATION_ANY, mention_severity, nega
 from guard.scan.detector import Hit, detector
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
+from guard.scan.triggers import declare_whole
 
 # The lookup, then a label made of a substitution (or a variable) followed by more labels and a domain.
 LOOKUP = lazy(
@@ -22,6 +23,7 @@ LOOKUP = lazy(
 )
 LOOKUP_TRIGGERS = ("nslookup", "dig", "kdig", "drill", "delv", "host", "ping", "ping6", "resolve-dnsname", "getent",
                    "traceroute", "tracepath", "nc")
+declare_whole(t for t in LOOKUP_TRIGGERS if t.isalpha())
 SECRET_NAME = lazy(r"token|secret|key|pass|pwd|cred|auth|cookie|session|private|api", re.I)
 SECRET = lazy(
     r"~/\.ssh|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws/credentials|(?:^|[\s/\"'(])\.env\b|\.netrc\b|\.git-credentials|"
@@ -68,7 +70,8 @@ def dns_exfiltration(doc: Document) -> Iterator[Hit]:
     text = doc.text
     if "$" not in text and "`" not in text:
         return
-    for match in doc.finditer(LOOKUP, LOOKUP_TRIGGERS, 20, 400):
+    # (whole: each command is a word of its own; "nc" inside "function" or "sync" opens no window)
+    for match in doc.finditer(LOOKUP, LOOKUP_TRIGGERS, 20, 400, whole=True):
         start, end = match.start(), match.end()
         if negated(doc, start) or NEGATION_ANY.search(text, max(0, start - 12), start):
             continue
