@@ -156,13 +156,19 @@ class Frame:
     @cached_property
     def by_trigger(self) -> dict[str, list[str]]:
         """The actions keyed by their rarest-looking piece: the longest run of letters ("approved" of "has
-        already approved"), whole; the window around it holds the whole action."""
+        already approved"), whole; the window around it holds the whole action. An action that is not all
+        ASCII, alone under a word of ASCII letters, goes under its longest piece that is not ASCII."""
         found: dict[str, list[str]] = {}
         for word in self.actions:
             lower = word.lower()
             runs = lower.encode().translate(LETTERS_ONLY).decode().split() if lower.isascii() else \
                 [p for p in lower.split(" ") if p]
             found.setdefault(max(runs, key=len) if runs else lower, []).append(word)
+        for key, words in list(found.items()):  # "me dê": "me" stands in every "name", "comment", "time" ...
+            if len(words) == 1 and key.isalpha() and key.isascii() and not words[0].isascii():
+                rarer = max((p for p in words[0].lower().split(" ") if not p.isascii()), key=len)
+                if rarer not in found:  # alone under it as under the old key: the same pattern, the same matches
+                    found[rarer] = found.pop(key)
         return found
 
     @cached_property
