@@ -25,6 +25,10 @@ NEWLINE = re.compile("\n")
 INDEX_MIN_CHARS = 65_536  # below this, one find per trigger is cheaper than indexing the words
 WIDE = lazy("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")  # CJK, kana, Hangul: words without spaces
 SENTENCE_ENDS = (". ", "! ", "? ", "\n\n", "\u3002", ".\n")
+# The same as two searches: ahead in the text, and back (each end reversed) in the reversed text. At most one
+# of them can end at any place, so the first found back is the one rfind would give.
+SENTENCE_END = lazy(r"\. |! |\? |\n\n|\u3002|\.\n")
+SENTENCE_END_BACK = lazy(r" \.| !| \?|\n\n|\u3002|\n\.")
 
 
 class Document:
@@ -239,11 +243,16 @@ class Document:
     def sentence_bounds(self, start: int, end: int, limit: int = 300) -> tuple[int, int]:
         """The sentence around [start, end): bounded by . ! ? or a blank line, at most `limit` each side."""
         text = self.text
+        size = len(text)
         lo = max(0, start - limit)
-        hi = min(len(text), end + limit)
-        left = max(text.rfind(sep, lo, start) for sep in SENTENCE_ENDS)
-        rights = [i for i in (text.find(sep, end, hi) for sep in SENTENCE_ENDS) if i != -1]
-        return (left + 1 if left != -1 else lo), (min(rights) if rights else hi)
+        hi = min(size, end + limit)
+        back = SENTENCE_END_BACK.search(self.reversed_text, size - start, size - lo)  # the last end before start
+        ahead = SENTENCE_END.search(text, end, hi)
+        return (size - back.end() + 1 if back else lo), (ahead.start() if ahead else hi)
+
+    @cached_property
+    def reversed_text(self) -> str:
+        return self.text[::-1]
 
     def sentence_around(self, start: int, end: int, limit: int = 300) -> str:
         a, b = self.sentence_bounds(start, end, limit)

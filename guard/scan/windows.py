@@ -214,7 +214,10 @@ def finditer(doc: Searched, pattern: re.Pattern[str], triggers: tuple[str, ...],
         yield from _at_candidates(doc, regex, shift, haystack, spans, candidates, accept)
         return
     last_end = -1
+    search = regex.search
     for a, b in spans:
+        if search(haystack, a, b) is None:  # (most windows hold no match: one call, no generator)
+            continue
         # A candidate that starts mid-word is no match of the original pattern: the search goes on at the
         # next character, so a real match that starts inside the discarded one is still found.
         for match in scan(regex, shift, haystack, a, b, accept):  # type: ignore[arg-type]
