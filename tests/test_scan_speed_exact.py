@@ -8,8 +8,10 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from guard.scan.intents.frame import CASE_ODD, Frame, Lexicon, _lower_search, lexicon, scope_gate, twins_hold
+from guard.scan.intents.frame import Frame, Lexicon, lexicon, scope_gate, twins_hold
+from guard.scan.lazyre import lazy
 from guard.scan.text import SENTENCE_ENDS, Document
+from guard.scan.twins import CASE_ODD, twin_search
 
 try:
     from re._casefix import _EXTRA_CASES  # type: ignore[import-not-found]
@@ -45,6 +47,7 @@ def test_case_odd_leaves_one_letter_of_each_group_re_i_joins() -> None:
 
 PART = lexicon(("token", "api key", "ключ", "密钥", "contraseña", ".env"),
                extra=r"(?-i:\b[A-Z]+_SECRET\b)|https?://(?!localhost)\S+")
+PATTERN = lazy(r"\b(?:api[\s_-]?keys?|tokens?)\b|ключ|\.env\b", re.I | re.M)
 WORDS = ["token", "TOKENS", "Api  Key", "apikey", "КЛЮЧ", "ключи", "密钥", "CONTRASEÑA", ".ENV", "x.env", "é",
          "MY_SECRET", "my_secret", "http://localhost", "HTTPS://x.io", "K", "_", "-", " ", "\n", "\u1c82"]
 
@@ -58,7 +61,8 @@ def test_a_part_tried_by_its_twin_first_is_found_where_the_part_is(words: list[s
         return  # (where the twin may not stand in, twins_hold says no: see the next test)
     start = data.draw(st.integers(0, len(text)))
     end = data.draw(st.integers(start, len(text)))
-    assert _lower_search(doc, PART, start, end) == (PART.search(text, start, end) is not None)
+    for part in (PART, PATTERN):
+        assert twin_search(part, text, doc.lower, start, end) == (part.search(text, start, end) is not None)
 
 
 def test_a_letter_re_i_matches_beyond_lower_casing_turns_the_twins_off() -> None:

@@ -4,15 +4,15 @@ so a file that holds none of the action words costs one set lookup per word."""
 from __future__ import annotations
 
 import re
-from re._casefix import _EXTRA_CASES  # type: ignore[import-not-found]
 from collections.abc import Iterable, Iterator
 from functools import cached_property
 
 from guard.scan.lazyre import LazyPattern, lazy
 from guard.scan.patterncache import cached_compile
-from guard.scan.patterns import Span, lowered
+from guard.scan.patterns import Span
 from guard.scan.text import Document
 from guard.scan.triggers import LETTERS_ONLY, declare, declare_later, declare_whole
+from guard.scan.twins import twin_search, twins_known
 from guard.scan.windows import finditer
 
 PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
@@ -264,62 +264,22 @@ class Frame:
             if not all(may_hold(part, words, plain) for part in self.parts):
                 return None
         if twins_hold(doc):
-            found = all(_lower_search(doc, part, a, start) or _lower_search(doc, part, end, b) for part in self.parts)
+            lower = doc.lower
+            found = all(twin_search(part, text, lower, a, start) or twin_search(part, text, lower, end, b)
+                        for part in self.parts)
         else:
             found = all(part.search(text, a, start) or part.search(text, end, b) for part in self.parts)
         return (a, b) if found else None  # (a part is never the action's own word: "report" in "don't report")
 
 
-# Lower-case letters that match one another under re.I although neither is the other's lower case (U+0131
-# and "i", U+017F and "s", U+1C82 and "о" ...): all but the first of each such group. Where neither the
-# lower-cased text nor a pattern holds one, a case-sensitive twin of the pattern run over the lower-cased text
-# finds a match wherever the pattern finds one in the text.
-CASE_ODD = frozenset(char for group in {frozenset((chr(code), *map(chr, more))) for code, more in _EXTRA_CASES.items()}
-                     for char in sorted(group)[1:])
-
-
 def twins_hold(doc: Document) -> bool:
-    """Whether a part may first be looked for by its lower-case twin over the lower-cased text (see
-    _lower_search): in a large document (a small one would compile the twins for a few searches) whose
-    lower-cased text keeps its offsets and holds no letter of CASE_ODD or DISGUISED_ASCII."""
+    """Whether a part may first be looked for by its lower-case twin (guard.scan.twins): in a large document (a
+    small one would compile the twins for a few searches) whose lower-cased text keeps its offsets and holds no
+    letter of DISGUISED_ASCII (scope_gate) or of twins.CASE_ODD."""
     found = doc.cache.get("twins-hold")
     if found is None:
-        found = doc.cache["twins-hold"] = (doc.index is not None and scope_gate(doc)
-                                           and CASE_ODD.isdisjoint(doc.non_ascii))
+        found = doc.cache["twins-hold"] = doc.index is not None and scope_gate(doc) and twins_known(doc.non_ascii)
     return found  # type: ignore[return-value]
-
-
-def _lower_search(doc: Document, part: Lexicon | LazyPattern, start: int, end: int) -> bool:
-    """part.search(doc.text, start, end) is not None, the part first tried as its case-sensitive twin over
-    the lower-cased text (literals lower-cased, leading \\b dropped: patterns.lowered), whose first
-    characters let the regex engine skip the rest of the text; under re.I it has no such help and tries
-    every word at every character. The twin matches wherever the part does, so no twin match means no
-    match; after a twin match the part itself decides."""
-    twin = _twin(part)
-    if twin is not None and twin.search(doc.lower, start, end) is None:  # type: ignore[arg-type]
-        return False
-    return part.search(doc.text, start, end) is not None
-
-
-_TWINS: dict[int, tuple[object, re.Pattern[str] | None]] = {}  # id(part) -> (the part, kept alive; its twin)
-# What lower-casing a source would change the meaning of: a character named by its number or name (\x41 is
-# "A" in the twin too), a range with an end that is not ASCII ("[À-ÿ]" lower-cased holds less).
-TWIN_UNSAFE = re.compile(r"\\[0-9xuUN]|[^\x00-\x7f]-|-[^\x00-\x7f]")
-
-
-def _twin(part: object) -> re.Pattern[str] | None:
-    entry = _TWINS.get(id(part))
-    if entry is None:
-        pattern = part.compiled() if isinstance(part, Lexicon) else getattr(part, "pattern", part)
-        twin = None
-        if isinstance(pattern, (LazyPattern, re.Pattern)) and int(pattern.flags) & re.I and \
-                CASE_ODD.isdisjoint(pattern.pattern) and not TWIN_UNSAFE.search(pattern.pattern):
-            try:
-                twin = lowered(pattern)  # type: ignore[arg-type]
-            except re.error:
-                twin = None
-        entry = _TWINS[id(part)] = (part, twin)
-    return entry[1]
 
 
 def _not_prose(doc: Document, offset: int) -> bool:
