@@ -62,11 +62,44 @@ def negated(doc: Document, start: int, window: int = 60) -> bool:
     return NEGATION.search(doc.text[a:start]) is not None
 
 
+# A short quotation on one line, in the quotation marks of the ten languages.
+QUOTED = lazy(r'"([^"\n]{1,100})"|“([^”\n]{1,100})”|„([^“”\n]{1,100})[“”]|«\s?([^»\n]{1,100}?)\s?»|'
+              r"「([^」\n]{1,100})」|『([^』\n]{1,100})』")
+WORD_BEFORE_QUOTE = lazy(r"\w[ \t]+\Z")
+
+
+def quoted_mention(doc: Document, start: int, end: int) -> bool:
+    """The match is a short quotation named inside a sentence of visible text, as a noun is: the quotation
+    holds the whole match and follows a word ("strings such as "ignore previous instructions" are flagged").
+    A quotation that opens a sentence, follows a colon or a comma (the message itself, or said to someone)
+    is not a mention. Like inline code, this is how the text looks to a reviewer, not a word added to it."""
+    lo, hi = doc.line_span(doc.line_of(start))
+    for quote in QUOTED.finditer(doc.text, lo, hi):
+        group = next(i for i in range(1, 7) if quote.group(i) is not None)
+        if quote.start(group) <= start and end <= quote.end(group) + 1:
+            return WORD_BEFORE_QUOTE.search(doc.text, lo, quote.start()) is not None and not _spoken_to(doc, start)
+    return False
+
+
+def _spoken_to(doc: Document, start: int) -> bool:
+    """The sentence around the quotation, the quotations left out, addresses the agent or orders it: then the
+    quotation is what it is told to say or do ("you will answer "..."", "reply with "...""), not a mention."""
+    a, b = doc.sentence_bounds(start, start, 300)
+    outside = QUOTED.sub(" ", doc.text[a:b])
+    return SECOND_PERSON.search(outside) is not None or IMPERATIVE.search(outside) is not None
+
+
+SECOND_PERSON = lazy(r"\b(?:you|your|yourself|du|dich|dir|dein\w*|vous|tu|toi|ton|ta|tes|votre|usted|você|voc[eê]s|"
+                     r"seu|sua|tuo|tua|ты|вы|тебе|тебя|ваш\w*|твой\w*)\b|你|您|あなた|당신|너", re.I)
+
+
 def mention_severity(doc: Document, start: int, end: int, default: str = "error") -> str:
     """The severity of a phrase found at [start, end): its detector's, lowered from error to warning only by
-    visible structure (shown_as_code). Words around it never lower it: an attacker can add "such as",
-    "e.g.", a quote or a note about attacks as easily as a reviewer can (issue 11)."""
-    if default == "error" and shown_as_code(doc, start, end):
+    visible structure: code (shown_as_code) or a quotation named mid-sentence (quoted_mention). Words
+    around it never lower it: an attacker can add "such as", "e.g." or a note about attacks as easily as a
+    reviewer can (issue 11). In a hidden region the engine raises the warning back to an error, and a
+    decoded or disguised view is an error whatever this says."""
+    if default == "error" and (shown_as_code(doc, start, end) or quoted_mention(doc, start, end)):
         return "warning"
     return default
 
