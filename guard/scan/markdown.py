@@ -12,6 +12,7 @@ from functools import lru_cache
 from guard.scan import regions
 from guard.scan.context import reads_as_instruction
 from guard.scan.detector import Hit, detector
+from guard.scan.imperative import moves_a_secret
 from guard.scan.intents.addressed import harmful_order
 from guard.scan.lazyre import lazy
 from guard.scan.regions import COMMENT, DETAILS, HIDDEN_HTML
@@ -30,7 +31,7 @@ DIRECTIVE = lazy(
 )
 LINK_COMMENT = lazy(r"^[ \t]*\[(?://|comment|_|#|hidden|note)\]:[ \t]*(?:#|<>|\S+)[ \t]*(.*)$", re.I | re.M)
 LINK_TITLE = lazy(r"^[ \t]*\[[^\]\n]+\]:[ \t]*\S+[ \t]+[\"'(](.+)[\"')][ \t]*$", re.M)
-PADDING = lazy(r"[ \t\u00a0\u2000-\u200a\u3000]{80,}(?=[^\s|])")
+PADDING = lazy(r"[ \t\u00a0\u2000-\u200a\u3000]{16,}(?=[^\s|])")  # then as wide as regions.PAD_BLANKS columns
 
 
 def _lines_with(doc: Document, needle: str) -> list[int]:
@@ -48,10 +49,13 @@ def _lines_with(doc: Document, needle: str) -> list[int]:
 
 
 def _padding(doc: Document) -> Iterator[re.Match[str]]:
-    """PADDING.finditer(doc.text), searched only in runs of 80 or more spaces, tabs or non-ASCII characters
-    (and the character after each, for the lookahead)."""
-    for start, end in doc.long_runs(b" \t?", 80):
-        yield from PADDING.finditer(doc.text, start, end + 1)
+    """The runs of blanks at least regions.PAD_BLANKS columns wide (a tab counts as a tab stop's width)
+    followed by text, searched only in runs of 16 or more spaces, tabs or non-ASCII characters (and the
+    character after each, for the lookahead)."""
+    for start, end in doc.long_runs(b" \t?", 16):
+        for match in PADDING.finditer(doc.text, start, end + 1):
+            if regions.columns(match.group()) >= regions.PAD_BLANKS:
+                yield match
 
 
 @lru_cache(maxsize=4096)
@@ -61,9 +65,11 @@ def judge(hidden: str) -> tuple[str, str] | None:
     if found:
         return "error", "contains " + ", ".join(found)
     if reads_as_instruction(hidden) or addresses_agent(hidden):
-        if harmful_order(hidden):
+        if harmful_order(hidden) or moves_a_secret(hidden):
             return "error", "orders the agent to a harmful act on something sensitive"
         return "warning", "reads as an instruction to the agent"
+    if moves_a_secret(hidden):
+        return "warning", "orders a secret moved to another place"
     return None
 
 
@@ -164,10 +170,10 @@ def invisible_html(doc: Document) -> Iterator[Hit]:
     for match in HIDDEN_HTML.finditer(doc.text):
         if doc.line_of(match.start()) in doc.fenced_lines:
             continue
-        verdict = judge(match.group(2))
+        body = match.group(2) if match.group(2) is not None else match.group(4)
+        verdict = judge(body)
         if verdict is not None:
-            yield Hit(match.start(), match.end(), f'invisible HTML {verdict[1]}: "{_preview(match.group(2))}"',
-                      verdict[0])
+            yield Hit(match.start(), match.end(), f'invisible HTML {verdict[1]}: "{_preview(body)}"', verdict[0])
     for match in DETAILS.finditer(doc.text):
         if doc.line_of(match.start()) in doc.fenced_lines:
             continue
@@ -177,6 +183,9 @@ def invisible_html(doc: Document) -> Iterator[Hit]:
         if found:
             yield Hit(match.start(), match.end(),
                       f'collapsed <details> contains {", ".join(found)}: "{_preview(match.group(1))}"', "error")
+        elif moves_a_secret(match.group(1)):
+            yield Hit(match.start(), match.end(),
+                      f'collapsed <details> orders a secret moved to another place: "{_preview(match.group(1))}"')
 
 
 @detector("HMD004", "pushed-off-screen", "warning",

@@ -19,24 +19,38 @@ from guard.scan.commonmark import Parsed
 from guard.scan.lazyre import lazy
 
 PARSE_LIMIT = 300_000
-PAD_NEWLINES = 30  # a run of whitespace holding this many line breaks pushes what follows off the screen
-PAD_BLANKS = 80  # blanks on one line that push the rest of it off to the right
+PAD_NEWLINES = 20  # a run of whitespace holding this many line breaks pushes what follows off the screen
+PAD_BLANKS = 80  # columns of blanks on one line that push the rest of it off to the right
+TAB_WIDTH = 8
 
 COMMENT = lazy(r"<!--(.*?)(?:-->|\Z)", re.S)
-DETAILS = lazy(r"<details\b[^>]*>(?:\s*<summary\b.*?</summary\s*>)?(.{0,8000}?)</details\s*>", re.I | re.S)
+# A collapsed <details> body runs to its closing tag, or to the end of the file as a browser reads one left open.
+DETAILS = lazy(r"<details\b[^>]*>(?:\s*<summary\b[^<]*(?:<(?!/summary)[^<]*)*</summary\s*>)?(.*?)(?:</details\s*>|\Z)",
+               re.I | re.S)
+# near white: every channel at least 0xE0 (#eee, #f5f5f5, rgb(250, 250, 250)), the background of most pages
+_PALE = (r"(?:transparent|white|snow|ivory|#[e-f][0-9a-f]?[e-f][0-9a-f]?[e-f][0-9a-f]?\b|"
+         r"rgba?\(\s*2(?:2[4-9]|[3-4]\d|5[0-5])\s*,\s*2(?:2[4-9]|[3-4]\d|5[0-5])\s*,\s*2(?:2[4-9]|[3-4]\d|5[0-5])\b|"
+         r"rgba\([^)]*,\s*0(?:\.0*)?\s*\))")
 HIDDEN_HTML = lazy(
     r"<(\w+)\b[^>]*?(?:style\s*=\s*[\"'][^\"']*?(?:display\s*:\s*none|visibility\s*:\s*hidden|"
-    r"font-size\s*:\s*0(?:\.0*)?(?:px|em|rem|pt|%)?\s*[;\"']|opacity\s*:\s*0(?:\.0*)?\s*[;\"']|"
-    r"color\s*:\s*(?:transparent|white|#fff(?:fff)?)\b|(?:height|width)\s*:\s*0(?:px)?\s*[;\"']|"
-    r"(?:left|text-indent)\s*:\s*-\d{3,})|\shidden(?=[\s>=])|\saria-hidden\s*=\s*[\"']?true)[^>]*>(.{0,4000}?)</\1\s*>",
+    r"font-size\s*:\s*(?:0|[01](?:\.\d+)?px|0?\.[0-4]\d*(?:em|rem)|[0-2](?:\.\d+)?pt|[0-9]%)\s*(?:[;\"'!]|$)|"
+    r"opacity\s*:\s*0(?:\.0\d*)?\s*[;\"'!]|(?<![\w-])color\s*:\s*" + _PALE + r"|"
+    r"(?:height|width|max-height|max-width)\s*:\s*0(?:px)?\s*[;\"'!]|(?:left|top|text-indent|margin-left)\s*:\s*-\d{3,}|"
+    r"clip\s*:\s*rect\(\s*0|clip-path\s*:\s*inset\(\s*(?:50|100)%|transform\s*:\s*scale\(\s*0(?:\.0*)?\s*\))|"
+    r"\shidden(?=[\s>=])|\saria-hidden\s*=\s*[\"']?true|\scolor\s*=\s*[\"']?" + _PALE + r")[^>]*>(.{0,4000}?)</\1\s*>"
+    # elements a browser never renders: <noscript> (scripts run), <template>
+    r"|<(noscript|template)\b[^>]*>(.{0,4000}?)</\3\s*>",
     re.I | re.S,
 )
 ALT = lazy(r"!\[([^\]\n]+)\]")
+# alt, title and aria-label attributes of HTML tags: shown on hover or to screen readers, never on the page
+ATTRIBUTE = lazy(r"<[A-Za-z][\w-]*\s[^<>]*?\b(alt|title|aria-label)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')", re.I)
 TITLE = lazy(r"\]\(\s*(?:<[^>\n]*>|[^\s()]+)\s+(?:\"([^\"\n]+)\"|'([^'\n]+)'|\(([^()\n]+)\))\s*\)")
 REFERENCE = lazy(r"^ {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*\S.*$", re.M)
 FOOTNOTE = lazy(r"^ {0,3}\[\^[^\]\n]+\]:.*(?:\n(?: {2,}|\t).*)*", re.M)
 FENCE_INFO = lazy(r"^ {0,3}(`{3,}|~{3,})[ \t]*([^\n]*?)[ \t]*$", re.M)
 FRONTMATTER = lazy(r"\A(?:\ufeff)?(---|\+\+\+)[ \t]*\n(.*?\n)?\1[ \t]*(?:\n|\Z)", re.S)
+CONTINUATION = lazy(r"^[ \t]+(\S.*\S|\S)", re.M)
 VALUE = lazy(r"^[ \t]*(?:- |[\w.\"'-]+[ \t]*[:=][ \t]*)(.*\S)", re.M)
 BLANK_CLASS = "[ \t\u00a0\u2000-\u200f\u202f\u205f-\u2064\u3000\ufeff\U000e0000-\U000e007f]"
 TRAILING = lazy(BLANK_CLASS + "{2,}(?=\r?\n|\\Z)")
@@ -154,6 +168,10 @@ def _frontmatter(text: str) -> Iterator[Region]:
     if match and match.group(2):
         for value in VALUE.finditer(text, match.start(2), match.end(2)):
             yield Region(value.start(1), value.end(1), "frontmatter")
+        # the lines of a block scalar (`description: |` then indented text) and other continuation lines
+        for line in CONTINUATION.finditer(text, match.start(2), match.end(2)):
+            if not VALUE.match(text, line.start()):
+                yield Region(line.start(1), line.end(1), "frontmatter")
 
 
 def _padding(doc: Lines) -> Iterator[Region]:
@@ -166,9 +184,14 @@ def _padding(doc: Lines) -> Iterator[Region]:
         if text.count("\n", a, b) >= PAD_NEWLINES:
             yield Region(b, len(text), "below-blanks")
             return  # (it holds every later one)
-        if b - a >= PAD_BLANKS and "\n" not in text[a:b]:
+        if "\n" not in text[a:b] and columns(text[a:b]) >= PAD_BLANKS:
             end = text.find("\n", b)
             yield Region(b, end if end != -1 else len(text), "pushed-right")
+
+
+def columns(blanks: str) -> int:
+    """How wide a run of blanks shows: a tab moves to the next stop of TAB_WIDTH columns."""
+    return len(blanks) + (TAB_WIDTH - 1) * blanks.count("\t")
 
 
 def _trailing(doc: Lines) -> Iterator[tuple[int, int]]:
@@ -209,10 +232,12 @@ def _html(text: str, lower: str | None = None) -> Iterator[Region]:
     if lowered:
         for match in DETAILS.finditer(text):
             yield Region(match.start(1), match.end(1), "details")
-    if "hidden" in lowered or any(word in text for word in ("hidden", "display", "opacity", "font-size",
-                                                             "color", "height", "width", "indent", "left")):
+    if "hidden" in lowered or any(word in lower for word in ("hidden", "display", "opacity", "font-size", "color",
+                                                              "height", "width", "indent", "left", "top", "clip",
+                                                              "scale", "noscript", "template")):
         for match in HIDDEN_HTML.finditer(text):
-            yield Region(match.start(2), match.end(2), "hidden-html")
+            body = 2 if match.group(2) is not None else 4
+            yield Region(match.start(body), match.end(body), "hidden-html")
 
 
 def _inline(text: str) -> Iterator[Region]:
@@ -223,6 +248,12 @@ def _inline(text: str) -> Iterator[Region]:
         for match in TITLE.finditer(text):
             group = next(i for i in (1, 2, 3) if match.group(i) is not None)
             yield Region(match.start(group), match.end(group), "title")
+    if "=" in text and "<" in text:
+        for match in ATTRIBUTE.finditer(text):
+            group = 2 if match.group(2) is not None else 3
+            if match.end(group) > match.start(group):
+                kind = "alt-text" if match.group(1).lower() == "alt" else "title"
+                yield Region(match.start(group), match.end(group), kind)
 
 
 def _definitions(doc: Lines, parsed: Parsed | None) -> Iterator[Region]:
