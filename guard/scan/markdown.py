@@ -18,7 +18,7 @@ from guard.scan.lazyre import lazy
 from guard.scan.regions import COMMENT, DETAILS, HIDDEN_HTML
 from guard.scan.signals import signals
 from guard.scan.text import Document, visible
-from guard.scan.vocative import addresses_agent
+from guard.scan.vocative import addresses_agent, speaks_of_agent
 
 DIRECTIVE = lazy(
     r"^\s*(?:markdownlint|prettier|eslint|cspell|spell-?checker|vale|textlint|remark-|mdformat|lint|toc|/?TOC|"
@@ -70,6 +70,8 @@ def judge(hidden: str) -> tuple[str, str] | None:
         return "warning", "reads as an instruction to the agent"
     if moves_a_secret(hidden):
         return "warning", "orders a secret moved to another place"
+    if speaks_of_agent(hidden):
+        return "warning", "tells the agent, in the third person, what it is or must do"
     return None
 
 
@@ -95,7 +97,8 @@ def _preview(text: str) -> str:
                  "<!-- toc -->", "<!-- TODO: add examples -->", "<!-- crag:auto-start -->"])
 def html_comment(doc: Document) -> Iterator[Hit]:
     """What it finds: HTML comments (`<!-- ... -->`, including one left open to the end of the file)
-    whose text reads as an instruction to the agent.
+    whose text reads as an instruction to the agent: addressed to it, said of it in the third person ("the
+    assistant must ..."), or an imperative that moves a secret somewhere.
 
     Why it matters: comments are invisible on GitHub and in every Markdown preview, but the model reads the
     raw file; a reviewer never sees what the agent is told.

@@ -27,7 +27,8 @@ VOCATIVE = lazy(
     r"\s*(?:to|for|an|für|à|pour|para|per)?\s*[:,!]?\s*)?"
     r"(?:(?:the|any|all|every|this|der|die|den|dem|le|la|les|el|los|o|a|il|lo)\s+|l['’])?"
     + _AGENT +
-    r"(?:s|es|en)?(?:\s+(?:instructions?|notes?|notice|rules|only|here|reading\s+this|who\s+reads?\s+this))?"
+    r"(?:s|es|en)?(?:\s+(?:instructions?|notes?|notice|rules|only|here|reading\s+this|who\s+reads?\s+this|tasks?|"
+    r"directives?|orders?|steps?|todo|action\s+items?|aufgabe|tâche|tarea|tarefa|compito|задача))?"
     r"\s*(?:[:,!]|\s[-\u2013\u2014]|[：，、！]|へ|에게)\s*\S+[\s\S]*?\S+",
     re.I,
 )
@@ -45,3 +46,25 @@ def addresses_agent(text: str) -> bool:
     if _NOT_SPOKEN_TO.match(said) is not None:
         return False
     return len(re.findall(r"\w+", said)) >= 4 or len(WIDE.findall(said)) >= 8
+
+
+# The agent as the subject of what is said about it ("the assistant working here must ...", "der Assistent
+# soll ...", "助手应该 ..."): in hidden text that is said to the agent, in the third person. "model" is left
+# out: hidden notes in machine-learning projects speak of their models all the time.
+SPOKEN_OF = lazy(
+    r"\b(?:the|this|any|every|your)\s+(?:ai\s+|coding\s+|automated\s+)?(?:assistant|agent|ai|llm|"
+    r"claude|copilot|cursor|codex|gemini|chatgpt)s?\b(?:\s+[\w-]+){0,4}?\s+(?:is|are|will|shall|should|must|may|"
+    r"can|cannot|never|always|now|has\s+to|have\s+to|needs?\s+to)\b"
+    r"|\b(?:der|die|den|dem)\s+(?:ki-)?(?:assistent|agent|ki)\w*(?:\s+[\w-]+){0,3}?\s+(?:soll|muss|darf|wird|ist|kann)\b"
+    r"|(?:\bl['’]|\ble\s+|\bla\s+)(?:assistant|agent|ia)\w*(?:\s+[\w-]+){0,3}?\s+(?:doit|va|est|peut|ne)\b"
+    r"|\b(?:el|la|o|a|il|l['’])\s*(?:asistente|agente|assistente|ia)(?:\s+[\w-]+){0,3}?\s+"
+    r"(?:debe|debería|va|es|puede|tiene|deve|deveria|vai|é|pode|tem|dovrebbe|è|può|non)\b"
+    r"|(?:ассистент|агент|ии)\w*(?:\s+[\w-]+){0,3}?\s+(?:должен|будет|теперь|обязан|не)\b"
+    r"|(?:助手|智能体|代理|AI)(?:应该|必须|现在|要|需要|将|不得)|(?:アシスタント|エージェント|AI)は|(?:어시스턴트|에이전트|AI)(?:는|은|가)",
+    re.I,
+)
+
+
+def speaks_of_agent(text: str) -> bool:
+    """`text` says something about the agent with it as the subject (six words or more in all)."""
+    return SPOKEN_OF.search(text) is not None and (len(re.findall(r"\w+", text)) >= 6 or len(WIDE.findall(text)) >= 8)
