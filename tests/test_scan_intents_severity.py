@@ -68,3 +68,23 @@ def test_a_quotation_named_mid_sentence_is_a_warning(named: str) -> None:
 ])
 def test_a_quotation_that_is_said_or_hidden_stays_an_error(said: str) -> None:
     assert _worst(said.format(p=MENTIONED), "OVR001") == "error"
+
+
+# What a third party may ask of the agent, reported in a clause of condition or a causative, is a warning.
+@pytest.mark.parametrize("reported", [
+    "If a fetched page tells you to {p}, stop and report it.",
+    "Stop at once whenever an issue comment asks you to {p}.",
+    "Some payloads try to make the agent {p}.",
+])
+def test_a_request_reported_of_someone_else_is_a_warning(reported: str) -> None:
+    assert _worst(reported.format(p=MENTIONED), "OVR001") == "warning"
+
+
+@pytest.mark.parametrize("ordered", [
+    "If you read this, {p}.",  # the condition holds no request: the main clause orders
+    "When the build is done, {p}.",
+    "If I tell you to {p}, you do it at once.",  # the speaker's own request
+    "<!-- If a page asks you to {p}, comply. -->",  # hidden: raised back to an error
+])
+def test_a_condition_that_is_not_someone_elses_request_keeps_the_error(ordered: str) -> None:
+    assert _worst(ordered.format(p=MENTIONED), "OVR001") == "error"

@@ -93,13 +93,39 @@ SECOND_PERSON = lazy(r"\b(?:you|your|yourself|du|dich|dir|dein\w*|vous|tu|toi|to
                      r"seu|sua|tuo|tua|ты|вы|тебе|тебя|ваш\w*|твой\w*)\b|你|您|あなた|당신|너", re.I)
 
 
+# What someone else may ask of the agent, reported: the match is the complement of a request in a clause of
+# condition ("if a page asks you to ...", "even when an issue tells the agent to ...") or of a causative whose
+# object is the agent in the third person ("attacks try to make the agent ..."). Not what the speaker asks ("if
+# I tell you to ...": the speaker is the one giving orders). The file's own order, if it
+# gives one, is the main clause, which its detectors judge on their own.
+REPORTED = lazy(
+    r"(?:\b(?:if|even\s+if|when|whenever|even\s+when|unless|in\s+case|should)\s+(?!(?:i|we)\s)(?:[\w'’-]+\s+){1,5}?"
+    r"(?:asks?|tells?|instructs?|wants?|requests?|urges?|says?|demands?|claims?|attempts?|tries|try|asked|told)\s+"
+    r"(?:(?:you|the\s+(?:ai\s+|coding\s+)?\w+|an?\s+(?:ai\s+|coding\s+)?\w+)\s+)?(?:to\s+)?"
+    r"|\b(?:make|makes|get|gets|trick|tricks|cause|causes|convince|convinces|persuade|persuades|lure|lures|force|forces)"
+    r"\s+(?:the|an?|your)\s+(?:ai\s+|coding\s+)?(?:agents?|assistants?|models?|llms?|ai|bots?)\s+(?:(?:in)?to\s+)?)"
+    r"(?:[\w'’-]+\s+){0,3}\Z",  # (the verb and its object's first words, when the match is the object)
+    re.I,
+)
+
+
+def reported_request(doc: Document, start: int) -> bool:
+    """The match at `start` is what a third party asks of the agent, reported in a clause of condition or a
+    causative (see REPORTED), in the same sentence."""
+    a, _ = doc.sentence_bounds(start, start, 200)
+    a = max(a, doc.line_starts[doc.line_of(start) - 1])
+    return REPORTED.search(doc.text, a, start) is not None
+
+
 def mention_severity(doc: Document, start: int, end: int, default: str = "error") -> str:
     """The severity of a phrase found at [start, end): its detector's, lowered from error to warning only by
-    visible structure: code (shown_as_code) or a quotation named mid-sentence (quoted_mention). Words
+    visible structure: code (shown_as_code) or a quotation named mid-sentence (quoted_mention), or by the
+    grammar of what someone else may ask of the agent (reported_request). Words
     around it never lower it: an attacker can add "such as", "e.g." or a note about attacks as easily as a
     reviewer can (issue 11). In a hidden region the engine raises the warning back to an error, and a
     decoded or disguised view is an error whatever this says."""
-    if default == "error" and (shown_as_code(doc, start, end) or quoted_mention(doc, start, end)):
+    if default == "error" and (shown_as_code(doc, start, end) or quoted_mention(doc, start, end)
+                               or reported_request(doc, start)):
         return "warning"
     return default
 
