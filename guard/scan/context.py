@@ -104,7 +104,7 @@ REPORTED = lazy(
     r"(?:(?:you|the\s+(?:ai\s+|coding\s+)?\w+|an?\s+(?:ai\s+|coding\s+)?\w+)\s+)?(?:to\s+)?"
     r"|\b(?:make|makes|get|gets|trick|tricks|cause|causes|convince|convinces|persuade|persuades|lure|lures|force|forces)"
     r"\s+(?:the|an?|your)\s+(?:ai\s+|coding\s+)?(?:agents?|assistants?|models?|llms?|ai|bots?)\s+(?:(?:in)?to\s+)?)"
-    r"(?:[\w'’-]+\s+){0,3}\Z",  # (the verb and its object's first words, when the match is the object)
+    r"(?:[\w'’-]+\s+){0,3}[`\"“']?\Z",  # (the verb and its object's first words, when the match is the object)
     re.I,
 )
 

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from guard.scan.lazyre import lazy
-from guard.scan.context import ADDRESS, in_purpose_clause, mention_severity, negated
+from guard.scan.context import ADDRESS, in_purpose_clause, mention_severity, negated, reported_request
 from guard.scan.detector import Hit, detector
 from guard.scan.text import Document
 from guard.scan.triggers import declare
@@ -75,10 +75,12 @@ def pipe_to_shell(doc: Document) -> Iterator[Hit]:
 
 
 def _shown_install_line(doc: Document, start: int) -> bool:
-    """In a fenced block, or in inline code in a sentence that does not speak to the agent."""
+    """In a fenced block, or in inline code in a sentence that does not speak to the agent or only reports
+    what someone else may ask of it ("if an issue asks you to run `curl ... | sh`, refuse")."""
     if doc.line_of(start) in doc.fenced_lines:
         return True
-    return doc.in_code(start) and ADDRESS.search(doc.sentence_around(start, start, 200)) is None
+    return doc.in_code(start) and (ADDRESS.search(doc.sentence_around(start, start, 200)) is None
+                                   or reported_request(doc, start))
 
 
 @detector("DNG002", "credential-access", "warning",

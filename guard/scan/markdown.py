@@ -58,6 +58,19 @@ def _padding(doc: Document) -> Iterator[re.Match[str]]:
                 yield match
 
 
+def _prose(doc: Document, start: int, end: int) -> str:
+    """doc.text[start:end] with the lines of fenced code blocks left out (a log or a script shown there)."""
+    first, last = doc.line_of(start), doc.line_of(max(start, end - 1))
+    if not any(line in doc.fenced_lines for line in range(first, last + 1)):
+        return doc.text[start:end]
+    kept = []
+    for line in range(first, last + 1):
+        if line not in doc.fenced_lines:
+            lo, hi = doc.line_span(line)
+            kept.append(doc.text[max(lo, start):min(hi, end)])
+    return "\n".join(kept)
+
+
 @lru_cache(maxsize=4096)
 def judge(hidden: str) -> tuple[str, str] | None:
     """(severity, reason) for hidden text, or None when it is harmless."""
@@ -186,7 +199,7 @@ def invisible_html(doc: Document) -> Iterator[Hit]:
         if found:
             yield Hit(match.start(), match.end(),
                       f'collapsed <details> contains {", ".join(found)}: "{_preview(match.group(1))}"', "error")
-        elif moves_a_secret(match.group(1)):
+        elif moves_a_secret(_prose(doc, match.start(1), match.end(1))):
             yield Hit(match.start(), match.end(),
                       f'collapsed <details> orders a secret moved to another place: "{_preview(match.group(1))}"')
 
