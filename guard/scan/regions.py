@@ -38,13 +38,16 @@ HIDDEN_HTML = lazy(
     r"(?:height|width|max-height|max-width)\s*:\s*0(?:px)?\s*[;\"'!]|(?:left|top|text-indent|margin-left)\s*:\s*-\d{3,}|"
     r"clip\s*:\s*rect\(\s*0|clip-path\s*:\s*inset\(\s*(?:50|100)%|transform\s*:\s*scale\(\s*0(?:\.0*)?\s*\))|"
     r"\shidden(?=[\s>=])|\saria-hidden\s*=\s*[\"']?true|\scolor\s*=\s*[\"']?" + _PALE + r")[^>]*>(.{0,4000}?)</\1\s*>"
-    # elements a browser never renders: <noscript> (scripts run), <template>
-    r"|<(noscript|template)\b[^>]*>(.{0,4000}?)</\3\s*>",
+    # elements a browser never renders: <noscript> (scripts run), <template>, an SVG's <desc>
+    r"|<(noscript|template|desc)\b[^>]*>(.{0,4000}?)</\3\s*>",
     re.I | re.S,
 )
 ALT = lazy(r"!\[([^\]\n]+)\]")
 # alt, title and aria-label attributes of HTML tags: shown on hover or to screen readers, never on the page
-ATTRIBUTE = lazy(r"<[A-Za-z][\w-]*\s[^<>]*?\b(alt|title|aria-label)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')", re.I)
+# and the attributes a page never shows at all: a meta tag's content, a hidden input's value, data-* attributes
+ATTRIBUTE = lazy(r"<[A-Za-z][\w-]*\s[^<>]*?(?<![\w-])(alt|title|aria-label|content|value|data-[\w-]+)\s*=\s*"
+                 r"(?:\"([^\"]*)\"|'([^']*)')", re.I)
+ATTRIBUTE_KIND = {"alt": "alt-text", "title": "title", "aria-label": "title"}
 TITLE = lazy(r"\]\(\s*(?:<[^>\n]*>|[^\s()]+)\s+(?:\"([^\"\n]+)\"|'([^'\n]+)'|\(([^()\n]+)\))\s*\)")
 REFERENCE = lazy(r"^ {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*\S.*$", re.M)
 FOOTNOTE = lazy(r"^ {0,3}\[\^[^\]\n]+\]:.*(?:\n(?: {2,}|\t).*)*", re.M)
@@ -60,15 +63,15 @@ LINE_END_AFTER_BLANK = (b" \n", b"\t\n", b"?\n", b" \r\n", b"\t\r\n", b"?\r\n")
 INLINE_CODE = re.compile(r"`[^`\n]+`")
 MARKUP = ("<", "![", "](", "]:", "```", "~~~")
 HTML = frozenset({"comment", "details", "hidden-html"})
-KINDS = frozenset({"comment", "details", "hidden-html", "alt-text", "title", "reference", "footnote", "fence-info",
-                   "frontmatter", "below-blanks", "pushed-right", "trailing-blanks"})
+KINDS = frozenset({"comment", "details", "hidden-html", "alt-text", "title", "attribute", "reference", "footnote",
+                   "fence-info", "frontmatter", "below-blanks", "pushed-right", "trailing-blanks"})
 
 
 class Region(namedtuple("Region", "start end kind")):
     __slots__ = ()
     start: int
     end: int
-    kind: str  # comment, details, hidden-html, alt-text, title, reference, footnote, fence-info,
+    kind: str  # comment, details, hidden-html, alt-text, title, attribute, reference, footnote, fence-info,
     #            frontmatter, below-blanks, pushed-right, trailing-blanks
 
 
@@ -234,7 +237,7 @@ def _html(text: str, lower: str | None = None) -> Iterator[Region]:
             yield Region(match.start(1), match.end(1), "details")
     if "hidden" in lowered or any(word in lower for word in ("hidden", "display", "opacity", "font-size", "color",
                                                               "height", "width", "indent", "left", "top", "clip",
-                                                              "scale", "noscript", "template")):
+                                                              "scale", "noscript", "template", "desc")):
         for match in HIDDEN_HTML.finditer(text):
             body = 2 if match.group(2) is not None else 4
             yield Region(match.start(body), match.end(body), "hidden-html")
@@ -252,8 +255,8 @@ def _inline(text: str) -> Iterator[Region]:
         for match in ATTRIBUTE.finditer(text):
             group = 2 if match.group(2) is not None else 3
             if match.end(group) > match.start(group):
-                kind = "alt-text" if match.group(1).lower() == "alt" else "title"
-                yield Region(match.start(group), match.end(group), kind)
+                yield Region(match.start(group), match.end(group),
+                             ATTRIBUTE_KIND.get(match.group(1).lower(), "attribute"))
 
 
 def _definitions(doc: Lines, parsed: Parsed | None) -> Iterator[Region]:
