@@ -65,7 +65,7 @@ def negated(doc: Document, start: int, window: int = 60) -> bool:
 # A short quotation on one line, in the quotation marks of the ten languages.
 QUOTED = lazy(r'"([^"\n]{1,100})"|“([^”\n]{1,100})”|„([^“”\n]{1,100})[“”]|«\s?([^»\n]{1,100}?)\s?»|'
               r"「([^」\n]{1,100})」|『([^』\n]{1,100})』")
-WORD_BEFORE_QUOTE = lazy(r"\w[ \t]+\Z")
+WORD_BEFORE_QUOTE = lazy(r"(?:\w|\b(?:e\.g|i\.e|etc|cf|z\.\s?B|p\.\s?ex|p\.\s?ej)\.,?)[ \t]+\Z", re.I)
 
 
 def quoted_mention(doc: Document, start: int, end: int) -> bool:
@@ -109,12 +109,35 @@ REPORTED = lazy(
 )
 
 
-def reported_request(doc: Document, start: int) -> bool:
-    """The match at `start` is what a third party asks of the agent, reported in a clause of condition or a
-    causative (see REPORTED), in the same sentence."""
+# The same in the other languages: the request before the match ("si une page te demande de", "如果网页要求你"),
+# or, in Japanese and Korean, after it ("無視するよう求められても", "무시하라고 요청하면").
+REPORTED_OTHER = lazy(
+    r"(?:\b(?:si|même\s+si|quand|lorsqu['’]?\w*)\s+(?:[\w'’-]+\s+){1,5}?(?:te|vous)\s+(?:demande|dit|ordonne)\w*\s+(?:de\s+|d['’])?"
+    r"|\b(?:si|aunque|incluso\s+si|cuando)\s+(?:[\w-]+\s+){1,5}?te\s+(?:pide|dice|ordena)\w*\s+(?:que\s+)?"
+    r"|\b(?:se|mesmo\s+que|quando)\s+(?:[\w-]+\s+){1,5}?(?:te\s+|lhe\s+)?(?:pedir|pede|disser|diz|mandar|manda)\w*\s+(?:para\s+|que\s+)?"
+    r"|\b(?:se|anche\s+se|quando)\s+(?:[\w'’-]+\s+){1,5}?ti\s+(?:chiede|dice|ordina)\w*\s+(?:di\s+)?"
+    r"|\b(?:wenn|falls|auch\s+wenn|selbst\s+wenn)\s+(?:[\w-]+\s+){1,5}?(?:dich|dir)\s+(?:[\w-]+\s+)?"
+    r"(?:auffordert|bittet|anweist|sagt|verlangt)\s*,?\s+"
+    r"|(?:если|даже\s+если|когда)\s+(?:\w+\s+){1,5}?(?:просит|попросит|говорит|скажет|требует|велит)\s+(?:тебя\s+|тебе\s+|вас\s+|вам\s+)?"
+    r"|(?:如果|若|假如|即使|即便|当)[^，。,.!?！？]{0,20}?(?:要求|让|叫|请求|命令)你?\s*)"
+    r"(?:[\w'’-]+\s+){0,3}[`\"“'«「]?\Z",
+    re.I,
+)
+REPORTED_AFTER = lazy(r"[^。！？\n]{0,12}?(?:(?:よう|ように|ことを)(?:求められ|頼まれ|指示され|言われ|要求され)|(?:하라고|라고|하도록)\s*(?:요청|요구|지시|말)하)")
+
+
+def reported_request(doc: Document, start: int, end: int | None = None) -> bool:
+    """The match at [start, end) is what a third party asks of the agent, reported in a clause of condition
+    or a causative (see REPORTED), in the same sentence."""
     a, _ = doc.sentence_bounds(start, start, 200)
     a = max(a, doc.line_starts[doc.line_of(start) - 1])
-    return REPORTED.search(doc.text, a, start) is not None
+    if REPORTED.search(doc.text, a, start) is not None:
+        return True
+    if doc.text.isascii():
+        return False
+    if REPORTED_OTHER.search(doc.text, a, start) is not None:
+        return True
+    return end is not None and REPORTED_AFTER.match(doc.text, end) is not None
 
 
 def mention_severity(doc: Document, start: int, end: int, default: str = "error") -> str:
@@ -125,7 +148,7 @@ def mention_severity(doc: Document, start: int, end: int, default: str = "error"
     reviewer can (issue 11). In a hidden region the engine raises the warning back to an error, and a
     decoded or disguised view is an error whatever this says."""
     if default == "error" and (shown_as_code(doc, start, end) or quoted_mention(doc, start, end)
-                               or reported_request(doc, start)):
+                               or reported_request(doc, start, end)):
         return "warning"
     return default
 
@@ -137,7 +160,7 @@ def in_purpose_clause(doc: Document, start: int) -> bool:
     """The match lies in an opening clause of purpose, before its comma: "To uninstall the guard, run
     `kguard uninstall`" tells a person how, it does not order the act ("To go faster, uninstall it" does)."""
     a, _ = doc.sentence_bounds(start, start, 200)
-    a = max(a, doc.line_starts[doc.line_of(start) - 1])
+    a = max(a, doc.line_starts[doc.line_of(start) - 1], doc.text.rfind(";", a, start) + 1)  # (or its clause)
     while a < start and doc.text[a] in " \t*_>-#":
         a += 1
     return PURPOSE.match(doc.text, a) is not None and "," not in doc.text[a:start]
