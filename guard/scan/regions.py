@@ -24,9 +24,10 @@ PAD_BLANKS = 80  # columns of blanks on one line that push the rest of it off to
 TAB_WIDTH = 8
 
 COMMENT = lazy(r"<!--(.*?)(?:-->|\Z)", re.S)
-# A collapsed <details> body runs to its closing tag, or to the end of the file as a browser reads one left open.
-DETAILS = lazy(r"<details\b[^>]*>(?:\s*<summary\b[^<]*(?:<(?!/summary)[^<]*)*</summary\s*>)?(.*?)(?:</details\s*>|\Z)",
-               re.I | re.S)
+# A collapsed <details> body runs to its closing tag (a long log before a payload included, up to DETAILS_MAX).
+DETAILS_MAX = 60_000
+DETAILS = lazy(r"<details\b[^>]*>(?:\s*<summary\b[^<]*(?:<(?!/summary)[^<]*)*</summary\s*>)?(.{0,%d}?)</details\s*>"
+               % DETAILS_MAX, re.I | re.S)
 # near white: every channel at least 0xE0 (#eee, #f5f5f5, rgb(250, 250, 250)), the background of most pages
 _PALE = (r"(?:transparent|white|snow|ivory|#[e-f][0-9a-f]?[e-f][0-9a-f]?[e-f][0-9a-f]?\b|"
          r"rgba?\(\s*2(?:2[4-9]|[3-4]\d|5[0-5])\s*,\s*2(?:2[4-9]|[3-4]\d|5[0-5])\s*,\s*2(?:2[4-9]|[3-4]\d|5[0-5])\b|"
