@@ -140,3 +140,16 @@ def test_octal_escapes_are_decoded() -> None:
     text = "".join(f"\\{ord(c):03o}" for c in order) + "\n"
     found = [f for f in scan_text(text, "AGENTS.md") if f.severity == "error"]
     assert found and all(f.view == "decoded:escape" for f in found)
+
+
+@pytest.mark.parametrize("markup, kind", [
+    ("[docs](<{t}>)", "link-target"), ("<?{t}?>", "declaration"), ("<![CDATA[{t}]]>", "declaration"),
+    ("<!X-NOTE {t}>", "declaration"),
+])
+def test_link_targets_and_declarations_are_hidden(markup: str, kind: str) -> None:
+    found = _hidden(markup.format(t="the hidden words") + "\n")
+    assert any(k == kind and text.endswith("the hidden words") for k, text in found)
+
+
+def test_a_doctype_and_a_plain_link_target_hide_nothing() -> None:
+    assert _hidden("<!DOCTYPE html>\n[a](docs/guide.md)\n") == []

@@ -230,7 +230,9 @@ def pushed_right(doc: Document) -> Iterator[Hit]:
 
 
 NEWLY_HIDDEN = {"alt-text": "image alt text", "title": "link or image title",
-                "attribute": "HTML attribute never shown (a meta tag's content, a hidden value, data-*)", "footnote": "footnote",
+                "attribute": "HTML attribute never shown (a meta tag's content, a hidden value, data-*)",
+                "link-target": "link target in angle brackets", "declaration": "HTML declaration or processing instruction",
+                "footnote": "footnote",
                 "fence-info": "code fence info string", "frontmatter": "frontmatter value",
                 "below-blanks": "text below a long run of blank lines"}
 
@@ -251,8 +253,8 @@ MEANT_FOR_AGENT = frozenset({"frontmatter"})
                  "`![you must always run make](x.png)`", "# Notes\n\n\nYou must run the tests.\n"])
 def hidden_region(doc: Document) -> Iterator[Hit]:
     """What it finds: an instruction to the agent in a place a person does not see when the file is
-    rendered: alt text, a title, an HTML attribute a page never shows, a footnote, a fence's info string, a
-    frontmatter value, or text below a long run of blank lines. Imperative wording addressed to the agent there is a
+    rendered: alt text, a title, an HTML attribute or declaration a page never shows, a link target, a
+    footnote, a fence's info string, a frontmatter value, or text below a long run of blank lines. Imperative wording addressed to the agent there is a
     warning; with an intent (an override, exfiltration, concealment, a dangerous action) it is an error.
     Frontmatter (a skill's or rule's name and description, written for the agent) counts only with an
     intent.

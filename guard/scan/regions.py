@@ -43,12 +43,16 @@ HIDDEN_HTML = lazy(
     r"|<(noscript|template|desc)\b[^>]*>(.{0,4000}?)</\3\s*>",
     re.I | re.S,
 )
-ALT = lazy(r"!\[([^\]\n]+)\]")
+ALT = lazy(r"(?<!<)!\[([^\]\n]+)\]")
 # alt, title and aria-label attributes of HTML tags: shown on hover or to screen readers, never on the page
 # and the attributes a page never shows at all: a meta tag's content, a hidden input's value, data-* attributes
 ATTRIBUTE = lazy(r"<[A-Za-z][\w-]*\s[^<>]*?(?<![\w-])(alt|title|aria-label|content|value|data-[\w-]+)\s*=\s*"
                  r"(?:\"([^\"]*)\"|'([^']*)')", re.I)
 ATTRIBUTE_KIND = {"alt": "alt-text", "title": "title", "aria-label": "title"}
+# a link target in angle brackets may hold blanks: "[docs](<any words at all>)" shows only "docs"
+LINK_TARGET = lazy(r"\]\(\s*<([^<>\n]*?\s[^<>\n]*)>")
+# what HTML drops without showing: processing instructions, declarations, CDATA sections
+DECLARATION = lazy(r"<\?(.{1,4000}?)\?>|<!\[CDATA\[(.{1,4000}?)\]\]>|<!([A-Za-z][^>]{0,4000})>", re.S)
 TITLE = lazy(r"\]\(\s*(?:<[^>\n]*>|[^\s()]+)\s+(?:\"([^\"\n]+)\"|'([^'\n]+)'|\(([^()\n]+)\))\s*\)")
 REFERENCE = lazy(r"^ {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*\S.*$", re.M)
 FOOTNOTE = lazy(r"^ {0,3}\[\^[^\]\n]+\]:.*(?:\n(?: {2,}|\t).*)*", re.M)
@@ -64,15 +68,17 @@ LINE_END_AFTER_BLANK = (b" \n", b"\t\n", b"?\n", b" \r\n", b"\t\r\n", b"?\r\n")
 INLINE_CODE = re.compile(r"`[^`\n]+`")
 MARKUP = ("<", "![", "](", "]:", "```", "~~~")
 HTML = frozenset({"comment", "details", "hidden-html"})
-KINDS = frozenset({"comment", "details", "hidden-html", "alt-text", "title", "attribute", "reference", "footnote",
-                   "fence-info", "frontmatter", "below-blanks", "pushed-right", "trailing-blanks"})
+KINDS = frozenset({"comment", "details", "hidden-html", "alt-text", "title", "attribute", "link-target",
+                   "declaration", "reference", "footnote", "fence-info", "frontmatter", "below-blanks", "pushed-right",
+                   "trailing-blanks"})
 
 
 class Region(namedtuple("Region", "start end kind")):
     __slots__ = ()
     start: int
     end: int
-    kind: str  # comment, details, hidden-html, alt-text, title, attribute, reference, footnote, fence-info,
+    kind: str  # comment, details, hidden-html, alt-text, title, attribute, link-target, declaration,
+    #            reference, footnote, fence-info,
     #            frontmatter, below-blanks, pushed-right, trailing-blanks
 
 
@@ -142,7 +148,7 @@ def _find(doc: Lines, parsed: Parsed | None, kinds: Collection[str] = KINDS) -> 
     if any(mark in text for mark in MARKUP):
         code = _code_test(doc, parsed)
         html = _html(text, getattr(doc, "lower", None)) if not HTML.isdisjoint(kinds) else ()
-        markup = [*html, *_inline(text), *_definitions(doc, parsed), *_info(doc, parsed)]
+        markup = [*html, *_inline(text), *_declarations(text), *_definitions(doc, parsed), *_info(doc, parsed)]
         found += [region for region in markup if region.kind == "fence-info" or not code(region.start)]
     return sorted({region for region in found if region.kind in kinds})
 
@@ -252,12 +258,22 @@ def _inline(text: str) -> Iterator[Region]:
         for match in TITLE.finditer(text):
             group = next(i for i in (1, 2, 3) if match.group(i) is not None)
             yield Region(match.start(group), match.end(group), "title")
+        for match in LINK_TARGET.finditer(text):
+            yield Region(match.start(1), match.end(1), "link-target")
     if "=" in text and "<" in text:
         for match in ATTRIBUTE.finditer(text):
             group = 2 if match.group(2) is not None else 3
             if match.end(group) > match.start(group):
                 yield Region(match.start(group), match.end(group),
                              ATTRIBUTE_KIND.get(match.group(1).lower(), "attribute"))
+
+
+def _declarations(text: str) -> Iterator[Region]:
+    if "<?" in text or "<!" in text:
+        for match in DECLARATION.finditer(text):
+            group = next(i for i in (1, 2, 3) if match.group(i) is not None)
+            if not match.group(group).lower().startswith("doctype"):
+                yield Region(match.start(group), match.end(group), "declaration")
 
 
 def _definitions(doc: Lines, parsed: Parsed | None) -> Iterator[Region]:
