@@ -170,9 +170,12 @@ def link_comment(doc: Document) -> Iterator[Hit]:
           clean=['<div style="display:none">tracking pixel</div>',
                  "<details><summary>Install</summary>Run make.</details>"])
 def invisible_html(doc: Document) -> Iterator[Hit]:
-    """What it finds: HTML elements made invisible (`display:none`, `visibility:hidden`, zero font size or
-    opacity, white or transparent text, the `hidden` attribute) and collapsed `<details>` blocks, when the
-    text inside reads as an instruction to the agent.
+    """What it finds: HTML elements made invisible or never rendered, and collapsed `<details>` blocks,
+    when the text inside reads as an instruction to the agent.
+
+    Invisible: `display:none`, `visibility:hidden`, a tiny font size, zero opacity, near-white or
+    transparent text, clipped or scaled to nothing, the `hidden` attribute; never rendered: `<noscript>`,
+    `<template>`, an SVG `<desc>`.
 
     Why it matters: the rendered page shows nothing, or a harmless summary line, while the model reads
     everything inside.
