@@ -95,14 +95,18 @@ SECOND_PERSON = lazy(r"\b(?:you|your|yourself|du|dich|dir|dein\w*|vous|tu|toi|to
 
 
 # What someone else may ask of the agent, reported: the match is the complement of a request in a clause of
-# condition ("if a page asks you to ...", "even when an issue tells the agent to ...") or of a causative whose
-# object is the agent in the third person ("attacks try to make the agent ..."). Not what the speaker asks ("if
+# condition ("if a page asks you to ...", "even when an issue tells the agent to ..."), of a request that may
+# happen ("pages may tell an agent to ...") or of a causative, the agent in the third person there ("attacks
+# try to make the agent ..."). Not what the speaker asks ("if
 # I tell you to ...": the speaker is the one giving orders). The file's own order, if it
 # gives one, is the main clause, which its detectors judge on their own.
 REPORTED = lazy(
     r"(?:\b(?:if|even\s+if|when|whenever|even\s+when|unless|in\s+case|should)\s+(?!(?:i|we)\s)(?:[\w'’-]+\s+){1,5}?"
     r"(?:asks?|tells?|instructs?|wants?|requests?|urges?|says?|demands?|claims?|attempts?|tries|try|asked|told)\s+"
     r"(?:(?:you|the\s+(?:ai\s+|coding\s+)?\w+|an?\s+(?:ai\s+|coding\s+)?\w+)\s+)?(?:to\s+)?"
+    r"|\b(?:may|might|could|can|will|often|sometimes|try\s+to|tries\s+to|attempt\s+to|attempts\s+to)\s+"
+    r"(?:tell|ask|instruct|urge|order|direct|get|trick|push)s?\s+(?:an?|the|your|any)\s+(?:ai\s+|coding\s+)?"
+    r"(?:agents?|assistants?|models?|llms?|ai|bots?)\s+to\s+"
     r"|\b(?:make|makes|get|gets|trick|tricks|cause|causes|convince|convinces|persuade|persuades|lure|lures|force|forces)"
     r"\s+(?:the|an?|your)\s+(?:ai\s+|coding\s+)?(?:agents?|assistants?|models?|llms?|ai|bots?)\s+(?:(?:in)?to\s+)?)"
     r"(?:[\w'’-]+\s+){0,3}[`\"“']?\Z",  # (the verb and its object's first words, when the match is the object)

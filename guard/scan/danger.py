@@ -102,7 +102,8 @@ def credential_access(doc: Document) -> Iterator[Hit]:
         if negated(doc, match.start()):
             continue
         severity = "info" if mention_severity(doc, match.start(), match.end()) == "info" else None
-        if severity is None and HAND_OVER.search(doc.sentence_around(match.start(), match.end(), 150)):
+        if (severity is None and HAND_OVER.search(doc.sentence_around(match.start(), match.end(), 150))
+                and not reported_request(doc, match.start(), match.end())):
             severity = "error"  # read and then handed to someone: exfiltration
         yield Hit(match.start(), match.end(), f'reads or prints credentials: "{match.group()[:120]}"', severity)
 
