@@ -12,7 +12,7 @@ from functools import lru_cache
 from guard.scan import regions
 from guard.scan.context import reads_as_instruction
 from guard.scan.detector import Hit, detector
-from guard.scan.imperative import moves_a_secret
+from guard.scan.imperative import changes_a_safeguard, moves_a_secret
 from guard.scan.intents.addressed import harmful_order
 from guard.scan.lazyre import lazy
 from guard.scan.regions import COMMENT, DETAILS, HIDDEN_HTML
@@ -83,6 +83,8 @@ def judge(hidden: str) -> tuple[str, str] | None:
         return "warning", "reads as an instruction to the agent"
     if moves_a_secret(hidden):
         return "warning", "orders a secret moved to another place"
+    if changes_a_safeguard(hidden):
+        return "warning", "orders a safeguard changed"
     if speaks_of_agent(hidden):
         return "warning", "tells the agent, in the third person, what it is or must do"
     return None

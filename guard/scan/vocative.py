@@ -10,20 +10,24 @@ from guard.scan.lazyre import lazy
 from guard.scan.text import WIDE
 
 _AGENT = (
+    # whoever reads or runs the text, named by what it does: in hidden text, that is the agent
+    r"(?:whoever\s+(?:reads|processes|parses|automates|runs|handles|loads|ingests)(?:\s+[\w.-]+){0,4}?|"
+    r"any(?:one|body|thing)\s+(?:reading|processing|parsing|automating|ingesting)(?:\s+[\w.-]+){0,4}?|"
     r"(?:(?:ai|llm|coding|code|automated|autonomous|language|software|dev|devin)[ -]?)?"
     r"(?:assistants?|agents?|models?|llms?|ai|bots?|claude(?:[ -]code)?|copilot|cursor|codex|gemini|chatgpt|"
     r"gpt(?:-?\d[\w.]*)?|devin|windsurf|aider|cline|"
     r"assistent(?:en|in)?|ki(?:-agent(?:en)?|-assistent(?:en)?|-modell)?|agent(?:en)?|"  # de
     r"assistant(?:e)?|agente|asistente|assistente|modèle|modelo|modello|ia|"  # fr es pt it
     r"ассистент(?:у|а)?|агент(?:у|а)?|модел[ьи]|ии|"  # ru
-    r"助手|智能体|代理|模型|アシスタント|エージェント|モデル|어시스턴트|에이전트|모델)"
+    r"助手|智能体|代理|模型|アシスタント|エージェント|モデル|어시스턴트|에이전트|모델))"
 )
 # who is spoken to, at the start of the hidden text or of a line or sentence in it, then a mark that opens
 # what is said to them (":", ",", "!", a dash) and at least two more words
 VOCATIVE = lazy(
     r"(?:^\s*|[.!?\n>(:]\s*)"
     r"(?:(?:note|message|instructions?|reminder|attention|notice|important|psst|hey|hi|hello|dear|"
-    r"hinweis|nachricht|achtung|an|für|à|pour|para|per|nota|attenzione|aviso|внимание|для|注意|给|致|へ|에게)"
+    r"hinweis|nachricht|achtung|an|für|à|pour|para|per|nota|attenzione|aviso|внимание|для|注意|给|致|へ|에게|"
+    r"to|for|p\.?\s?s\.?)"
     r"\s*(?:to|for|an|für|à|pour|para|per)?\s*[:,!]?\s*)?"
     r"(?:(?:the|any|all|every|this|der|die|den|dem|le|la|les|el|los|o|a|il|lo)\s+|l['’])?"
     + _AGENT +
