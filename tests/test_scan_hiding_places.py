@@ -183,3 +183,8 @@ def test_hidden_text_to_whoever_runs_it_is_addressed(text: str) -> None:
 def test_a_namespaced_marker_is_not_addressed_to_the_agent() -> None:
     assert scan_text("<!-- toolclaude:managed: generated from rules/x.md, edit the rule instead -->\n",
                      "AGENTS.md") == []
+
+
+def test_a_label_before_a_colon_is_not_an_imperative() -> None:
+    assert not changes_a_safeguard("kguard: off")
+    assert not moves_a_secret("tokens: see https://docs.example.com")

@@ -39,7 +39,11 @@ SINK = lazy(
 )
 
 
-def _opens_with_verb(word: str) -> bool:
+def _opens_with_verb(word: str, clause: str = "") -> bool:
+    """`word` opens `clause` as a verb in the imperative does: not a closed-class word, not a past tense, a
+    gerund, an adverb or a third person, and at least two more words follow (a label "kguard: ..." is none)."""
+    if clause and len(clause.split()) < 3:
+        return False
     low = word.lower()
     return (low not in CLOSED and not low.endswith(("ed", "ing", "ly"))
             and not (low.endswith("s") and not low.endswith("ss")))
@@ -50,7 +54,7 @@ def moves_a_secret(hidden: str) -> bool:
     negation in the clause."""
     for clause in CLAUSE.finditer(hidden):
         body = clause.group(0)
-        if not _opens_with_verb(clause.group(1)) or NEGATION_ANY.search(body):
+        if not _opens_with_verb(clause.group(1), body) or NEGATION_ANY.search(body):
             continue
         if SECRET.search(body) and SINK.search(body, clause.end(1) - clause.start()):
             return True
@@ -73,6 +77,6 @@ def changes_a_safeguard(hidden: str) -> bool:
     negation in the clause."""
     for clause in CLAUSE.finditer(hidden):
         body = clause.group(0)
-        if _opens_with_verb(clause.group(1)) and not NEGATION_ANY.search(body) and SAFEGUARD.search(body):
+        if _opens_with_verb(clause.group(1), body) and not NEGATION_ANY.search(body) and SAFEGUARD.search(body):
             return True
     return False
