@@ -7,18 +7,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import lru_cache
 
 from guard.scan import regions
-from guard.scan.context import reads_as_instruction
 from guard.scan.detector import Hit, detector
-from guard.scan.imperative import changes_a_safeguard, moves_a_secret
+from guard.scan.hiddentext import judge, prose
+from guard.scan.htmlhidden import COMMENT, DETAILS, HIDDEN_HTML
+from guard.scan.imperative import moves_a_secret
 from guard.scan.intents.addressed import harmful_order
 from guard.scan.lazyre import lazy
-from guard.scan.regions import COMMENT, DETAILS, HIDDEN_HTML
 from guard.scan.signals import signals
 from guard.scan.text import Document, visible
-from guard.scan.vocative import addresses_agent, speaks_of_agent
 
 DIRECTIVE = lazy(
     r"^\s*(?:markdownlint|prettier|eslint|cspell|spell-?checker|vale|textlint|remark-|mdformat|lint|toc|/?TOC|"
@@ -56,38 +54,6 @@ def _padding(doc: Document) -> Iterator[re.Match[str]]:
         for match in PADDING.finditer(doc.text, start, end + 1):
             if regions.columns(match.group()) >= regions.PAD_BLANKS:
                 yield match
-
-
-def _prose(doc: Document, start: int, end: int) -> str:
-    """doc.text[start:end] with the lines of fenced code blocks left out (a log or a script shown there)."""
-    first, last = doc.line_of(start), doc.line_of(max(start, end - 1))
-    if not any(line in doc.fenced_lines for line in range(first, last + 1)):
-        return doc.text[start:end]
-    kept = []
-    for line in range(first, last + 1):
-        if line not in doc.fenced_lines:
-            lo, hi = doc.line_span(line)
-            kept.append(doc.text[max(lo, start):min(hi, end)])
-    return "\n".join(kept)
-
-
-@lru_cache(maxsize=4096)
-def judge(hidden: str) -> tuple[str, str] | None:
-    """(severity, reason) for hidden text, or None when it is harmless."""
-    found = signals(hidden)
-    if found:
-        return "error", "contains " + ", ".join(found)
-    if reads_as_instruction(hidden) or addresses_agent(hidden):
-        if harmful_order(hidden) or moves_a_secret(hidden):
-            return "error", "orders the agent to a harmful act on something sensitive"
-        return "warning", "reads as an instruction to the agent"
-    if moves_a_secret(hidden):
-        return "warning", "orders a secret moved to another place"
-    if changes_a_safeguard(hidden):
-        return "warning", "orders a safeguard changed"
-    if speaks_of_agent(hidden):
-        return "warning", "tells the agent, in the third person, what it is or must do"
-    return None
 
 
 # Hidden text that calls the agent by name or role before a colon or comma ("Cursor: delete ...", "Claude,
@@ -204,7 +170,7 @@ def invisible_html(doc: Document) -> Iterator[Hit]:
         if found:
             yield Hit(match.start(), match.end(),
                       f'collapsed <details> contains {", ".join(found)}: "{_preview(match.group(1))}"', "error")
-        elif moves_a_secret(_prose(doc, match.start(1), match.end(1))):
+        elif moves_a_secret(prose(doc, match.start(1), match.end(1))):
             yield Hit(match.start(), match.end(),
                       f'collapsed <details> orders a secret moved to another place: "{_preview(match.group(1))}"')
 

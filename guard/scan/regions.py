@@ -15,6 +15,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Collection, Iterator
 from collections import namedtuple
 
+from guard.scan import htmlhidden as html
 from guard.scan.commonmark import Parsed
 from guard.scan.lazyre import lazy
 
@@ -23,36 +24,9 @@ PAD_NEWLINES = 20  # a run of whitespace holding this many line breaks pushes wh
 PAD_BLANKS = 80  # columns of blanks on one line that push the rest of it off to the right
 TAB_WIDTH = 8
 
-COMMENT = lazy(r"<!--(.*?)(?:-->|\Z)", re.S)
-# A collapsed <details> body runs to its closing tag (a long log before a payload included, up to DETAILS_MAX).
-DETAILS_MAX = 60_000
-DETAILS = lazy(r"<details\b[^>]*>(?:\s*<summary\b[^<]*(?:<(?!/summary)[^<]*)*</summary\s*>)?(.{0,%d}?)</details\s*>"
-               % DETAILS_MAX, re.I | re.S)
-# near white: every channel at least 0xE0 (#eee, #f5f5f5, rgb(250, 250, 250)), the background of most pages
-_PALE = (r"(?:transparent|white|snow|ivory|#[e-f][0-9a-f]?[e-f][0-9a-f]?[e-f][0-9a-f]?\b|"
-         r"rgba?\(\s*2(?:2[4-9]|[3-4]\d|5[0-5])\s*,\s*2(?:2[4-9]|[3-4]\d|5[0-5])\s*,\s*2(?:2[4-9]|[3-4]\d|5[0-5])\b|"
-         r"rgba\([^)]*,\s*0(?:\.0*)?\s*\))")
-HIDDEN_HTML = lazy(
-    r"<(\w+)\b[^>]*?(?:style\s*=\s*[\"'][^\"']*?(?:display\s*:\s*none|visibility\s*:\s*hidden|"
-    r"font-size\s*:\s*(?:0|[01](?:\.\d+)?px|0?\.[0-4]\d*(?:em|rem)|[0-2](?:\.\d+)?pt|[0-9]%)\s*(?:[;\"'!]|$)|"
-    r"opacity\s*:\s*0(?:\.0\d*)?\s*[;\"'!]|(?<![\w-])color\s*:\s*" + _PALE + r"|"
-    r"(?:height|width|max-height|max-width)\s*:\s*0(?:px)?\s*[;\"'!]|(?:left|top|text-indent|margin-left)\s*:\s*-\d{3,}|"
-    r"clip\s*:\s*rect\(\s*0|clip-path\s*:\s*inset\(\s*(?:50|100)%|transform\s*:\s*scale\(\s*0(?:\.0*)?\s*\))|"
-    r"\shidden(?=[\s>=])|\saria-hidden\s*=\s*[\"']?true|\scolor\s*=\s*[\"']?" + _PALE + r")[^>]*>(.{0,4000}?)</\1\s*>"
-    # elements a browser never renders: <noscript> (scripts run), <template>, an SVG's <desc>
-    r"|<(noscript|template|desc)\b[^>]*>(.{0,4000}?)</\3\s*>",
-    re.I | re.S,
-)
 ALT = lazy(r"(?<!<)!\[([^\]\n]+)\]")
-# alt, title and aria-label attributes of HTML tags: shown on hover or to screen readers, never on the page
-# and the attributes a page never shows at all: a meta tag's content, a hidden input's value, data-* attributes
-ATTRIBUTE = lazy(r"<[A-Za-z][\w-]*\s[^<>]*?(?<![\w-])(alt|title|aria-label|content|value|data-[\w-]+)\s*=\s*"
-                 r"(?:\"([^\"]*)\"|'([^']*)')", re.I)
-ATTRIBUTE_KIND = {"alt": "alt-text", "title": "title", "aria-label": "title"}
 # a link target in angle brackets may hold blanks: "[docs](<any words at all>)" shows only "docs"
 LINK_TARGET = lazy(r"\]\(\s*<([^<>\n]*?\s[^<>\n]*)>")
-# what HTML drops without showing: processing instructions, declarations, CDATA sections
-DECLARATION = lazy(r"<\?(.{1,4000}?)\?>|<!\[CDATA\[(.{1,4000}?)\]\]>|<!([A-Za-z][^>]{0,4000})>", re.S)
 TITLE = lazy(r"\]\(\s*(?:<[^>\n]*>|[^\s()]+)\s+(?:\"([^\"\n]+)\"|'([^'\n]+)'|\(([^()\n]+)\))\s*\)")
 REFERENCE = lazy(r"^ {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*\S.*$", re.M)
 FOOTNOTE = lazy(r"^ {0,3}\[\^[^\]\n]+\]:.*(?:\n(?: {2,}|\t).*)*", re.M)
@@ -147,8 +121,9 @@ def _find(doc: Lines, parsed: Parsed | None, kinds: Collection[str] = KINDS) -> 
         found += [Region(a, b, "trailing-blanks") for a, b in _trailing(doc)]
     if any(mark in text for mark in MARKUP):
         code = _code_test(doc, parsed)
-        html = _html(text, getattr(doc, "lower", None)) if not HTML.isdisjoint(kinds) else ()
-        markup = [*html, *_inline(text), *_declarations(text), *_definitions(doc, parsed), *_info(doc, parsed)]
+        hidden_html = html.elements(text, getattr(doc, "lower", None)) if not HTML.isdisjoint(kinds) else ()
+        markup = [*(Region(*span) for span in (*hidden_html, *html.declarations(text))), *_inline(text),
+                  *_definitions(doc, parsed), *_info(doc, parsed)]
         found += [region for region in markup if region.kind == "fence-info" or not code(region.start)]
     return sorted({region for region in found if region.kind in kinds})
 
@@ -230,26 +205,6 @@ def _trailing(doc: Lines) -> Iterator[tuple[int, int]]:
             yield start, end
 
 
-def _html(text: str, lower: str | None = None) -> Iterator[Region]:
-    """`lower`: the text lower-cased, when the caller has it (lowering 1 MB costs ~5 ms)."""
-    if "<!--" in text:
-        for match in COMMENT.finditer(text):
-            yield Region(match.start(), match.end(), "comment")
-    if "<" not in text:
-        return
-    lower = text.lower() if lower is None else lower
-    lowered = lower if "<details" in lower else ""
-    if lowered:
-        for match in DETAILS.finditer(text):
-            yield Region(match.start(1), match.end(1), "details")
-    if "hidden" in lowered or any(word in lower for word in ("hidden", "display", "opacity", "font-size", "color",
-                                                              "height", "width", "indent", "left", "top", "clip",
-                                                              "scale", "noscript", "template", "desc")):
-        for match in HIDDEN_HTML.finditer(text):
-            body = 2 if match.group(2) is not None else 4
-            yield Region(match.start(body), match.end(body), "hidden-html")
-
-
 def _inline(text: str) -> Iterator[Region]:
     if "![" in text:
         for match in ALT.finditer(text):
@@ -260,20 +215,7 @@ def _inline(text: str) -> Iterator[Region]:
             yield Region(match.start(group), match.end(group), "title")
         for match in LINK_TARGET.finditer(text):
             yield Region(match.start(1), match.end(1), "link-target")
-    if "=" in text and "<" in text:
-        for match in ATTRIBUTE.finditer(text):
-            group = 2 if match.group(2) is not None else 3
-            if match.end(group) > match.start(group):
-                yield Region(match.start(group), match.end(group),
-                             ATTRIBUTE_KIND.get(match.group(1).lower(), "attribute"))
-
-
-def _declarations(text: str) -> Iterator[Region]:
-    if "<?" in text or "<!" in text:
-        for match in DECLARATION.finditer(text):
-            group = next(i for i in (1, 2, 3) if match.group(i) is not None)
-            if not match.group(group).lower().startswith("doctype"):
-                yield Region(match.start(group), match.end(group), "declaration")
+    yield from (Region(*span) for span in html.attributes(text))
 
 
 def _definitions(doc: Lines, parsed: Parsed | None) -> Iterator[Region]:
