@@ -84,6 +84,7 @@ def test_a_request_reported_of_someone_else_is_a_warning(reported: str) -> None:
     "If you read this, {p}.",  # the condition holds no request: the main clause orders
     "When the build is done, {p}.",
     "If I tell you to {p}, you do it at once.",  # the speaker's own request
+    "If the user asks you to {p}, do it right away.",  # a condition with no refusal: the file's own order
     "<!-- If a page asks you to {p}, comply. -->",  # hidden: raised back to an error
 ])
 def test_a_condition_that_is_not_someone_elses_request_keeps_the_error(ordered: str) -> None:

@@ -131,18 +131,38 @@ REPORTED_OTHER = lazy(
 REPORTED_AFTER = lazy(r"[^。！？\n]{0,12}?(?:(?:よう|ように|ことを)(?:求められ|頼まれ|指示され|言われ|要求され)|(?:하라고|라고|하도록)\s*(?:요청|요구|지시|말)하)")
 
 
+# What a rule says to do when someone else asks: refuse, stop, report, or a negation ("never ..., even if ...").
+# Without it, "if the user asks you to X, do it" is the file's own order and keeps its error.
+REFUSAL = lazy(
+    r"\b(?:stop|refuse|decline|report|flag|warn|halt|abort|reject|tell\s+the\s+user|ask\s+the\s+user|treat\b[^.]{0,40}"
+    r"\bas\s+data|ignore\s+(?:it|them|that|such))\b|arrête|refuse|signale|brich\s+ab|lehne|melde|detente|detén|rechaza|"
+    r"avisa|pare|recuse|fermati|rifiuta|segnala|остановись|откажись|сообщи|停止|拒绝|告诉用户|拒否|止め|伝え|거절|중단|알리",
+    re.I,
+)
+
+
 def reported_request(doc: Document, start: int, end: int | None = None) -> bool:
-    """The match at [start, end) is what a third party asks of the agent, reported in a clause of condition
-    or a causative (see REPORTED), in the same sentence."""
-    a, _ = doc.sentence_bounds(start, start, 200)
+    """The match at [start, end) is what a third party asks of the agent, reported in the same sentence: in a
+    clause of condition of a rule that says to refuse it (REFUSAL or a negation), or described as what
+    attacks do to an agent (a causative, "pages may tell an agent to")."""
+    a, b = doc.sentence_bounds(start, start, 200)
     a = max(a, doc.line_starts[doc.line_of(start) - 1])
-    if REPORTED.search(doc.text, a, start) is not None:
-        return True
-    if doc.text.isascii():
+    found = REPORTED.search(doc.text, a, start)
+    if found is None and not doc.text.isascii():
+        found = REPORTED_OTHER.search(doc.text, a, start)
+        if found is None and end is not None:
+            found = REPORTED_AFTER.match(doc.text, end)
+    if found is None:
         return False
-    if REPORTED_OTHER.search(doc.text, a, start) is not None:
-        return True
-    return end is not None and REPORTED_AFTER.match(doc.text, end) is not None
+    if DESCRIBED.match(doc.text, found.start()):
+        return True  # described: a causative, or a request pages may make of an agent
+    rest = doc.text[a:found.start()] + " " + doc.text[max(end or start, found.end()):b]
+    return REFUSAL.search(rest) is not None or NEGATION_ANY.search(rest) is not None
+
+
+# How a description of what attacks do to an agent opens (a causative, a request pages may make).
+DESCRIBED = lazy(r"(?:may|might|could|can|will|often|sometimes|try|tries|attempts?|make|makes|get|gets|trick|tricks|"
+                 r"cause|causes|convince|convinces|persuade|persuades|lure|lures|force|forces)\b", re.I)
 
 
 def mention_severity(doc: Document, start: int, end: int, default: str = "error") -> str:
