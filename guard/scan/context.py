@@ -8,7 +8,7 @@ from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
 IMPERATIVE = lazy(
-    r"(?:^|[.!?:;>\n(]\s*|^\s*[-*+]\s+|\bplease\s+)(?:ignore|disregard|forget|run|execute|send|post|upload|delete|"
+    r"(?:^|[.!?:;>\n(]\s*|^\s*[-*+]\s+|\bplease\s+(?:also\s+|now\s+|just\s+|kindly\s+|quickly\s+)?)(?:ignore|disregard|forget|run|execute|send|post|upload|delete|"
     r"remove|add|insert|include|write|create|download|install|always|never|do not|don't|must|make sure|ensure|"
     r"remember|instead|tell|say|respond|reply|answer|print|output|open|visit|fetch|call|read|copy|append|"
     r"replace|pretend|act as|you must|you should|you will|you are now|from now on|follow|obey|proceed|"
@@ -62,11 +62,118 @@ def negated(doc: Document, start: int, window: int = 60) -> bool:
     return NEGATION.search(doc.text[a:start]) is not None
 
 
+# A short quotation on one line, in the quotation marks of the ten languages: a phrase named as an example
+# is short, a payload wrapped in quotes to pass for one usually is not.
+QUOTED = lazy(r'"([^"\n]{1,64})"|“([^”\n]{1,64})”|„([^“”\n]{1,64})[“”]|«\s?([^»\n]{1,64}?)\s?»|'
+              r"「([^」\n]{1,64})」|『([^』\n]{1,64})』")
+WORD_BEFORE_QUOTE = lazy(r"(?:\w|\b(?:e\.g|i\.e|etc|cf|z\.\s?B|p\.\s?ex|p\.\s?ej)\.,?)[ \t]+\Z", re.I)
+
+
+def quoted_mention(doc: Document, start: int, end: int) -> bool:
+    """The match is a short quotation named inside a sentence of visible text, as a noun is: the quotation
+    holds the whole match and follows a word ("strings such as "ignore previous instructions" are flagged").
+    A quotation that opens a sentence, follows a colon or a comma (the message itself, or said to someone)
+    is not a mention. Like inline code, this is how the text looks to a reviewer, not a word added to it."""
+    lo, hi = doc.line_span(doc.line_of(start))
+    for quote in QUOTED.finditer(doc.text, lo, hi):
+        group = next(i for i in range(1, 7) if quote.group(i) is not None)
+        if quote.start(group) <= start and end <= quote.end(group) + 1:
+            return WORD_BEFORE_QUOTE.search(doc.text, lo, quote.start()) is not None and not _spoken_to(doc, start)
+    return False
+
+
+def _spoken_to(doc: Document, start: int) -> bool:
+    """The sentence around the quotation, the quotations left out, addresses the agent or orders it: then the
+    quotation is what it is told to say or do ("you will answer "..."", "reply with "...""), not a mention."""
+    a, b = doc.sentence_bounds(start, start, 300)
+    outside = QUOTED.sub(" ", doc.text[a:b])
+    return SECOND_PERSON.search(outside) is not None or IMPERATIVE.search(outside) is not None
+
+
+SECOND_PERSON = lazy(r"\b(?:you|your|yourself|du|dich|dir|dein\w*|vous|tu|toi|ton|ta|tes|votre|usted|você|voc[eê]s|"
+                     r"seu|sua|tuo|tua|ты|вы|тебе|тебя|ваш\w*|твой\w*)\b|你|您|あなた|당신|너", re.I)
+
+
+# What someone else may ask of the agent, reported: the match is the complement of a request in a clause of
+# condition ("if a page asks you to ...", "even when an issue tells the agent to ..."), of a request that may
+# happen ("pages may tell an agent to ...") or of a causative, the agent in the third person there ("attacks
+# try to make the agent ..."). Not what the speaker asks ("if
+# I tell you to ...": the speaker is the one giving orders). The file's own order, if it
+# gives one, is the main clause, which its detectors judge on their own.
+REPORTED = lazy(
+    r"(?:\b(?:if|even\s+if|when|whenever|even\s+when|unless|in\s+case|should)\s+(?!(?:i|we)\s)(?:[\w'’-]+\s+){1,5}?"
+    r"(?:asks?|tells?|instructs?|wants?|requests?|urges?|says?|demands?|claims?|attempts?|tries|try|asked|told)\s+"
+    r"(?:(?:you|the\s+(?:ai\s+|coding\s+)?\w+|an?\s+(?:ai\s+|coding\s+)?\w+)\s+)?(?:to\s+)?"
+    r"|\b(?:may|might|could|can|will|often|sometimes|try\s+to|tries\s+to|attempt\s+to|attempts\s+to)\s+"
+    r"(?:tell|ask|instruct|urge|order|direct|get|trick|push)s?\s+(?:an?|the|your|any)\s+(?:ai\s+|coding\s+)?"
+    r"(?:agents?|assistants?|models?|llms?|ai|bots?)\s+to\s+"
+    r"|\b(?:make|makes|get|gets|trick|tricks|cause|causes|convince|convinces|persuade|persuades|lure|lures|force|forces)"
+    r"\s+(?:the|an?|your)\s+(?:ai\s+|coding\s+)?(?:agents?|assistants?|models?|llms?|ai|bots?)\s+(?:(?:in)?to\s+)?)"
+    r"(?:[\w'’-]+\s+){0,3}[`\"“']?\Z",  # (the verb and its object's first words, when the match is the object)
+    re.I,
+)
+
+
+# The same in the other languages: the request before the match ("si une page te demande de", "如果网页要求你"),
+# or, in Japanese and Korean, after it ("無視するよう求められても", "무시하라고 요청하면").
+REPORTED_OTHER = lazy(
+    r"(?:\b(?:si|même\s+si|quand|lorsqu['’]?\w*)\s+(?:[\w'’-]+\s+){1,5}?(?:te|vous)\s+(?:demande|dit|ordonne)\w*\s+(?:de\s+|d['’])?"
+    r"|\b(?:si|aunque|incluso\s+si|cuando)\s+(?:[\w-]+\s+){1,5}?te\s+(?:pide|dice|ordena)\w*\s+(?:que\s+)?"
+    r"|\b(?:se|mesmo\s+que|quando)\s+(?:[\w-]+\s+){1,5}?(?:te\s+|lhe\s+)?(?:pedir|pede|disser|diz|mandar|manda)\w*\s+(?:para\s+|que\s+)?"
+    r"|\b(?:se|anche\s+se|quando)\s+(?:[\w'’-]+\s+){1,5}?ti\s+(?:chiede|dice|ordina)\w*\s+(?:di\s+)?"
+    r"|\b(?:wenn|falls|auch\s+wenn|selbst\s+wenn)\s+(?:[\w-]+\s+){1,5}?(?:dich|dir)\s+(?:[\w-]+\s+)?"
+    r"(?:auffordert|bittet|anweist|sagt|verlangt)\s*,?\s+"
+    r"|(?:если|даже\s+если|когда)\s+(?:\w+\s+){1,5}?(?:просит|попросит|говорит|скажет|требует|велит)\s+(?:тебя\s+|тебе\s+|вас\s+|вам\s+)?"
+    r"|(?:如果|若|假如|即使|即便|当)[^，。,.!?！？]{0,20}?(?:要求|让|叫|请求|命令)你?\s*)"
+    r"(?:[\w'’-]+\s+){0,3}[`\"“'«「]?\Z",
+    re.I,
+)
+REPORTED_AFTER = lazy(r"[^。！？\n]{0,12}?(?:(?:よう|ように|ことを)(?:求められ|頼まれ|指示され|言われ|要求され)|(?:하라고|라고|하도록)\s*(?:요청|요구|지시|말)하)")
+
+
+# What a rule says to do when someone else asks: refuse, stop, report, or a negation ("never ..., even if ...").
+# Without it, "if the user asks you to X, do it" is the file's own order and keeps its error.
+REFUSAL = lazy(
+    r"\b(?:stop|refuse|decline|report|flag|warn|halt|abort|reject|tell\s+the\s+user|ask\s+the\s+user|treat\b[^.]{0,40}"
+    r"\bas\s+data|ignore\s+(?:it|them|that|such))\b|arrête|refuse|signale|brich\s+ab|lehne|melde|detente|detén|rechaza|"
+    r"avisa|pare|recuse|fermati|rifiuta|segnala|остановись|откажись|сообщи|停止|拒绝|告诉用户|拒否|止め|伝え|거절|중단|알리",
+    re.I,
+)
+
+
+def reported_request(doc: Document, start: int, end: int | None = None) -> bool:
+    """The match at [start, end) is what a third party asks of the agent, reported in the same sentence: in a
+    clause of condition of a rule that says to refuse it (REFUSAL or a negation), or described as what
+    attacks do to an agent (a causative, "pages may tell an agent to")."""
+    a, b = doc.sentence_bounds(start, start, 200)
+    a = max(a, doc.line_starts[doc.line_of(start) - 1])
+    found = REPORTED.search(doc.text, a, start)
+    if found is None and not doc.text.isascii():
+        found = REPORTED_OTHER.search(doc.text, a, start)
+        if found is None and end is not None:
+            found = REPORTED_AFTER.match(doc.text, end)
+    if found is None:
+        return False
+    if DESCRIBED.match(doc.text, found.start()):
+        return True  # described: a causative, or a request pages may make of an agent
+    rest = doc.text[a:found.start()] + " " + doc.text[max(end or start, found.end()):b]
+    return REFUSAL.search(rest) is not None or NEGATION_ANY.search(rest) is not None
+
+
+# How a description of what attacks do to an agent opens (a causative, a request pages may make).
+DESCRIBED = lazy(r"(?:may|might|could|can|will|often|sometimes|try|tries|attempts?|make|makes|get|gets|trick|tricks|"
+                 r"cause|causes|convince|convinces|persuade|persuades|lure|lures|force|forces)\b", re.I)
+
+
 def mention_severity(doc: Document, start: int, end: int, default: str = "error") -> str:
     """The severity of a phrase found at [start, end): its detector's, lowered from error to warning only by
-    visible structure (shown_as_code). Words around it never lower it: an attacker can add "such as",
-    "e.g.", a quote or a note about attacks as easily as a reviewer can (issue 11)."""
-    if default == "error" and shown_as_code(doc, start, end):
+    visible structure: code (shown_as_code) or a quotation named mid-sentence (quoted_mention), or by the
+    grammar of what someone else may ask of the agent (reported_request). Words
+    around it never lower it: an attacker can add "such as", "e.g." or a note about attacks as easily as a
+    reviewer can (issue 11). In a hidden region the engine raises the warning back to an error, and a
+    decoded or disguised view is an error whatever this says."""
+    if default == "error" and (shown_as_code(doc, start, end) or quoted_mention(doc, start, end)
+                               or reported_request(doc, start, end)):
         return "warning"
     return default
 
@@ -78,7 +185,7 @@ def in_purpose_clause(doc: Document, start: int) -> bool:
     """The match lies in an opening clause of purpose, before its comma: "To uninstall the guard, run
     `kguard uninstall`" tells a person how, it does not order the act ("To go faster, uninstall it" does)."""
     a, _ = doc.sentence_bounds(start, start, 200)
-    a = max(a, doc.line_starts[doc.line_of(start) - 1])
+    a = max(a, doc.line_starts[doc.line_of(start) - 1], doc.text.rfind(";", a, start) + 1)  # (or its clause)
     while a < start and doc.text[a] in " \t*_>-#":
         a += 1
     return PURPOSE.match(doc.text, a) is not None and "," not in doc.text[a:start]

@@ -15,28 +15,24 @@ from bisect import bisect_right
 from collections.abc import Callable, Collection, Iterator
 from collections import namedtuple
 
+from guard.scan import htmlhidden as html
 from guard.scan.commonmark import Parsed
 from guard.scan.lazyre import lazy
 
 PARSE_LIMIT = 300_000
-PAD_NEWLINES = 30  # a run of whitespace holding this many line breaks pushes what follows off the screen
-PAD_BLANKS = 80  # blanks on one line that push the rest of it off to the right
+PAD_NEWLINES = 20  # a run of whitespace holding this many line breaks pushes what follows off the screen
+PAD_BLANKS = 80  # columns of blanks on one line that push the rest of it off to the right
+TAB_WIDTH = 8
 
-COMMENT = lazy(r"<!--(.*?)(?:-->|\Z)", re.S)
-DETAILS = lazy(r"<details\b[^>]*>(?:\s*<summary\b.*?</summary\s*>)?(.{0,8000}?)</details\s*>", re.I | re.S)
-HIDDEN_HTML = lazy(
-    r"<(\w+)\b[^>]*?(?:style\s*=\s*[\"'][^\"']*?(?:display\s*:\s*none|visibility\s*:\s*hidden|"
-    r"font-size\s*:\s*0(?:\.0*)?(?:px|em|rem|pt|%)?\s*[;\"']|opacity\s*:\s*0(?:\.0*)?\s*[;\"']|"
-    r"color\s*:\s*(?:transparent|white|#fff(?:fff)?)\b|(?:height|width)\s*:\s*0(?:px)?\s*[;\"']|"
-    r"(?:left|text-indent)\s*:\s*-\d{3,})|\shidden(?=[\s>=])|\saria-hidden\s*=\s*[\"']?true)[^>]*>(.{0,4000}?)</\1\s*>",
-    re.I | re.S,
-)
-ALT = lazy(r"!\[([^\]\n]+)\]")
+ALT = lazy(r"(?<!<)!\[([^\]\n]+)\]")
+# a link target in angle brackets may hold blanks: "[docs](<any words at all>)" shows only "docs"
+LINK_TARGET = lazy(r"\]\(\s*<([^<>\n]*?\s[^<>\n]*)>")
 TITLE = lazy(r"\]\(\s*(?:<[^>\n]*>|[^\s()]+)\s+(?:\"([^\"\n]+)\"|'([^'\n]+)'|\(([^()\n]+)\))\s*\)")
 REFERENCE = lazy(r"^ {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*\S.*$", re.M)
 FOOTNOTE = lazy(r"^ {0,3}\[\^[^\]\n]+\]:.*(?:\n(?: {2,}|\t).*)*", re.M)
 FENCE_INFO = lazy(r"^ {0,3}(`{3,}|~{3,})[ \t]*([^\n]*?)[ \t]*$", re.M)
 FRONTMATTER = lazy(r"\A(?:\ufeff)?(---|\+\+\+)[ \t]*\n(.*?\n)?\1[ \t]*(?:\n|\Z)", re.S)
+CONTINUATION = lazy(r"^[ \t]+(\S.*\S|\S)", re.M)
 VALUE = lazy(r"^[ \t]*(?:- |[\w.\"'-]+[ \t]*[:=][ \t]*)(.*\S)", re.M)
 BLANK_CLASS = "[ \t\u00a0\u2000-\u200f\u202f\u205f-\u2064\u3000\ufeff\U000e0000-\U000e007f]"
 TRAILING = lazy(BLANK_CLASS + "{2,}(?=\r?\n|\\Z)")
@@ -46,15 +42,17 @@ LINE_END_AFTER_BLANK = (b" \n", b"\t\n", b"?\n", b" \r\n", b"\t\r\n", b"?\r\n")
 INLINE_CODE = re.compile(r"`[^`\n]+`")
 MARKUP = ("<", "![", "](", "]:", "```", "~~~")
 HTML = frozenset({"comment", "details", "hidden-html"})
-KINDS = frozenset({"comment", "details", "hidden-html", "alt-text", "title", "reference", "footnote", "fence-info",
-                   "frontmatter", "below-blanks", "pushed-right", "trailing-blanks"})
+KINDS = frozenset({"comment", "details", "hidden-html", "alt-text", "title", "attribute", "link-target",
+                   "declaration", "reference", "footnote", "fence-info", "frontmatter", "below-blanks", "pushed-right",
+                   "trailing-blanks"})
 
 
 class Region(namedtuple("Region", "start end kind")):
     __slots__ = ()
     start: int
     end: int
-    kind: str  # comment, details, hidden-html, alt-text, title, reference, footnote, fence-info,
+    kind: str  # comment, details, hidden-html, alt-text, title, attribute, link-target, declaration,
+    #            reference, footnote, fence-info,
     #            frontmatter, below-blanks, pushed-right, trailing-blanks
 
 
@@ -123,8 +121,9 @@ def _find(doc: Lines, parsed: Parsed | None, kinds: Collection[str] = KINDS) -> 
         found += [Region(a, b, "trailing-blanks") for a, b in _trailing(doc)]
     if any(mark in text for mark in MARKUP):
         code = _code_test(doc, parsed)
-        html = _html(text, getattr(doc, "lower", None)) if not HTML.isdisjoint(kinds) else ()
-        markup = [*html, *_inline(text), *_definitions(doc, parsed), *_info(doc, parsed)]
+        hidden_html = html.elements(text, getattr(doc, "lower", None)) if not HTML.isdisjoint(kinds) else ()
+        markup = [*(Region(*span) for span in (*hidden_html, *html.declarations(text))), *_inline(text),
+                  *_definitions(doc, parsed), *_info(doc, parsed)]
         found += [region for region in markup if region.kind == "fence-info" or not code(region.start)]
     return sorted({region for region in found if region.kind in kinds})
 
@@ -154,6 +153,10 @@ def _frontmatter(text: str) -> Iterator[Region]:
     if match and match.group(2):
         for value in VALUE.finditer(text, match.start(2), match.end(2)):
             yield Region(value.start(1), value.end(1), "frontmatter")
+        # the lines of a block scalar (`description: |` then indented text) and other continuation lines
+        for line in CONTINUATION.finditer(text, match.start(2), match.end(2)):
+            if not VALUE.match(text, line.start()):
+                yield Region(line.start(1), line.end(1), "frontmatter")
 
 
 def _padding(doc: Lines) -> Iterator[Region]:
@@ -166,9 +169,14 @@ def _padding(doc: Lines) -> Iterator[Region]:
         if text.count("\n", a, b) >= PAD_NEWLINES:
             yield Region(b, len(text), "below-blanks")
             return  # (it holds every later one)
-        if b - a >= PAD_BLANKS and "\n" not in text[a:b]:
+        if "\n" not in text[a:b] and columns(text[a:b]) >= PAD_BLANKS:
             end = text.find("\n", b)
             yield Region(b, end if end != -1 else len(text), "pushed-right")
+
+
+def columns(blanks: str) -> int:
+    """How wide a run of blanks shows: a tab moves to the next stop of TAB_WIDTH columns."""
+    return len(blanks) + (TAB_WIDTH - 1) * blanks.count("\t")
 
 
 def _trailing(doc: Lines) -> Iterator[tuple[int, int]]:
@@ -197,24 +205,6 @@ def _trailing(doc: Lines) -> Iterator[tuple[int, int]]:
             yield start, end
 
 
-def _html(text: str, lower: str | None = None) -> Iterator[Region]:
-    """`lower`: the text lower-cased, when the caller has it (lowering 1 MB costs ~5 ms)."""
-    if "<!--" in text:
-        for match in COMMENT.finditer(text):
-            yield Region(match.start(), match.end(), "comment")
-    if "<" not in text:
-        return
-    lower = text.lower() if lower is None else lower
-    lowered = lower if "<details" in lower else ""
-    if lowered:
-        for match in DETAILS.finditer(text):
-            yield Region(match.start(1), match.end(1), "details")
-    if "hidden" in lowered or any(word in text for word in ("hidden", "display", "opacity", "font-size",
-                                                             "color", "height", "width", "indent", "left")):
-        for match in HIDDEN_HTML.finditer(text):
-            yield Region(match.start(2), match.end(2), "hidden-html")
-
-
 def _inline(text: str) -> Iterator[Region]:
     if "![" in text:
         for match in ALT.finditer(text):
@@ -223,6 +213,9 @@ def _inline(text: str) -> Iterator[Region]:
         for match in TITLE.finditer(text):
             group = next(i for i in (1, 2, 3) if match.group(i) is not None)
             yield Region(match.start(group), match.end(group), "title")
+        for match in LINK_TARGET.finditer(text):
+            yield Region(match.start(1), match.end(1), "link-target")
+    yield from (Region(*span) for span in html.attributes(text))
 
 
 def _definitions(doc: Lines, parsed: Parsed | None) -> Iterator[Region]:

@@ -85,8 +85,26 @@ def spaced(doc: Document) -> Iterator[Sub]:
             continue
         if before and start - words[index - 1].end() > 1:
             yield words[index - 1].end(), start, " ", TIDY
+        elif index > 0 and match.group(1) == " " == words[index - 1].group(1):
+            yield from _symbols_between(data, words[index - 1].end(), start)
         for sep in range(start + 1, end, 2):
             yield sep, sep + 1, "", "collapsed"
+
+
+# Symbols spelled out between two spaced words, each followed by one space: ". e n v", "h t t p s : / / x"
+SYMBOLS_BETWEEN = lazy(r"( +)((?:[.:/@#?=&%,_-] )+)")
+
+
+def _symbols_between(data: str, start: int, end: int) -> Iterator[Sub]:
+    """The symbols joined to the word after them, and to the one before when one space parts them from it
+    (a URL); a wider gap before them stays one space (" . env" reads ".env")."""
+    match = SYMBOLS_BETWEEN.fullmatch(data, start, end)
+    if match is None:
+        return
+    gap = match.end(1) - start
+    yield start, start + gap, "" if gap == 1 else " ", TIDY if gap > 1 else "collapsed"
+    for space in range(match.start(2) + 1, end, 2):
+        yield space, space + 1, "", "collapsed"
 
 
 def _leet_word(word: bytes) -> bool:

@@ -1,6 +1,6 @@
 """Substitutions that decode escaped characters in place: HTML entities (`&#105;`, `&#x69;`, `&lt;`),
 percent-encoding (`%69`, UTF-8 sequences such as `%E2%80%8B`), and `\\uXXXX`, `\\U0000XXXX`, `\\u{X}`, `\\xXX`
-escapes. Each escape is its own substitution, so a finding is kept only where it rests on one."""
+and octal `\\151` escapes. Each escape is its own substitution, so a finding is kept only where it rests on one."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -13,9 +13,9 @@ from guard.scan.views.letters import TIDY, Sub
 ENTITY = lazy(r"&(?:(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6})|[A-Za-z][A-Za-z0-9]{1,31});")
 # Each starts with its literal character, so that a search skips to it (a leading group would not).
 PERCENT = lazy(r"%[0-9A-Fa-f]{2}(?:%[0-9A-Fa-f]{2})*")
-_ONE = r"(?:u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|u\{[0-9a-fA-F]{1,6}\}|x[0-9a-fA-F]{2})"
+_ONE = r"(?:u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|u\{[0-9a-fA-F]{1,6}\}|x[0-9a-fA-F]{2}|[0-3][0-7]{2})"
 ESCAPE = lazy(rf"\\{_ONE}(?:\\{_ONE})*")
-ONE_ESCAPE = lazy(r"\\(?:u\{([0-9a-fA-F]{1,6})\}|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|x([0-9a-fA-F]{2}))")
+ONE_ESCAPE = lazy(r"\\(?:u\{([0-9a-fA-F]{1,6})\}|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|x([0-9a-fA-F]{2})|([0-3][0-7]{2}))")
 
 
 def _unescape(run: str) -> str | None:
@@ -24,8 +24,8 @@ def _unescape(run: str) -> str | None:
     out: list[str] = []
     pending = bytearray()
     for match in ONE_ESCAPE.finditer(run):
-        if match.group(4) is not None:
-            pending.append(int(match.group(4), 16))
+        if match.group(4) is not None or match.group(5) is not None:  # a byte: hex, or octal (\151)
+            pending.append(int(match.group(4), 16) if match.group(4) is not None else int(match.group(5), 8))
             continue
         if pending:
             out.append(bytes_text(bytes(pending)))

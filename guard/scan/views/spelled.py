@@ -1,5 +1,6 @@
-"""Payloads spelled out: Morse code, and numbers that stand for characters (binary, octal or decimal; UTF-8
-bytes or code points), each searched only inside the long runs of their characters that a byte search finds."""
+"""Payloads spelled out: Morse code, numbers that stand for characters (binary, octal or decimal; UTF-8
+bytes or code points), each searched only inside the long runs of their characters that a byte search finds,
+and text written upside down (turned letters, read from the end)."""
 from __future__ import annotations
 
 import re
@@ -70,3 +71,32 @@ def numbers(doc: Document) -> Iterator[Payload]:
             plain = readable(found[0]) if found else None
             if plain:
                 yield match.start(), match.end(), plain, found[1]  # type: ignore[index]
+
+
+# Turned letters (IPA and Latin Extended) and the ASCII letters that stand for each other upside down.
+_TURNED = "ɐaǝeɟfƃgɥhıiɾjʞkɯmɹrʇtʌvʍwʎyqbbqdppdnuun˙.'‚¿?¡!"
+FLIP = {ord(_TURNED[i]): _TURNED[i + 1] for i in range(0, len(_TURNED), 2)}
+TURNED_ONLY = frozenset("ɐǝɟƃɥıɾʞɯɹʇʌʍʎ")
+MAX_TURNED = 4000  # a line longer than this is not a message written upside down
+TURNED = lazy("[ɐǝɟƃɥıɾʞɯɹʇʌʍʎ]")
+
+
+def upside_down(doc: Document) -> Iterator[Payload]:
+    """Lines with three or more different turned letters, read from the end with each letter turned back."""
+    if not doc.non_ascii_runs or len(TURNED_ONLY & doc.non_ascii) < 3:
+        return
+    text, done = doc.text, -1
+    for turned in doc.finditer_non_ascii(TURNED):
+        if turned.start() < done:
+            continue  # (a line already read)
+        start = text.rfind("\n", 0, turned.start()) + 1
+        done = text.find("\n", turned.start())
+        done = len(text) if done == -1 else done
+        line = text[start:done]
+        body = line.strip()
+        if len(body) > MAX_TURNED or len(TURNED_ONLY.intersection(body)) < 3:
+            continue
+        start += line.index(body)
+        plain = readable(body[::-1].translate(FLIP))
+        if plain:
+            yield start, start + len(body), plain, "decoded:upside-down"
