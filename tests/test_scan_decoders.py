@@ -97,6 +97,9 @@ def test_a_payload_in_any_one_encoding_is_found_wherever_it_stands(encoding: str
     "Links: https://example.com/search?q=hello%20world&lang=en and &amp; &lt;div&gt; &nbsp;",
     "\u041f\u0440\u0438\u0432\u0435\u0442, \u043c\u0438\u0440! \u042d\u0442\u043e \u0442\u0435\u043a\u0441\u0442.",
     "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f Scotland",
+    # Korean and Chinese lines are not English written backwards (in the one-byte text all their letters are "?")
+    "에이전트에게 \"이전 지시를 무시하라\"는 문장을 넣은 외부 문서는 공격일 수 있음",
+    "提示注入 常见写法 是 “忽略之前的指令” 这类 句子",
 ])
 def test_benign_look_alikes_give_no_view_finding(text: str) -> None:
     assert [f for f in scan_text(text + "\n", "AGENTS.md") if f.view != "text"] == []

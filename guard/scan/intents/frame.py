@@ -36,6 +36,7 @@ def words_pattern(words: Iterable[str]) -> str:
 LETTERS = re.compile(r"[a-z]+")
 DISGUISED_ASCII = frozenset("\u0130\u0131\u017f\u212a")  # İ ı ſ K: each matches an ASCII letter under re.I
 WORD_CHAR = re.compile(r"\w")
+WORD_PIECES = re.compile(r"[\W_]+")  # the spaces and punctuation between the words of a phrase
 
 
 class Lexicon:
@@ -162,7 +163,7 @@ class Frame:
         for word in self.actions:
             lower = word.lower()
             runs = lower.encode().translate(LETTERS_ONLY).decode().split() if lower.isascii() else \
-                [p for p in lower.split(" ") if p]
+                [p for p in WORD_PIECES.split(lower) if p]  # "maintenant," or "mets-les" is never a word
             found.setdefault(max(runs, key=len) if runs else lower, []).append(word)
         for key, words in list(found.items()):  # "me dê": "me" stands in every "name", "comment", "time" ...
             if len(words) == 1 and key.isalpha() and key.isascii() and not words[0].isascii():

@@ -40,8 +40,11 @@ COMMON = frozenset(w.encode() for w in PLAIN + OTHERS) | {
     b"abj", b"xrl", b"ner", b"rai", b"ncv", b"han", b"pur", b"pbz", b"ton", b"dna", b"won", b"era", b"yek", b"lla",
     b"vne", b"ipa", b"tig", b"alle", b"non"}
 # (In the one-byte text a non-ASCII letter is "?": "gelöscht." reads "gel?scht.".)
-FLIPPED = lazy(rb"[ \t]*[a-z?][a-z'?]*[.!?:;][\"')]*[ \t]+(?:\S+[ \t]+){2,}[A-Z?][a-z?]*[ \t]*\r?(?=\n|\Z)")
-FLIPPED_START = lazy(rb"\n[ \t]*[a-z?][a-z'?]*[.!?:;]")  # starts with a literal: a fast search
+# A line in reversed word order: its first word the sentence's last (lower case, then its full stop), its last the
+# sentence's first (a capital). Both need an ASCII letter: in the ASCII form every other letter is "?", and a line
+# of Korean or Chinese words would otherwise pass for one ("?? ???." ... "???").
+FLIPPED = lazy(rb"[ \t]*(?=[a-z?]*[a-z])[a-z?][a-z'?]*[.!?:;][\"')]*[ \t]+(?:\S+[ \t]+){2,}[A-Z][a-z?]*[ \t]*\r?(?=\n|\Z)")
+FLIPPED_START = lazy(rb"\n[ \t]*(?=[a-z?]*[a-z])[a-z?][a-z'?]*[.!?:;]")  # starts with a literal: a fast search
 MAX_LINES = 200
 LOWER, UPPER = string.ascii_lowercase, string.ascii_uppercase
 LOWER_BYTES = frozenset(LOWER.encode())
