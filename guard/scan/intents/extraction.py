@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.context import mention_severity, negated
+from guard.scan.context import mention_severity, negated_in_clause
 from guard.scan.lazyre import lazy
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
@@ -100,7 +100,7 @@ def prompt_extraction(doc: Document) -> Iterator[Hit]:
     Instead: a project never needs the agent's system prompt; describe the project's own rules instead.
     """
     for match, a, b in SHOW_FRAME.find(doc):
-        if negated(doc, a + 1) or GUARDED.search(doc.text, a, match.start()):
+        if negated_in_clause(doc, match.start()) or GUARDED.search(doc.text, a, match.start()):
             continue
         yield Hit(match.start(), match.end(), f'order to print the agent\'s prompt: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))
