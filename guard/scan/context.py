@@ -80,7 +80,8 @@ def negated(doc: Document, start: int, window: int = 60) -> bool:
 # is short, a payload wrapped in quotes to pass for one usually is not.
 QUOTED = lazy(r'"([^"\n]{1,64})"|“([^”\n]{1,64})”|„([^“”\n]{1,64})[“”]|«\s?([^»\n]{1,64}?)\s?»|'
               r"「([^」\n]{1,64})」|『([^』\n]{1,64})』")
-WORD_BEFORE_QUOTE = lazy(r"(?:\w|\b(?:e\.g|i\.e|etc|cf|z\.\s?B|p\.\s?ex|p\.\s?ej)\.,?)[ \t]+\Z", re.I)
+WORD_BEFORE_QUOTE = lazy(r"(?:\w|\b(?:e\.g|i\.e|etc|cf|z\.\s?B|p\.\s?ex|p\.\s?ej)\.,?)[ \t]+\Z"
+                         r"|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af][ \t]*\Z", re.I)  # (CJK: no space before a quote)
 
 
 def quoted_mention(doc: Document, start: int, end: int) -> bool:
@@ -105,7 +106,8 @@ def _spoken_to(doc: Document, start: int) -> bool:
 
 
 SECOND_PERSON = lazy(r"\b(?:you|your|yourself|du|dich|dir|dein\w*|vous|tu|toi|ton|ta|tes|votre|usted|você|voc[eê]s|"
-                     r"seu|sua|tuo|tua|ты|вы|тебе|тебя|ваш\w*|твой\w*)\b|你|您|あなた|당신|너", re.I)
+                     r"seu|sua|tuo|tua|ты|вы|тебе|тебя|ваш\w*|твой\w*)\b|你|您|あなた|당신|너"
+                     r"|请|請|务必|務必|ください|下さい|なさい|하세요|하십시오|주세요|해라", re.I)  # (and a request's politeness)
 
 
 # What someone else may ask of the agent, reported: the match is the complement of a request in a clause of
