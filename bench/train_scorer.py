@@ -184,7 +184,7 @@ def quantise(model) -> tuple[float, float, bytes]:
 
 
 def doc_scores(packed: tuple, docs: list[list[str]]) -> list[float]:
-    """Each document's highest score, as the detector scores it (blocks that speak to someone, a budget)."""
+    """Each document's highest score, as the detector scores it (its first blocks, up to the budget)."""
     return [max((value for *_, value in learned.scored("\n\n".join(doc), packed)), default=0.0) for doc in docs]
 
 

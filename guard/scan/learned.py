@@ -31,7 +31,7 @@ PARAGRAPH_BREAK = lazy(r"\n(?:[ \t]*\n)+")  # a run of blank lines is one break 
 GRAM = 3  # characters per n-gram of the words in other scripts (a Chinese or Japanese sentence is one "word")
 AFFIX = 4  # bytes of a word's start and end, its stem and its ending, as features of their own
 SEEDS = (7, 11, 13)  # CRC-32 start values for starts, ends and n-grams: a 4-letter word and its start are two features
-BUDGET = 32_000  # characters scored per file; the detectors of evidence read all
+BUDGET = 16_000  # characters scored per file (the first blocks); the detectors of evidence read all
 MAX_FINDINGS = 3
 WEIGHTS = os.path.join(os.path.dirname(__file__), "learned.bin")
 
@@ -142,10 +142,10 @@ def learned_score(doc: Document) -> Iterator[Hit]:
     """What it finds: text that a small learned model scores as an injection or jailbreak prompt. A warning
     at most, never an error on its own.
 
-    How: paragraphs grouped up to 1,200 characters (32,000 characters per file) are scored on their words, word
-    pairs, word starts and ends and character 3-grams after NFKC and case folding, in any language, as learned by
-    bench/train_scorer.py from public jailbreak and injection collections (bench/devset/SOURCES.md names them)
-    against READMEs, command references, translated program messages and real agent files. An error
+    How: paragraphs grouped up to 1,200 characters (the first 16,000 characters of a file) are scored on their
+    words, word pairs, word starts and ends and character 3-grams after NFKC and case folding, in any language, as
+    learned by bench/train_scorer.py from public jailbreak and injection collections (bench/devset/SOURCES.md
+    names them) against READMEs, command references, translated program messages and real agent files. An error
     needs the evidence the other detectors read (an intent, a sensitive target, a sink, a hidden region, a
     disguise).
 
