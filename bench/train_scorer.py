@@ -33,7 +33,7 @@ ATTACK_PACKAGES = {"garak", "pyrit", "spikee", "agent-injection-bench", "agent_i
                    "nullsec-promptinject", "nullsec_promptinject", "garak-multilingual", "garak_multilingual",
                    "knowledge-guard", "knowledge_guard"}
 # own5 is left out on purpose: it is the one set that neither the rules nor the scorer were tuned on.
-C = 0.5  # inverse strength of the L2 penalty (measured by --loso: 0.1 and 2 generalise worse)
+C = 0.5  # inverse strength of the L2 penalty (C = 2 measured no better leaving one source out)
 ATTACK_SOURCES = ["garak", "pyrit", "spikee", "aib", "jbmini", "hermes", "nullsec", "own", "own2", "own3", "own4",
                   "corpus"]
 
@@ -157,14 +157,15 @@ def matrix(docs: list[list[str]]):
 
 
 def fit(attacks: dict[str, list[list[str]]], benign_docs: list[list[str]]):
-    """Logistic regression; each attack source weighs the same (a thousand long jailbreaks of one collection
-    must not drown the short injections of another), and all attacks weigh as much as all benign blocks."""
+    """Logistic regression; a source of n attack blocks weighs as much as sqrt(n) blocks (a thousand long
+    jailbreaks of one collection must not drown the short injections of another; measured by --loso against
+    equal weights per source and per block), and all attacks weigh as much as all benign blocks."""
     from sklearn.linear_model import LogisticRegression
     import numpy as np
     from scipy.sparse import vstack
 
     parts = [matrix(docs) for docs in attacks.values() if docs]
-    weights = np.concatenate([np.full(part.shape[0], 1.0 / part.shape[0]) for part in parts])
+    weights = np.concatenate([np.full(part.shape[0], part.shape[0] ** -0.5) for part in parts])
     benign = matrix(benign_docs)
     weights *= benign.shape[0] / weights.sum()
     x = vstack([*parts, benign])
