@@ -230,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loso", action="store_true", help="leave-one-source-out recall of the scorer alone")
     parser.add_argument("--write", action="store_true", help="train on everything and write learned.bin")
-    parser.add_argument("--benign-rate", type=float, default=0.005,
+    parser.add_argument("--benign-rate", type=float, default=0.01,
                         help="share of benign documents (out of fold) allowed above the threshold")
     args = parser.parse_args(argv)
     attacks, kinds = collect()
