@@ -40,10 +40,19 @@ DROP = (
     "no longer follow", "no longer obey", "hör auf", "höre auf", "nicht mehr befolgen", "arrête de suivre",
     "cesse de suivre", "deja de seguir", "dejar de seguir", "pare de seguir", "parar de seguir", "smetti di seguire",
     "перестань следовать", "перестань соблюдать", "不再遵守", "不要再遵循", "停止遵守", "従うのをやめ", "따르지 마",
+    # withdrawn, lifted or replaced, in each language's participles
+    "don't apply", "do not apply", "doesn't apply", "does not apply", "withdrawn", "rescinded", "lifted",
+    "suspended", "replaced", "have been replaced", "were replaced", "annulled", "cancelled", "aufgehoben",
+    "außer kraft gesetzt", "widerrufen", "annulliert", "ersetzt", "gestrichen", "annulées", "annulés", "annulée",
+    "révoquées", "révoqués", "remplacées", "remplacés", "levées", "suspendues", "anuladas", "anulados",
+    "revocadas", "revocados", "reemplazadas", "sustituidas", "suspendidas", "sin efecto", "revogadas",
+    "revogados", "anuladas", "substituídas", "suspensas", "sem efeito", "annullate", "annullati", "revocate",
+    "revocati", "sostituite", "sospese", "отменены", "отменяются", "аннулированы", "заменены", "приостановлены",
+    "已取消", "取消了", "被取消", "已被替换", "已撤销", "撤销", "取り消", "撤回", "置き換え", "취소", "철회", "대체되었",
 )
 ORDERS = lexicon((
     "instructions", "instruction", "guidance", "rules", "directions", "directives", "briefing", "configured",
-    "configuration", "told", "prompt", "prompts", "guidelines", "policy", "orders", "constraints", "setup",
+    "configuration", "told", "prompt", "prompts", "guidelines", "policy", "policies", "orders", "constraints", "setup",
     "anweisungen", "instruktionen", "regeln", "vorgaben", "gesagt", "richtlinien", "consignes", "règles",
     "directives", "instrucciones", "indicaciones", "normas", "reglas", "órdenes", "indicaron", "dijeron",
     "instruções", "orientações", "regras", "istruzioni", "indicazioni", "regole", "инструкци", "указани",
@@ -71,6 +80,12 @@ BEFORE = lexicon((
     "at the start", "been told", "from your head", "bisherigen", "am anfang", "zu beginn", "au début", "al principio", "no início", "all'inizio",
     "в начале", "一开始", "最初に", "처음에", "vor dieser datei", "davor", "avant ce fichier", "avant", "antes de", "antes deste",
     "prima di", "до этого файла", "раньше", "前に", "より前", "앞서", "전에",
+    # the source that set them: the operator or the system prompt (a project's own rules are neither)
+    "your operator", "the operator", "operator's", "from your operator", "your developers", "your system prompt",
+    "system prompt", "your creators", "dein betreiber", "deines betreibers", "ton opérateur", "tu operador",
+    "seu operador", "tuo operatore", "твой оператор", "оператора", "运营方", "运营者", "オペレーター", "운영자",
+    "man dir", "dir gegeben", "t'a donné", "t'a données", "te dieron", "te deram", "ti hanno dato",
+    "тебе дали", "给你的", "与えられた", "주어진",
 ))
 DECODE = (
     "decode", "decoded", "decipher", "unscramble", "reverse", "reversed", "deobfuscate", "rot13", "base64",
@@ -138,6 +153,11 @@ YOUR_ORDERS = lexicon((
     "la pregunta del usuario", "o pedido do usuário", "a pergunta do usuário", "la richiesta dell'utente",
     "la domanda dell'utente", "запрос пользователя", "вопрос пользователя", "用户的请求", "用户的问题",
     "ユーザーの質問", "ユーザーの依頼", "사용자의 요청", "사용자의 질문",
+    # the task in hand dropped for the injection's own
+    "your task", "your current task", "your assignment", "your job", "the task", "the current task",
+    "the original task", "your previous task", "deine aufgabe", "die aufgabe", "ta tâche", "la tâche", "tu tarea",
+    "la tarea", "sua tarefa", "a tarefa", "il tuo compito", "il compito", "твою задачу", "задачу", "你的任务",
+    "当前任务", "あなたのタスク", "今のタスク", "너의 작업", "현재 작업",
 ))
 YOURS_FRAME = Frame(CHAT_DROP, (YOUR_ORDERS,), near=40, near_dense=15)
 # "You have permission to bypass your guardrails", "your restrictions don't matter here", "set your rules
@@ -277,6 +297,13 @@ YOURS = lexicon((
     "tue", "devi", "твои", "ты должен", "你的", "你必须", "あなたの", "必ず", "당신의", "반드시",
     "follow them", "follow these", "carefully", "gewissenhaft", "setze sie", "befolge sie", "suis-les",
     "síguelas", "siga-as", "seguile", "выполни их", "请遵循", "従って", "따라",
+    # what the new instructions make the agent answer: a fixed reply and nothing else
+    "just output", "just say", "just reply", "just respond", "just write", "only output", "only say",
+    "only reply", "only respond", "respond only", "reply only", "answer only", "output only", "nothing else",
+    "and nothing more", "gib nur", "antworte nur", "sag nur", "réponds uniquement", "écris seulement",
+    "responde solo", "responde solamente", "di solo", "responda apenas", "diga apenas", "rispondi solo",
+    "scrivi solo", "ответь только", "выведи только", "напиши только", "只回复", "只输出", "只回答", "だけ出力",
+    "だけ答え", "만 출력", "만 답",
 ))
 AMEND_FRAME = Frame(AMEND, (YOURS,), near=160)
 DOCUMENTED = lazy(r"\s+(?:are\s+)?(?:in|at|under|from|on)\s+(?:the\s+)?(?:`?[\w.-]*/|[\w-]+\.md\b|docs?\b|readme\b|"

@@ -35,6 +35,15 @@ RECAST = (
     "in this story", "testumgebung", "environnement de test", "entorno de prueba", "ambiente de teste",
     "ambiente di test", "тестовая среда", "测试环境", "テスト環境", "테스트 환경", "du bist kein", "du bist nicht mehr", "tu n'es plus", "ya no eres",
     "você não é mais", "non sei più", "ты больше не", "你不再是", "あなたはもう", "너는 더 이상",
+    # the recast as an order to act or a supposition, in each language
+    "imagine you were", "suppose you are", "suppose you were", "behave as", "behave like", "act like",
+    "speak as", "respond as", "reply as", "ab sofort spielst du", "spielst du", "verhalte dich wie",
+    "tu es désormais", "désormais tu", "comporte-toi comme", "agis comme", "fais comme si tu étais",
+    "vas a actuar como", "actúa como", "actua como", "compórtate como", "finge que eres", "finge ser",
+    "vai agir como", "aja como", "finja que você é", "finja ser", "agisci come", "comportati come",
+    "fai finta di essere", "fingi di essere", "действуй как", "веди себя как", "притворись", "отныне ты",
+    "从现在开始，你", "从现在起，你", "你现在是一个", "假装你是", "假装自己是", "今からあなたは", "として振る舞って",
+    "のふりをして", "처럼 행동", "인 것처럼", "척해",
 )
 UNBOUND = lexicon((
     "no restrictions", "no limits", "no limitations", "no rules", "no filters", "no censorship", "no guidelines",
@@ -66,6 +75,18 @@ UNBOUND = lexicon((
     "without moral", "without any moral", "broken free of", "two responses", "two answers", "dual responses",
     "alles beantwortet", "réponds à tout", "responde a todo", "responde tudo", "rispondi a tutto",
     "отвечаешь на всё", "回答一切", "何でも答え", "뭐든지 답",
+    # no limits said of the persona, in the past or as a trait
+    "without any filters", "without any filter", "without any rules", "without any guidelines", "without any censorship",
+    "never refused", "refused nothing", "refuses nothing", "nothing off limits", "nothing is off limits",
+    "never turns down", "never turned down", "turns nothing down", "no safety training", "without safety training",
+    "no safety rules", "without safety rules", "safety rules are off", "safety rules switched off",
+    "keine grenzen", "kennt keine grenzen", "nie etwas ab", "lehnt nie", "lehnt nichts ab", "keine regeln",
+    "sans aucune limite", "aucune restriction", "aucune limite", "aucune règle", "ne refuse jamais",
+    "ne refuse rien", "accepte toutes les demandes", "no tiene reglas", "sin reglas", "nunca se niega",
+    "no se niega a nada", "sin ningún límite", "não segue regra", "sem regras", "nunca se recusa",
+    "não recusa nada", "senza regole", "non rifiuta nulla", "non rifiuta mai", "senza alcun limite",
+    "ни от чего не отказ", "не отказывается", "ничего не запрещено", "没有规则", "没有任何规则", "不受规则", "什么都答应",
+    "何も断ら", "何でもする", "ルールのない", "규칙이 없는", "거절하지 않", "무엇이든 해",
 ))
 
 RECAST_FRAME = Frame(RECAST, (UNBOUND,), scope="paragraph", reach=600)
