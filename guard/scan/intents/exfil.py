@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.context import mention_severity, negated
+from guard.scan.context import NEGATION_ANY, mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
 from guard.scan.lazyre import lazy
@@ -71,6 +71,26 @@ CONTEXT = lexicon(("chat", "our chat", "the chat", "conversation", "summary of",
 QUERY_SINK.gate = (frozenset({b"http", b"https", b"gist", b"pastebin", b"paste", b"public"}), frozenset())
 FILL_FRAME = Frame(FILL, (QUERY_SINK, CONTEXT), prose=True, near=160)
 CHAIN_FRAME = Frame(CREDENTIAL_FILE, (NETWORK, SINK), scope="paragraph", reach=400, near=200)
+# A secret's value written where others read it: the commit message, the pull request, an issue comment.
+PUBLIC_PLACE = (
+    "commit message", "commit messages", "on the pr", "to the pr", "in the pr", "on the issue", "pull request", "pull requests", "merge request", "pr description",
+    "pr body", "pr comment", "issue comment", "issue comments", "new issue", "github issue", "public gist",
+    "commit-nachricht", "commit-message", "commit-beschreibung", "pull-request", "message de commit",
+    "mensaje de commit", "mensaje del commit", "comentario del issue", "mensagem de commit", "mensagem do commit",
+    "comentário da issue", "messaggio di commit", "commento della pr", "сообщение коммита", "комментарий к pr",
+    "提交信息", "提交说明", "コミットメッセージ", "커밋 메시지",
+)
+WRITE = lexicon((
+    "put", "add", "include", "paste", "write", "post", "leave", "insert", "append", "copy", "print", "dump",
+    "containing", "with the value", "füge", "schreibe", "schreib", "kopiere", "poste", "mets", "ajoute", "colle",
+    "écris", "copie", "pon", "añade", "agrega", "escribe", "pega", "copia", "coloque", "adicione", "escreva",
+    "cole", "inclua", "metti", "aggiungi", "scrivi", "incolla", "includi", "вставь", "добавь", "напиши", "скопируй",
+    "放到", "写入", "写进", "加到", "粘贴", "貼り付け", "書いて", "入れて", "追加", "넣어", "붙여", "적어", "추가",
+))
+SECRET_VALUE = lexicon((word for word in SECRET.words if word != ".env"), ("printenv", "`env`", "output of env", "the environment", "secret key",
+                                      "private key"),
+                       extra=CONTEXT.extra + "|" + CREDENTIAL_PATH.pattern + r"|(?<![\w.])\.env(?![\w.]|-(?:example|sample|template|dist))")
+PUBLISH_FRAME = Frame(PUBLIC_PLACE, (WRITE, SECRET_VALUE), near=140, near_dense=40)
 
 
 @detector("EXF005", "secrets-to-outside", "error",
@@ -91,10 +111,10 @@ def secrets_to_outside(doc: Document) -> Iterator[Hit]:
     Instead: a project never needs its agent to send its secrets or context anywhere. Negated rules ("never
     send secrets to ...") are not reported.
     """
-    for frame in (SEND_FRAME, FILL_FRAME):
+    for frame in (SEND_FRAME, FILL_FRAME, PUBLISH_FRAME):
         for match, a, b in frame.find(doc):
-            if negated(doc, match.start()):
-                continue
+            if negated(doc, match.start()) or (frame is PUBLISH_FRAME and NEGATION_ANY.search(doc.text, a, b)):
+                continue  # ("Write the notes in the PR; never include passwords": the rule, not the leak)
             yield Hit(match.start(), match.end(), f'sends secrets or context away: "{excerpt(doc, a, b)}"',
                       mention_severity(doc, match.start(), match.end()))
             return
