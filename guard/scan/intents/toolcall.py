@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from guard.scan.context import NEGATION_ANY, mention_severity
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
+from guard.scan.intents.toolname import named_function_calls
 from guard.scan.lazyre import LazyPattern, lazy
 from guard.scan.text import Document
 
@@ -112,4 +113,8 @@ def named_tool_call(doc: Document) -> Iterator[Hit]:
             continue
         yield Hit(start, end, f'order to call a tool with a harmful argument: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, start, end))
-        break
+        return
+    for match, a, b in named_function_calls(doc):
+        yield Hit(match.start(), match.end(), f'order to call a tool with a harmful argument: "{excerpt(doc, a, b)}"',
+                  mention_severity(doc, match.start(), match.end()))
+        return
