@@ -113,10 +113,15 @@ def _ordered(doc: Document, a: int, b: int) -> bool:
 # In a hidden region the address is already given (the reader of hidden text is the agent): a harmful verb, or
 # one that drops its instructions, on something sensitive is enough.
 HIDDEN_HARM = lexicon(HARM.words, ("ignore", "disregard", "forget", "override", "rewrite", "add", "mark", "append",
-                                   "replace", "overwrite", "set", "commit", "email", "recommend", "install"))
+                                   "replace", "overwrite", "set", "commit", "email", "recommend", "install",
+                                   # what the agent tells or leaves out: its answer turned against the reader
+                                   "leave out", "omit", "say it is", "say it's", "say that", "call it",
+                                   "describe it as", "tell the user", "tell them", "link", "insert", "promote"))
 HIDDEN_SENSITIVE = lexicon(SENSITIVE.words, (
     "| sh", "| bash", "curl", "postinstall", "production", "payment", "~/.bashrc", ".bashrc", ".zshrc", "workflows",
     "security", "admin user", "--no-verify", "ssh", "build logs", "logs", "npm", "pip install", "dependency",
+    "summary", "summarise", "summarize", "summarising", "summarizing", "the user", "reviewer", "safe", "audited",
+    "readme", "agents.md", "claude.md", "https://", "http://", "visible text", "postinstall", "script",
 ))
 
 

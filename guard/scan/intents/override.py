@@ -186,12 +186,21 @@ BACKREF = lexicon((
     "o que foi dito antes", "o que está acima", "tudo acima", "o anterior", "что было выше", "всё выше", "все выше",
     "предыдущее", "сказанное выше", "上面说的", "上面的内容", "以上内容", "之前说的", "上面所有", "上記", "上の内容",
     "以上の内容", "前の内容", "위의 내용", "위 내용", "앞의 내용", "이전 내용",
+    # what a person sees of the page, dropped by text the person does not see
+    "the visible text", "the visible content", "the visible part", "the visible instructions", "what the page says",
+    "what this page says", "what the document says", "what the file says", "the rest of this page",
+    "the rest of this file", "the rest of the document", "what the user sees", "den sichtbaren text",
+    "der sichtbare text", "le texte visible", "el texto visible", "o texto visível", "il testo visibile",
+    "видимый текст", "可见文本", "可见的文字", "表示されているテキスト", "見えているテキスト", "보이는 텍스트", "보이는 내용",
 ))
 ANSWER_ONLY = lexicon((
     "say", "print", "write", "answer", "reply", "respond", "output", "tell me", "password", "passwort",
     "contraseña", "mot de passe", "senha", "пароль", "密码", "パスワード", "비밀번호", "your only job", "your only task", "sag", "schreibe", "schreib", "antworte", "gib", "dime", "di solo", "escribe",
     "responde", "écris", "réponds", "dis", "rispondi", "scrivi", "escreva", "responda", "diga", "напиши", "ответь",
     "скажи", "выведи", "只", "回复", "回答", "输出", "答えて", "出力", "とだけ", "답해", "출력", "말해",
+    "add", "recommend", "link to", "insert", "append", "füge", "empfiehl", "ajoute", "recommande", "añade",
+    "recomienda", "adicione", "recomende", "aggiungi", "consiglia", "добавь", "порекомендуй", "添加", "推荐",
+    "追加", "おすすめ", "추가", "추천",
 ))
 BACKREF_FRAME = Frame(CHAT_DROP, (BACKREF, ANSWER_ONLY), scope="paragraph", reach=200, near=100, near_dense=40)
 EVERYTHING_NOW = lexicon(("everything and", "everything, and", "everything else and", "alles und", "alles, und",
