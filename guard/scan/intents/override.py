@@ -9,6 +9,7 @@ from guard.scan.context import mention_severity, negated
 from guard.scan.lazyre import lazy
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
+from guard.scan.intents.taskdrop import TAKEOVER_FRAME, TASK_FRAME
 from guard.scan.patterns import Span
 from guard.scan.override import IGNORE
 from guard.scan.text import Document
@@ -249,6 +250,9 @@ NEGATABLE = (YOURS_FRAME, BACKREF_FRAME, EVERYTHING_FRAME)
 def _dropped(doc: Document) -> Iterator[tuple[Span, int, int]]:
     for frame in (DROP_FRAME, SPLIT_FRAME, DROP_IT_FRAME):
         yield from frame.find(doc)
+    for match, a, b in (*TASK_FRAME.find(doc), *TAKEOVER_FRAME.find(doc)):
+        if not negated(doc, match.start(), 40):
+            yield match, a, b
     for match, a, b in OWN_LIMITS_FRAME.find(doc):
         if not negated(doc, match.start(), 40):
             yield match, a, b
