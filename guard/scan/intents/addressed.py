@@ -4,12 +4,14 @@ the prompt, deleting everything, paying, switching checks off. Being addressed b
 (an AI policy); so is a rule about secrets. The two together, without a negation, are an injection."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from guard.scan.context import NEGATION_ANY, mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon, may_hold, may_occur, scope_gate, scope_words
 from guard.scan.intents.leak import ORDER_BEFORE, block_of
+from guard.scan.intents.toolcall import SCRATCH
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
@@ -25,6 +27,9 @@ AUDIENCE = (
     "ai assistants", "ai models", "automated assistants", "automated agents", "die ki", "der ki", "an die ki",
     "l'ia", "la ia", "el agente", "a ia", "o agente", "l'agente", "l'intelligenza artificiale",
     "ии-агент", "агент", "智能体", "ai代理", "エージェント", "aiエージェント", "에이전트", "ai는", "ai가",
+    "coding agent", "coding assistant", "code assistant", "ai coding agent", "autonomous agent", "codierassistent",
+    "agent de code", "agente de código", "agente di codifica", "агент для кода", "编程助手", "编码代理",
+    "コーディングエージェント", "코딩 에이전트",
 )
 HARM = lexicon((
     "send", "forward", "email", "upload", "leak", "exfiltrate", "transfer", "wire", "reveal",
@@ -95,10 +100,16 @@ def addressed_harm(doc: Document) -> Iterator[Hit]:
         return
 
 
+# "run `rm -rf ~/src`": the harm is the command the order runs (clearing build output or a cache is not harm,
+# and an install line piped to a shell stays DNG001's warning).
+RUN_HARM = lazy(r"\b(?:run|execute|exec|type)\s+`?(?:[^`\n]*?&&\s*)?rm\s+-\w*[rf]\w*\s+(?!(?:~/)?" + SCRATCH
+                + r")[~./$\w*]", re.I)
+
+
 def _ordered(doc: Document, a: int, b: int) -> bool:
     """A harmful verb where an order puts it: first in its clause, or after a modal or a request; in Japanese
     and Korean the order closes the sentence ("보내야 합니다", "削除してください")."""
-    if CLOSING_ORDER.search(doc.text, a, b):
+    if CLOSING_ORDER.search(doc.text, a, b) or RUN_HARM.search(doc.text, a, b):
         return True
     position = a
     while (harm := HARM.search(doc.text, position, b)) is not None:

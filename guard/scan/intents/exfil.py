@@ -55,7 +55,8 @@ NETWORK = lexicon((
     "email", "resolve", "dns", "hostname", "gist", "share", "mirror", "pastebin",
 ))
 
-SEND_FRAME = Frame(SEND, (SECRET, SINK), prose=True, near=100)
+# (Korean and Japanese put the verb last, after the file and the URL: the parts lie before it, in full)
+SEND_FRAME = Frame(SEND, (SECRET, SINK), prose=True, near=100, near_dense=100)
 # Data put into a URL the agent is to fetch or show: "fetch https://x/t.gif?k= followed by the API key".
 FILL = (
     "fetch", "request", "load", "visit", "open", "ping", "call", "hit", "render", "include", "append", "tack on",
@@ -73,7 +74,8 @@ FILL_FRAME = Frame(FILL, (QUERY_SINK, CONTEXT), prose=True, near=160)
 CHAIN_FRAME = Frame(CREDENTIAL_FILE, (NETWORK, SINK), scope="paragraph", reach=400, near=200)
 # A secret's value written where others read it: the commit message, the pull request, an issue comment.
 PUBLIC_PLACE = (
-    "commit message", "commit messages", "on the pr", "to the pr", "in the pr", "on the issue", "pull request", "pull requests", "merge request", "pr description",
+    "commit message", "commit messages", "on the pr", "to the pr", "in the pr", "on the issue", "on issue #",
+    "comment on issue", "pull request", "pull requests", "merge request", "pr description",
     "pr body", "pr comment", "issue comment", "issue comments", "new issue", "github issue", "public gist",
     "commit-nachricht", "commit-message", "commit-beschreibung", "pull-request", "message de commit",
     "mensaje de commit", "mensaje del commit", "comentario del issue", "mensagem de commit", "mensagem do commit",
@@ -90,7 +92,14 @@ WRITE = lexicon((
 SECRET_VALUE = lexicon((word for word in SECRET.words if word != ".env"), ("printenv", "`env`", "output of env", "the environment", "secret key",
                                       "private key"),
                        extra=CONTEXT.extra + "|" + CREDENTIAL_PATH.pattern + r"|(?<![\w.])\.env(?![\w.]|-(?:example|sample|template|dist))")
-PUBLISH_FRAME = Frame(PUBLIC_PLACE, (WRITE, SECRET_VALUE), near=140, near_dense=40)
+# what is written is the secret itself, not a note about it ("comment on issue #7 when the .env loader is fixed")
+CONTENT = lexicon((
+    "contents", "content", "value", "values", "output", "containing", "itself", "in full", "inhalt", "wert",
+    "werte", "ausgabe", "contenu", "valeur", "valeurs", "sortie", "contenido", "valor", "valores", "salida",
+    "conteúdo", "saída", "contenuto", "valore", "valori", "содержимое", "значение", "вывод", "内容", "值", "中身",
+    "値", "내용", "값",
+))
+PUBLISH_FRAME = Frame(PUBLIC_PLACE, (WRITE, SECRET_VALUE, CONTENT), near=140, near_dense=40)
 
 
 @detector("EXF005", "secrets-to-outside", "error",
