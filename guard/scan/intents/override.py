@@ -155,7 +155,8 @@ YOUR_ORDERS = lexicon((
     "la domanda dell'utente", "запрос пользователя", "вопрос пользователя", "用户的请求", "用户的问题",
     "ユーザーの質問", "ユーザーの依頼", "사용자의 요청", "사용자의 질문",
     # the task in hand dropped for the injection's own
-    "your task", "your current task", "your assignment", "your job", "the task", "the current task",
+    "the translation and", "translating and", "die übersetzung und", "la traduction et", "la traducción y",
+    "a tradução e", "la traduzione e", "перевод и", "your task", "your current task", "your assignment", "your job", "the task", "the current task",
     "the original task", "your previous task", "deine aufgabe", "die aufgabe", "ta tâche", "la tâche", "tu tarea",
     "la tarea", "sua tarefa", "a tarefa", "il tuo compito", "il compito", "твою задачу", "задачу", "你的任务",
     "当前任务", "あなたのタスク", "今のタスク", "너의 작업", "현재 작업",
@@ -184,7 +185,9 @@ BACKREF = lexicon((
     "what you were asked", "what was said", "all that", "alles davor", "das obige", "alles obige", "was oben steht",
     "was davor", "ce qui précède", "tout ce qui précède", "ce qui est au-dessus", "lo anterior", "todo lo anterior",
     "lo de arriba", "quanto detto prima", "quanto sopra", "tutto quanto sopra", "quello che precede",
-    "o que foi dito antes", "o que está acima", "tudo acima", "o anterior", "что было выше", "всё выше", "все выше",
+    "o que foi dito antes", "o que está acima", "tudo acima", "o anterior", "was man dir gesagt hat",
+    "ce qu'on t'a dit", "lo que te dijeron", "o que te disseram", "quello che ti è stato detto",
+    "что тебе сказали", "告诉你的一切", "言われたこと", "들은 것", "что было выше", "всё выше", "все выше",
     "предыдущее", "сказанное выше", "上面说的", "上面的内容", "以上内容", "之前说的", "上面所有", "上記", "上の内容",
     "以上の内容", "前の内容", "위의 내용", "위 내용", "앞의 내용", "이전 내용",
     # what a person sees of the page, dropped by text the person does not see
@@ -204,6 +207,16 @@ ANSWER_ONLY = lexicon((
     "追加", "おすすめ", "추가", "추천",
 ))
 BACKREF_FRAME = Frame(CHAT_DROP, (BACKREF, ANSWER_ONLY), scope="paragraph", reach=200, near=100, near_dense=40)
+# "Vergiss alles davor.": everything before dropped at once needs no new order after it (OVR001 has the English).
+ALL_BEFORE = lexicon((
+    "everything before", "everything above", "alles davor", "alles vorher", "alles bisherige", "alles oben",
+    "alles, was davor", "alles, was vorher", "tout ce qui précède", "tout ce qui a été dit", "todo lo anterior",
+    "todo lo que te dijeron", "tudo o que foi dito", "tudo acima", "tudo o que veio antes", "tutto quanto sopra",
+    "tutto quello che ti", "tutto ciò che precede", "всё, что было", "все, что было", "всё выше", "всё предыдущее",
+    "之前的一切", "上面的一切", "以上すべて", "これまでの全て", "これまでのすべて", "위의 모든", "이전의 모든",
+))
+ALL_BEFORE_FRAME = Frame(CHAT_DROP, (ALL_BEFORE,), near=40, near_dense=15)
+CONDITION = lazy(r"\b(?:if|unless|when|wenn|falls|si|se|если)\b|如果|場合|경우", re.I)
 EVERYTHING_NOW = lexicon(("everything and", "everything, and", "everything else and", "alles und", "alles, und",
                           "tout et", "tout, et", "todo y", "tudo e", "tutto e", "всё и", "всё, и", "все и", "一切，",
                           "一切,", "すべて忘れて", "모두 잊고"))
@@ -244,7 +257,7 @@ def drop_prior(doc: Document) -> Iterator[Hit]:
 
 
 CHAT_ANY = Frame(CHAT_DROP, ())  # the chat-style verbs found once, each variant's parts checked at each
-NEGATABLE = (YOURS_FRAME, BACKREF_FRAME, EVERYTHING_FRAME)
+NEGATABLE = (YOURS_FRAME, BACKREF_FRAME, EVERYTHING_FRAME, ALL_BEFORE_FRAME)
 
 
 def _dropped(doc: Document) -> Iterator[tuple[Span, int, int]]:
@@ -257,10 +270,12 @@ def _dropped(doc: Document) -> Iterator[tuple[Span, int, int]]:
         if not negated(doc, match.start(), 40):
             yield match, a, b
     for match, _, _ in CHAT_ANY.find(doc):
-        for frame in (CHAT_FRAME, YOURS_FRAME, BACKREF_FRAME, EVERYTHING_FRAME):
+        for frame in (CHAT_FRAME, YOURS_FRAME, BACKREF_FRAME, EVERYTHING_FRAME, ALL_BEFORE_FRAME):
             scope = frame.around(doc, match)
             if scope is None or (frame in NEGATABLE and negated(doc, match.start(), 40)):
                 continue  # "never ignore your instructions"
+            if frame is ALL_BEFORE_FRAME and CONDITION.search(doc.text, *scope):
+                continue  # "if you use Docker, ignore everything above": a reader's shortcut through the file
             yield match, scope[0], scope[1]
             break
 
@@ -338,7 +353,8 @@ PRAISE = lexicon((
     "parabéns", "molto bene", "ottimo", "perfetto", "отлично", "молодец", "很好", "做得好", "太棒了", "よくできました",
     "素晴らしい", "完璧", "잘했어", "훌륭해", "좋아요",
 ))
-NEW_FOLLOW = (*NEW_TASK, "new instructions follow", "neue anweisungen", "folgen neue", "nouvelles instructions",
+NEW_FOLLOW = (*NEW_TASK, "new challenge", "next challenge", "neue herausforderung", "nouveau défi", "nuevo desafío",
+              "novo desafio", "nuova sfida", "новый вызов", "新的挑战", "新しい課題", "새로운 도전", "new instructions follow", "neue anweisungen", "folgen neue", "nouvelles instructions",
               "nuevas instrucciones", "novas instruções", "nuove istruzioni", "новые инструкции", "新的指令",
               "新しい指示", "새로운 지시")
 PRAISE_FRAME = Frame(NEW_FOLLOW, (PRAISE,), scope="paragraph", reach=200, near=120, near_dense=40)

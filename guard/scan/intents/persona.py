@@ -76,6 +76,13 @@ UNBOUND = lexicon((
     "alles beantwortet", "réponds à tout", "responde a todo", "responde tudo", "rispondi a tutto",
     "отвечаешь на всё", "回答一切", "何でも答え", "뭐든지 답",
     # no limits said of the persona, in the past or as a trait
+    # the persona's nature, or the hold it must keep on the agent
+    "evil ai", "evil assistant", "evil version", "evil twin", "malicious ai", "evil confidant", "completely absorbed",
+    "fully immersed", "absorbed in your role", "immersed in your role", "never break character",
+    "never leave the role", "böse ki", "bösartige ki", "ia maléfique", "ia malveillante", "ia malvada",
+    "ia maligna", "ia malvagia", "злой ии", "злобный ии", "邪恶的ai", "邪恶ai", "邪悪なai", "사악한 ai",
+    "ganz in deiner rolle", "complètement absorbé", "totalmente inmerso", "totalmente imerso",
+    "completamente immerso", "полностью погружён", "完全沉浸", "完全に没入", "완전히 몰입",
     "without any filters", "without any filter", "without any rules", "without any guidelines", "without any censorship",
     "never refused", "refused nothing", "refuses nothing", "nothing off limits", "nothing is off limits",
     "never turns down", "never turned down", "turns nothing down", "no safety training", "without safety training",
