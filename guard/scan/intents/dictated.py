@@ -24,10 +24,9 @@ NOTHING_ELSE = (
     "그 외에는 아무것도", "무슨 일이 있어도",
 )
 ONLY_SAY = (
-    "only say", "just say", "simply say", "only reply with", "only respond with", "only answer with",
-    "only output", "only print", "just print", "just output", "just reply with", "just respond with",
-    "reply only with", "respond only with", "answer only with", "output only", "sag nur", "antworte nur mit",
-    "gib nur", "dis seulement", "réponds seulement", "réponds uniquement", "di solo", "responde solo con",
+    # (not "only say", "just print": their trigger words are in every other file)
+    "only reply with", "only respond with", "only answer with", "just reply with", "just respond with",
+    "reply only with", "respond only with", "answer only with", "antworte nur mit", "dis seulement", "réponds seulement", "réponds uniquement", "di solo", "responde solo con",
     "responde solamente", "diga apenas", "responda apenas com", "responda só com", "rispondi solo con",
     "scrivi solo", "di' solo", "скажи только", "ответь только", "напиши только", "只说", "只回答", "只回复", "只输出",
     "とだけ言", "とだけ答", "とだけ出力", "라고만 말", "라고만 답", "만 출력",

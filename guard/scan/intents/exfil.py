@@ -7,7 +7,8 @@ from collections.abc import Iterator
 
 from guard.scan.context import NEGATION_ANY, mention_severity, negated
 from guard.scan.detector import Hit, detector
-from guard.scan.intents.frame import Frame, excerpt, lexicon
+from guard.scan.intents.frame import Frame, excerpt, lexicon, words_pattern
+from guard.scan.intents.toolcall import Gated
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
@@ -74,8 +75,7 @@ FILL_FRAME = Frame(FILL, (QUERY_SINK, CONTEXT), prose=True, near=160)
 CHAIN_FRAME = Frame(CREDENTIAL_FILE, (NETWORK, SINK), scope="paragraph", reach=400, near=200)
 # A secret's value written where others read it: the commit message, the pull request, an issue comment.
 PUBLIC_PLACE = (
-    "commit message", "commit messages", "on the pr", "to the pr", "in the pr", "on the issue", "on issue #",
-    "comment on issue", "pull request", "pull requests", "merge request", "pr description",
+    "commit message", "commit messages", "on issue #", "comment on issue", "comment on the pr", "pull request", "pull requests", "merge request", "pr description",
     "pr body", "pr comment", "issue comment", "issue comments", "new issue", "github issue", "public gist",
     "commit-nachricht", "commit-message", "commit-beschreibung", "pull-request", "message de commit",
     "mensaje de commit", "mensaje del commit", "comentario del issue", "mensagem de commit", "mensagem do commit",
@@ -89,9 +89,20 @@ WRITE = lexicon((
     "cole", "inclua", "metti", "aggiungi", "scrivi", "incolla", "includi", "вставь", "добавь", "напиши", "скопируй",
     "放到", "写入", "写进", "加到", "粘贴", "貼り付け", "書いて", "入れて", "追加", "넣어", "붙여", "적어", "추가",
 ))
-SECRET_VALUE = lexicon((word for word in SECRET.words if word != ".env"), ("printenv", "`env`", "output of env", "the environment", "secret key",
-                                      "private key"),
-                       extra=CONTEXT.extra + "|" + CREDENTIAL_PATH.pattern + r"|(?<![\w.])\.env(?![\w.]|-(?:example|sample|template|dist))")
+_SECRET_WORDS = tuple(word for word in SECRET.words if word != ".env")
+# A part with a word gate (see toolcall.Gated): every match holds one of these words of letters (an env
+# variable's name splits at "_" into "token", "key" ...), or one of the non-ASCII words' first characters.
+SECRET_VALUE = Gated(
+    lazy("|".join((words_pattern((*_SECRET_WORDS, "printenv", "`env`", "output of env", "the environment",
+                                  "secret key", "private key")),
+                   CONTEXT.extra, CREDENTIAL_PATH.pattern,
+                   r"(?<![\w.])\.env(?![\w.]|-(?:example|sample|template|dist))")), re.I),
+    " ".join(sorted({max(re.findall("[a-z]+", w.lower()), key=len) for w in _SECRET_WORDS if w.isascii()}
+                    | {"printenv", "env", "environment", "key", "token", "secret", "password", "pass", "credential",
+                       "credentials", "ssh", "rsa", "ed", "ecdsa", "dsa", "aws", "netrc", "npmrc", "pypirc",
+                       "docker", "kube", "shadow"})),
+    "".join(sorted({next(c for c in w.lower() if not c.isascii()) for w in _SECRET_WORDS if not w.isascii()})),
+)
 # what is written is the secret itself, not a note about it ("comment on issue #7 when the .env loader is fixed")
 CONTENT = lexicon((
     "contents", "content", "value", "values", "output", "containing", "itself", "in full", "inhalt", "wert",
@@ -99,7 +110,7 @@ CONTENT = lexicon((
     "conteúdo", "saída", "contenuto", "valore", "valori", "содержимое", "значение", "вывод", "内容", "值", "中身",
     "値", "내용", "값",
 ))
-PUBLISH_FRAME = Frame(PUBLIC_PLACE, (WRITE, SECRET_VALUE, CONTENT), near=140, near_dense=40)
+PUBLISH_FRAME = Frame(PUBLIC_PLACE, (CONTENT, WRITE, SECRET_VALUE), near=140, near_dense=40)
 
 
 @detector("EXF005", "secrets-to-outside", "error",

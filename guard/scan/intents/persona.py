@@ -36,8 +36,8 @@ RECAST = (
     "ambiente di test", "тестовая среда", "测试环境", "テスト環境", "테스트 환경", "du bist kein", "du bist nicht mehr", "tu n'es plus", "ya no eres",
     "você não é mais", "non sei più", "ты больше не", "你不再是", "あなたはもう", "너는 더 이상",
     # the recast as an order to act or a supposition, in each language
-    "imagine you were", "suppose you are", "suppose you were", "behave as", "behave like", "act like",
-    "speak as", "respond as", "reply as", "ab sofort spielst du", "spielst du", "verhalte dich wie",
+    "imagine you were", "suppose you are", "suppose you were", "behave as", "behave like", "speak as",
+    "respond as", "reply as", "ab sofort spielst du", "spielst du", "verhalte dich wie",
     "tu es désormais", "désormais tu", "comporte-toi comme", "agis comme", "fais comme si tu étais",
     "vas a actuar como", "actúa como", "actua como", "compórtate como", "finge que eres", "finge ser",
     "vai agir como", "aja como", "finja que você é", "finja ser", "agisci come", "comportati come",

@@ -10,9 +10,9 @@ from guard.scan.intents.frame import Frame, lexicon
 from guard.scan.lazyre import lazy
 
 DROP_TASK = (
-    "stop everything", "scrap that", "scrap this", "nevermind", "never mind", "forget that", "forget this",
+    "stop everything", "scrap that", "scrap this", "nevermind", "forget that", "forget this",
     "forget what you've been asked", "forget what you were asked", "forget the task", "forget your task",
-    "the task has changed", "task has changed", "change of task", "instead of translating",
+    "the task has changed", "task has changed", "instead of translating",
     "instead of summarizing", "instead of summarising", "instead of answering", "don't summarize",
     "don't summarise", "do not summarize", "do not summarise", "hör auf mit allem", "vergiss die aufgabe",
     "vergiss das", "lass die aufgabe", "statt zu übersetzen", "statt zusammenzufassen", "laisse tomber",
@@ -25,8 +25,8 @@ DROP_TASK = (
 )
 # Said outright, the takeover needs no fixed reply: any order after it is the new task.
 TAKEOVER = (
-    "the real instruction is", "here is the real instruction", "your real task is", "your new goal is",
-    "your new task is", "this overrides everything", "this overrides all", "this supersedes everything",
+    "the real instruction is", "here is the real instruction", "this overrides all", "overrides all previous",
+    "supersedes everything",
     "die eigentliche anweisung lautet", "deine neue aufgabe ist", "ceci remplace tout", "ta nouvelle tâche est",
     "tu nueva tarea es", "sua nova tarefa é", "il tuo nuovo compito è", "твоя новая задача", "你的新任务是",
     "あなたの新しいタスクは", "너의 새로운 임무는",

@@ -15,9 +15,9 @@ from guard.scan.triggers import declare
 
 DESTROYING = ("delete", "remove", "rm", "drop", "wipe", "erase", "destroy", "truncate", "purge", "unlink")
 SENDING = ("send", "post", "upload", "email", "mail", "transfer", "http", "webhook", "fetch", "publish", "share")
-_NAME = r"\b(?:{0})(?:_[a-z0-9]+)+\b|\b(?:{0})[A-Z][A-Za-z0-9]*\b"
-TOOL_NAME = lazy(_NAME.format("|".join(DESTROYING + SENDING)))
+TOOL_NAME = lazy(r"\b(?:{})(?:_[a-z0-9]+)+\b".format("|".join(DESTROYING + SENDING)))
 declare(DESTROYING + SENDING)
+NAME_STARTS = tuple(f"{verb}_".encode() for verb in DESTROYING + SENDING)
 # The call is ordered: a verb of calling right before the name (a sentence that only documents the tool
 # says what it does, "delete_file removes one file").
 CALLED = lazy(
@@ -43,7 +43,9 @@ SENT_SECRET = lazy(
 
 def named_function_calls(doc: Document) -> Iterator[tuple[Span, int, int]]:
     """Each ordered call of a destroying or sending tool name with a harmful argument, with its clause."""
-    text = doc.text
+    text, lower = doc.text, doc.ascii_lower
+    if not any(start in lower for start in NAME_STARTS):
+        return  # (a few substring searches in C: the verbs themselves are in every other file)
     for match in doc.finditer(TOOL_NAME, DESTROYING + SENDING, 60, 60):
         start, end = match.start(), match.end()
         if text.startswith("=", end) or text.startswith('="', end):
