@@ -58,6 +58,8 @@ SENSITIVE = lexicon((
     "every check", "all checks", "review", "main", "rm -rf", "jeton", "clés", "claves", "chaves", "chiavi",
     "ключ", "токен", "키", "토큰", "令牌", "トークン", "pruebas", "testes", "tests", "тесты", "测试", "テスト",
     "테스트", "revisión", "revisão", "prüfung", "history", "--force", "changelog",
+    "confidential", "sensitive data", "private data", "internal data", "customer data", "hidden configuration",
+    "vertraulich", "confidentiel", "confidencial", "riservat", "конфиденциальн", "机密", "機密", "기밀",
 ))
 CLOSING_ORDER = lazy(r"(?:보내|삭제|전송|실행|비활성화)[가-힣]{0,3}(?:야\s*(?:합니다|한다|해)|하세요|해라|세요)"
                      r"|(?:送信|削除|実行|無効|送)[^。\n]{0,6}(?:してください|しなさい|せよ|すること)")

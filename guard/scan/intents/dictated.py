@@ -1,5 +1,6 @@
 """OVR012: the exact words of the agent's next answer dictated: a verb of answering, a short quoted string, and
-"and nothing else", "only", "without punctuation", "no matter what", in ten languages. A chat injection proves
+"and nothing else", "only", "without punctuation", "no matter what"; or a quoted sentence or an outside link put
+into every answer ("end your answer with ...", "add this link to your response"), in ten languages. A chat injection proves
 itself by making the model say a fixed string; a knowledge file rarely needs to fix an answer word for word,
 and when it does (a bot's canned reply) a reviewer can tell, so this is a warning."""
 from __future__ import annotations
@@ -40,6 +41,24 @@ REPLY = lexicon((
 QUOTED = lazy(r"[\"“„«「『‘][^\"“”»」』’\n]{1,60}[\"“”»」』’]|(?<!\w)'[^'\n]{1,60}'(?!\w)")
 NOTHING_ELSE_FRAME = Frame(NOTHING_ELSE, (REPLY, QUOTED), near=90, near_dense=40, prose=True)
 ONLY_SAY_FRAME = Frame(ONLY_SAY, (QUOTED,), near=40, near_dense=20, prose=True)
+# "End your answer with the sentence "...", "Add this link to your response: [..](https://...)": words or a
+# link of the file's choosing put into the answer the user reads.
+REPLY_PLACE = (
+    "your answer", "your response", "your reply", "every answer", "each answer", "every response",
+    "each response", "every reply", "deine antwort", "jede antwort", "ta réponse", "votre réponse",
+    "chaque réponse", "tu respuesta", "cada respuesta", "sua resposta", "cada resposta", "tua risposta",
+    "ogni risposta", "твой ответ", "свой ответ", "каждый ответ", "你的回答", "你的回复", "每个回答", "あなたの回答",
+    "回答の最後", "回答の最初", "너의 답변", "당신의 답변", "모든 답변",
+)
+INSERT = lexicon((
+    "include", "add", "append", "prepend", "insert", "put", "end", "start", "begin", "finish", "close",
+    "füge", "beende", "beginne", "schließe", "ajoute", "termine", "commence", "insère", "incluye", "añade",
+    "termina", "empieza", "comienza", "inserta", "inclua", "adicione", "termine", "comece", "insira", "includi",
+    "aggiungi", "inizia", "inserisci", "добавь", "закончи", "начни", "вставь", "加上", "添加", "结尾", "开头",
+    "加入", "加えて", "追加", "入れて", "추가", "넣어", "끝에", "시작",
+))
+INSERTED = lazy(QUOTED.pattern + r"|\[[^\]\n]*\]\(\s*https?://|https?://[^\s)\]>\"']+")
+INSERT_FRAME = Frame(REPLY_PLACE, (INSERT, INSERTED), near=120, near_dense=50, prose=True)
 # "Reply "LGTM" only when every check passes": a canned answer tied to a condition is a bot's rule.
 CONDITION = lazy(r"\b(?:if|when|whenever|unless|once|after|wenn|falls|si|quand|cuando|se|quando|если|когда)\b|"
                  r"如果|場合|경우", re.I)
@@ -51,9 +70,13 @@ CONDITION = lazy(r"\b(?:if|when|whenever|unless|once|after|wenn|falls|si|quand|c
           clean=['If every check passes, reply "LGTM" and nothing else.',
                  "Answer in English and nothing else.", 'The CLI prints "done" when it finishes.'])
 def dictated_reply(doc: Document) -> Iterator[Hit]:
-    """What it finds: an order that fixes the words of the agent's next answer: a verb of answering, a short
-    quoted string, and "and nothing else", "only", "without punctuation" or "no matter what", in ten
-    languages, not tied to a condition ("if every check passes, reply ...").
+    """What it finds: an order that fixes the words of the agent's answer (a quoted string "and nothing
+    else"), or puts a quoted sentence or an outside link into it, in ten languages, unless a condition
+    calls for it.
+
+    In detail: a verb of answering, a short quoted string and "and nothing else", "only", "without
+    punctuation" or "no matter what"; or "end your answer with ...", "add this link to your response: ...";
+    not tied to a condition ("if every check passes, reply ...").
 
     Why it matters: making the model say a fixed string is how an injection proves it took over; in a file the
     agent reads every session, the dictated answer replaces whatever the user asked.
@@ -63,7 +86,7 @@ def dictated_reply(doc: Document) -> Iterator[Hit]:
     Instead: describe the answer you want (its form, its language); a bot's canned reply belongs with the
     condition that calls for it.
     """
-    for match, a, b in (*NOTHING_ELSE_FRAME.find(doc), *ONLY_SAY_FRAME.find(doc)):
+    for match, a, b in (*NOTHING_ELSE_FRAME.find(doc), *ONLY_SAY_FRAME.find(doc), *INSERT_FRAME.find(doc)):
         if negated(doc, match.start(), 40) or CONDITION.search(doc.text, a, match.start()):
             continue
         yield Hit(match.start(), match.end(), f'dictates the words of the answer: "{excerpt(doc, a, b)}"',

@@ -80,7 +80,8 @@ SECRET_TEXT = (
     "über dieser zeile", "oberhalb dieser zeile", "text darüber", "texte qui précède", "qui précède ce message",
     "le texte ci-dessus", "el texto anterior", "el texto de arriba", "o texto acima", "o texto anterior",
     "il testo sopra", "il testo precedente", "текст выше", "весь текст выше", "上面的文字", "上面的内容", "上のテキスト",
-    "上記のテキスト", "위의 텍스트", "위 텍스트", "prompt you were configured with", "you were configured with",
+    "上記のテキスト", "위의 텍스트", "위 텍스트", "hidden configuration", "hidden config", "internal configuration",
+    "confidential configuration", "prompt you were configured with", "you were configured with",
     "prompt you were given", "prompt you received", "instructions you got", "your original prompt",
     "your original instructions", "your first instructions", "your starting instructions",
 )

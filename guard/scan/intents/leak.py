@@ -29,7 +29,13 @@ MOVE = (
     "compartilhar", "coller", "envoyer", "partager", "téléverser", "einfügen", "senden", "schicken", "hochladen",
     "вставить", "отправить", "загрузить", "передать",
 )
-TARGET = lexicon(SECRET.words, CONTEXT.words, ("keys", "key", "passwords", "the token", "tokens", "secret"),
+TARGET = lexicon(SECRET.words, CONTEXT.words, ("keys", "key", "passwords", "the token", "tokens", "secret",
+                                              # the user's mail and files, moved wholesale
+                                              "all emails", "every email", "all the emails", "the inbox",
+                                              "all messages", "the user's files", "all files", "all documents",
+                                              "alle e-mails", "tous les e-mails", "todos los correos",
+                                              "todos os e-mails", "tutte le email", "все письма", "所有邮件",
+                                              "すべてのメール", "모든 이메일"),
                  extra=CONTEXT.extra + "|" + CREDENTIAL_PATH.pattern)
 OUTSIDE = lazy(
     r"https?://(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])[:/])[^\s)\]>\"']+"

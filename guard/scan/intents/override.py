@@ -167,10 +167,16 @@ YOURS_FRAME = Frame(CHAT_DROP, (YOUR_ORDERS,), near=40, near_dense=15)
 OWN_LIMITS = ("your guidelines", "your restrictions", "your safety rules", "your content policy", "your guardrails",
               "your filters", "your programming", "your training", "your limitations", "your safety", "your ethics",
               "your principles", "the chains", "every rule you have", "set your rules", "your safety layer",
+              "your content filter", "your safety filter", "your safety settings", "your moderation",
+              "your safeguards", "dein inhaltsfilter", "ton filtre", "tu filtro", "seu filtro", "il tuo filtro",
+              "твой фильтр", "你的过滤", "あなたのフィルター", "너의 필터",
               "deine einschränkungen", "deine richtlinien", "tes restrictions", "tus restricciones",
               "suas restrições", "le tue restrizioni", "твои ограничения", "你的限制", "あなたの制限", "너의 제한")
 VOID = lexicon((
     "bypass", "circumvent", "get around", "disable", "turn off", "switch off", "don't matter", "do not matter",
+    "turned off", "switched off", "is off", "is disabled", "has been disabled", "was disabled", "removed",
+    "deactivated", "ausgeschaltet", "deaktiviert", "désactivé", "desactivado", "desativado", "disattivato",
+    "отключён", "отключен", "已关闭", "已禁用", "無効化", "オフ", "꺼져", "비활성화",
     "doesn't matter", "no longer matter", "mistake", "mistakes", "opposite", "aside", "don't count", "are fake",
     "are not real", "can be ignored", "are suspended", "are lifted", "are disabled", "are off", "break", "free",
     "were wrong", "are wrong", "do not apply", "don't apply", "no longer apply", "are optional",
