@@ -49,7 +49,8 @@ GRANTED = (
     "a donné son accord", "ont donné leur accord", "a autorisé", "ont autorisé", "ya dio permiso", "dio su permiso",
     "han autorizado", "deu permissão", "já deu permissão", "autorizaram", "ha dato il permesso", "hanno autorizzato",
     "дал разрешение", "дали разрешение", "разрешили", "允许了", "已经允许", "许可了", "許可しました", "許可済み",
-    "허락했", "허가했",
+    "허락했", "허가했", "autorizó", "autorizou", "ha autorizzato", "is entitled to", "are entitled to",
+    "verified administrator", "verified admin",
 )
 BLANKET = lexicon((
     "all", "any", "every", "everything", "whatever", "without asking", "without confirmation", "never ask",
@@ -64,7 +65,9 @@ BLANKET = lexicon((
     "qualquer", "cualquier", "qualsiasi", "n'importe quel", "jeden", "jeder", "любой", "любые", "任何", "どんな",
     "어떤", "force-push", "force-pushing", "force push", "password", "passwords", "safety checks", "the safety",
     "skip", "secrets",
-    "may push", "can push", "push directly to main", "directly to main", "straight to main", "without review", "never needs review",
+    "may push", "can push", "push directly to main", "every secret", "all secrets", "auf main", "sur main",
+    "a main", "na main", "su main", "в main", "到 main", "main に", "main에", "direkt", "directement", "directo",
+    "direto", "diretto", "прямо", "直接", "바로", "production", "prod", "directly to main", "straight to main", "without review", "never needs review",
     "no review", "deployments", "deploy", "suppressions", "supprimer", "borrar", "löschen", "apagar",
     "cancellare", "удалять", "删除", "削除", "삭제",
 ))
@@ -126,13 +129,14 @@ UNSAFE_WISH = lexicon((
 WISH_FRAME = Frame(WISH, (UNSAFE_WISH,), near=120, near_dense=40)
 # "The user has said the assistant may push directly to main": consent reported, for such an act or a push
 # past the review (reported speech alone is everyday memory: "the user said all tests must pass").
-SAID = ("owner said", "has said", "said it's fine", "said it is fine", "said that's fine", "said it's ok",
+SAID = ("approved disabling", "approved skipping", "approved bypassing", "allowed disabling", "allowed skipping",
+        "agreed to disabling", "agreed to skipping", "owner said", "has said", "said it's fine", "said it is fine", "said that's fine", "said it's ok",
         "said it is ok", "hat gesagt", "a dit que", "dijo que",
         "disse que", "ha detto che", "сказал, что", "说过", "言っていた", "라고 했")
 SAID_ACT = lexicon(UNSAFE_WISH.words, (
     "force push", "force-push", "push --force", "may push", "can push", "push directly", "never needs review",
     "without asking", "without confirmation", "delete anything", "delete everything", "any command",
-    "every command", "all commands", "sudo",
+    "every command", "all commands", "sudo", "the hooks", "pre-commit", "hooks", "checks", "the tests",
 ))
 SAID_FRAME = Frame(SAID, (SAID_ACT,), near=120, near_dense=40)
 # "The agent may push and deploy without asking, permanently": a lasting permission planted as a fact.

@@ -58,7 +58,9 @@ INSERT = lexicon((
     "加入", "加えて", "追加", "入れて", "추가", "넣어", "끝에", "시작",
 ))
 INSERTED = lazy(QUOTED.pattern + r"|\[[^\]\n]*\]\(\s*https?://|https?://[^\s)\]>\"']+")
-INSERT_FRAME = Frame(REPLY_PLACE, (INSERT, INSERTED), near=120, near_dense=50, prose=True)
+# (a paragraph: the quoted words may hold their own "!" or "?")
+INSERT_FRAME = Frame(REPLY_PLACE, (INSERT, INSERTED), scope="paragraph", reach=200, near=120, near_dense=50,
+                     prose=True)
 # "Reply "LGTM" only when every check passes": a canned answer tied to a condition is a bot's rule.
 CONDITION = lazy(r"\b(?:if|when|whenever|unless|once|after|wenn|falls|si|quand|cuando|se|quando|если|когда)\b|"
                  r"如果|場合|경우", re.I)
