@@ -129,12 +129,21 @@ HIDDEN_HARM = lexicon(HARM.words, ("ignore", "disregard", "forget", "override", 
                                    "replace", "overwrite", "set", "commit", "email", "recommend", "install",
                                    # what the agent tells or leaves out: its answer turned against the reader
                                    "leave out", "omit", "say it is", "say it's", "say that", "call it",
-                                   "describe it as", "tell the user", "tell them", "link", "insert", "promote"))
+                                   "describe it as", "tell the user", "tell them", "link", "insert", "promote",
+                                   # approving or merging for the reviewer; opening an outside page; in kind
+                                   "approve", "merge", "reply that", "answer that", "say there", "open", "visit",
+                                   "fetch", "markiere", "genehmige", "öffne", "approuve", "ouvre", "fusionne",
+                                   "aprueba", "abre", "fusiona", "aprove", "mescle", "approva", "apri", "unisci",
+                                   "одобри", "открой", "слей", "批准", "合并", "打开", "承認", "マージ", "開いて",
+                                   "승인", "병합", "열어"))
 HIDDEN_SENSITIVE = lexicon(SENSITIVE.words, (
     "| sh", "| bash", "curl", "postinstall", "production", "payment", "~/.bashrc", ".bashrc", ".zshrc", "workflows",
     "security", "admin user", "--no-verify", "ssh", "build logs", "logs", "npm", "pip install", "dependency",
     "summary", "summarise", "summarize", "summarising", "summarizing", "the user", "reviewer", "safe", "audited",
     "readme", "agents.md", "claude.md", "https://", "http://", "visible text", "postinstall", "script",
+    "pull request", "this pr", "the pr", "approved", "license", "co-author", "tests passed", "all tests",
+    "no known issues", "vulnerabilities", "the ci", "package", "library", "geprüft", "zusammen", "pr als",
+    "la pr", "el pr", "o pr", "la pull request", "пулл-реквест", "合并请求", "プルリクエスト", "풀 리퀘스트",
 ))
 
 
