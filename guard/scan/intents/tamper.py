@@ -50,6 +50,7 @@ COPY = (
     "copy", "append", "add", "insert", "write", "put", "replicate", "propagate", "spread", "paste", "include",
     "ends up with", "starts with", "begins with", "füge", "kopiere", "recopie", "copie", "ajoute", "copia", "añade", "agrega", "adicione",
     "aggiungi", "скопируй", "добавь", "复制", "添加", "写入", "コピー", "追加", "복사", "추가",
+    "копируй", "вставь", "допиши", "kopier", "copiez", "ajoutez", "copie-o", "copialo", "粘贴", "貼り付け", "붙여",
 )
 KNOWLEDGE = lexicon((
     "agents.md", "claude.md", ".cursorrules", "gemini.md", "copilot-instructions", "memory", ".claude/", "rules file",
@@ -61,6 +62,7 @@ SPREAD = lexicon((
     "every", "all", "each", "other", "others", "global", "~/", "any repository", "every repository",
     "all projects", "your other", "jede", "alle", "andere", "globale", "tous", "toutes", "autres", "todos",
     "otros", "outros", "tutti", "altri", "все", "другие", "每个", "所有", "其他", "全局", "すべて", "他の", "모든", "다른",
+    "каждый", "любой", "во все", "每一个", "任何", "全部", "全て", "どの", "모두",
     "new project", "new projects", "new repository", "new repo", "future projects", "neues projekt",
     "nouveau projet", "nuevo proyecto", "novo projeto", "nuovo progetto", "новый проект", "新项目", "新しいプロジェクト",
     "새 프로젝트",
@@ -111,7 +113,8 @@ def guard_tampering(doc: Document) -> Iterator[Hit]:
         if match.group("path") is not None or match.group("skip") is not None:
             a, b = doc.sentence_bounds(match.start(), match.end(), 200)
             # a reason to get past the hooks, around the match (not in it: "SKIP=" is no reason of its own)
-            escape = ESCAPE.search(doc.text, a, match.start()) or ESCAPE.search(doc.text, match.end(), b)
+            escape = ESCAPE.search(doc.text, a, match.start()) or ESCAPE.search(doc.text, match.end(), b) \
+                or (match.group("path") is not None and ESCAPE.search(match.group("path")))  # /tmp/empty, /dev/null
             if match.group("skip") is not None and (negated(doc, match.start()) or not escape):
                 continue  # "never use --no-verify" / a bare mention: DNG003 reports it as a warning
             if not escape:
