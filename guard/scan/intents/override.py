@@ -50,6 +50,8 @@ DROP = (
     "revogados", "anuladas", "substituídas", "suspensas", "sem efeito", "annullate", "annullati", "revocate",
     "revocati", "sostituite", "sospese", "отменены", "отменяются", "аннулированы", "заменены", "приостановлены",
     "已取消", "取消了", "被取消", "已被替换", "已撤销", "撤销", "取り消", "撤回", "置き換え", "취소", "철회", "대체되었",
+    "paused", "on hold", "pausiert", "en pause", "en pausa", "pausado", "pausada", "in pausa", "приостановлен",
+    "暂停", "一時停止", "일시 중지",
 )
 ORDERS = lexicon((
     "instructions", "instruction", "guidance", "rules", "directions", "directives", "briefing", "configured",

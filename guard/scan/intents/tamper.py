@@ -25,11 +25,15 @@ ESCAPE = lazy(r"/dev/null|/tmp\b|\b(?:off|empty|none|disabled?|skip|bypass|rejec
               r"no-?hooks|nowhere|retry|prompts?|allow|permission|complains?|flaky|annoying|slow|in\s+the\s+way)\b", re.I)
 SWITCH_OFF = (
     "delete", "remove", "rm", "empty", "overwrite", "disable", "rename", "uninstall", "deactivate", "lösche",
+    "deletes", "removes", "disables", "deleting", "removing", "disabling", "weakens", "weaken", "loosen",
     "entferne", "deaktiviere", "supprime", "désactive", "borra", "elimina", "desactiva", "apague", "remova",
     "desative", "cancella", "disattiva", "удали", "отключи", "删除", "禁用", "削除", "無効", "삭제", "비활성화",
 )
 GUARD = lexicon((".kguard.toml", "kguard", "knowledge-guard", ".git/hooks", "git-hooks", "git hooks",
-                 ".pre-commit-config.yaml", "pre-commit hooks", "githooks"))
+                 ".pre-commit-config.yaml", "pre-commit hooks", "githooks",
+                 # the repository's own protections: who must review, which checks must pass
+                 "codeowners", "branch protection", "required reviews", "required reviewers", "required checks",
+                 "required status checks", "security workflow", "codeql", "secret scanning"))
 FETCH = (
     "download", "downloads", "grab", "fetch", "wget", "curl", "lade", "herunter", "télécharge", "téléchargez",
     "descarga", "descargue", "baixe", "scarica", "скачай", "загрузи", "下载", "ダウンロード", "다운로드",
@@ -69,6 +73,9 @@ SPREAD = lexicon((
 ))
 
 SWITCH_FRAME = Frame(SWITCH_OFF, (GUARD,))
+# Verbs in the third person or as a gerund order only when the agent is their subject.
+DESCRIBED = frozenset(("deletes", "removes", "disables", "deleting", "removing", "disabling", "weakens"))
+AGENT_SUBJECT = lazy(r"\b(?:the|our|this|your)\s+(?:coding\s+)?(?:assistant|agent|model|ai|bot)\b", re.I)
 # The hooks skipped in words rather than by flag: "pass whatever skips the hooks so the commit goes through".
 SKIP = (
     "skip", "skips", "skipping", "bypass", "bypasses", "bypassing", "circumvent", "get around", "go around",
@@ -124,6 +131,8 @@ def guard_tampering(doc: Document) -> Iterator[Hit]:
     for match, a, b in SWITCH_FRAME.find(doc):
         if negated(doc, match.start()):
             continue
+        if match.group().lower() in DESCRIBED and not AGENT_SUBJECT.search(doc.text, a, match.start()):
+            continue  # "it removes the hooks it installed" describes a tool; "the agent removes" orders it
         how_to = in_purpose_clause(doc, match.start())  # "To uninstall the guard, run ...": a warning
         yield Hit(match.start(), match.end(), f'removes the guard: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end(), "warning" if how_to else "error"))
