@@ -96,13 +96,17 @@ DECODE = (
     "rückwärts", "à l'envers", "al revés", "de trás para frente", "al contrario", "задом наперёд", "倒着",
     "逆から", "거꾸로", "dekodiere", "entschlüssele", "décode", "décodez", "déchiffre", "decodifica", "decodifique", "descifra",
     "decifra", "декодируй", "расшифруй", "解码", "解密", "デコード", "復号", "디코딩", "해독",
+    "decifre", "decodifique", "descifre", "décodez", "déchiffrez", "entschlüssle", "dekodier", "invertido",
+    "invertida", "à l'envers", "инвертированный", "反转", "逆さ", "반대로",
 )
 OBEY = lexicon((
     "follow", "obey", "execute", "carry out", "do what it says", "comply", "act on", "apply it", "run it",
     "do as it says", "befolge", "führe", "suis", "exécute", "applique", "sigue", "ejecuta", "obedece", "siga",
     "execute", "segui", "esegui", "obbedisci", "выполни", "следуй", "执行", "照做", "遵循", "遵照", "実行", "従",
     "실행", "따르", "as your next instruction", "as an instruction", "as instructions", "do that", "do it",
-    "act on it", "the resulting instruction",
+    "act on it", "the resulting instruction", "haz lo que diga", "faça o que ele diz", "faça o que ela diz",
+    "siga a instrução obtida", "siga a instrução resultante", "siga a instrução que", "fais ce qu'il dit", "fais ce qu'elle dit", "tu ce que ça dit",
+    "mach, was", "tu, was", "fai quello che dice", "сделай, что", "照着做", "照做", "按照它", "その通りに", "그대로 해",
 ), extra=r"turn\s+it\s+back\s+into\s+text\s+and\s+follow")
 
 DROP_FRAME = Frame(DROP, (ORDERS, BEFORE), near=80, near_dense=25)  # 25 CJK characters: as before
