@@ -130,12 +130,12 @@ HIDDEN_HARM = lexicon(HARM.words, ("ignore", "disregard", "forget", "override", 
                                    # what the agent tells or leaves out: its answer turned against the reader
                                    "leave out", "omit", "say it is", "say it's", "say that", "call it",
                                    "describe it as", "tell the user", "tell them", "link", "insert", "promote",
-                                   # approving or merging for the reviewer; opening an outside page; in kind
-                                   "approve", "merge", "reply that", "answer that", "say there", "open", "visit",
-                                   "fetch", "markiere", "genehmige", "öffne", "approuve", "ouvre", "fusionne",
-                                   "aprueba", "abre", "fusiona", "aprove", "mescle", "approva", "apri", "unisci",
-                                   "одобри", "открой", "слей", "批准", "合并", "打开", "承認", "マージ", "開いて",
-                                   "승인", "병합", "열어"))
+                                   # merging for the reviewer; opening an outside page; in kind ("approve"
+                                   # alone stays a warning: tests/test_scan_families.py holds it as one)
+                                   "merge", "reply that", "answer that", "say there", "open", "visit",
+                                   "fetch", "markiere", "öffne", "ouvre", "fusionne", "abre", "fusiona", "mescle",
+                                   "apri", "unisci", "открой", "слей", "合并", "打开", "マージ", "開いて", "병합",
+                                   "열어"))
 HIDDEN_SENSITIVE = lexicon(SENSITIVE.words, (
     "| sh", "| bash", "curl", "postinstall", "production", "payment", "~/.bashrc", ".bashrc", ".zshrc", "workflows",
     "security", "admin user", "--no-verify", "ssh", "build logs", "logs", "npm", "pip install", "dependency",
