@@ -75,8 +75,9 @@ FILL_FRAME = Frame(FILL, (QUERY_SINK, CONTEXT), prose=True, near=160)
 CHAIN_FRAME = Frame(CREDENTIAL_FILE, (NETWORK, SINK), scope="paragraph", reach=400, near=200)
 # A secret's value written where others read it: the commit message, the pull request, an issue comment.
 PUBLIC_PLACE = (
-    "commit message", "commit messages", "on issue #", "comment on issue", "comment on the pr", "pull request", "pull requests", "merge request", "pr description",
-    "pr body", "pr comment", "issue comment", "issue comments", "new issue", "github issue", "public gist",
+    # (not "public gist", "pr body", "issue comments": their trigger words stand in every other file)
+    "commit message", "on issue #", "comment on issue", "comment on the pr", "pull request", "pull requests",
+    "merge request", "pr description", "pr comment", "issue comment", "new issue", "github issue",
     "commit-nachricht", "commit-message", "commit-beschreibung", "pull-request", "message de commit",
     "mensaje de commit", "mensaje del commit", "comentario del issue", "mensagem de commit", "mensagem do commit",
     "comentário da issue", "messaggio di commit", "commento della pr", "сообщение коммита", "комментарий к pr",

@@ -42,7 +42,7 @@ DROP = (
     "cesse de suivre", "deja de seguir", "dejar de seguir", "pare de seguir", "parar de seguir", "smetti di seguire",
     "перестань следовать", "перестань соблюдать", "不再遵守", "不要再遵循", "停止遵守", "従うのをやめ", "따르지 마",
     # withdrawn, lifted or replaced, in each language's participles
-    "don't apply", "do not apply", "doesn't apply", "does not apply", "withdrawn", "rescinded", "lifted",
+    "anymore", "withdrawn", "rescinded", "lifted",
     "suspended", "replaced", "have been replaced", "were replaced", "annulled", "cancelled", "aufgehoben",
     "außer kraft gesetzt", "widerrufen", "annulliert", "ersetzt", "gestrichen", "annulées", "annulés", "annulée",
     "révoquées", "révoqués", "remplacées", "remplacés", "levées", "suspendues", "anuladas", "anulados",
@@ -173,7 +173,7 @@ YOURS_FRAME = Frame(CHAT_DROP, (YOUR_ORDERS,), near=40, near_dense=15)
 OWN_LIMITS = ("your guidelines", "your restrictions", "your safety rules", "your content policy", "your guardrails",
               "your filters", "your programming", "your training", "your limitations", "your safety", "your ethics",
               "your principles", "the chains", "every rule you have", "set your rules", "your safety layer",
-              "your content filter", "your safety filter", "your safety settings", "your moderation",
+              "your content filter", "your safety filter", "your moderation",
               "your safeguards", "dein inhaltsfilter", "ton filtre", "tu filtro", "seu filtro", "il tuo filtro",
               "твой фильтр", "你的过滤", "あなたのフィルター", "너의 필터",
               "deine einschränkungen", "deine richtlinien", "tes restrictions", "tus restricciones",

@@ -11,12 +11,10 @@ from guard.scan.context import NEGATION_ANY
 from guard.scan.lazyre import lazy
 from guard.scan.patterns import Span
 from guard.scan.text import Document
-from guard.scan.triggers import declare
 
 DESTROYING = ("delete", "remove", "rm", "drop", "wipe", "erase", "destroy", "truncate", "purge", "unlink")
 SENDING = ("send", "post", "upload", "email", "mail", "transfer", "http", "webhook", "fetch", "publish", "share")
-TOOL_NAME = lazy(r"\b(?:{})(?:_[a-z0-9]+)+\b".format("|".join(DESTROYING + SENDING)))
-declare(DESTROYING + SENDING)
+TOOL_NAME = lazy(r"(?:{})(?:_[a-z0-9]+)+\b".format("|".join(DESTROYING + SENDING)), re.I)
 NAME_STARTS = tuple(f"{verb}_".encode() for verb in DESTROYING + SENDING)
 # The call is ordered: a verb of calling right before the name (a sentence that only documents the tool
 # says what it does, "delete_file removes one file").
@@ -41,12 +39,25 @@ SENT_SECRET = lazy(
 )
 
 
+def _names(text: str, lower: bytes) -> Iterator[re.Match[str]]:
+    """TOOL_NAME's matches, tried only where a "verb_" stands (substring searches in C: the verbs themselves
+    are in every other file, the names are rare)."""
+    found = []
+    for key in NAME_STARTS:
+        position = lower.find(key)
+        while position != -1:
+            if position == 0 or not (chr(lower[position - 1]).isalnum() or lower[position - 1] == 95):
+                match = TOOL_NAME.match(text, position)
+                if match is not None:
+                    found.append(match)
+            position = lower.find(key, position + 1)
+    return iter(sorted(found, key=lambda m: m.start()))
+
+
 def named_function_calls(doc: Document) -> Iterator[tuple[Span, int, int]]:
     """Each ordered call of a destroying or sending tool name with a harmful argument, with its clause."""
-    text, lower = doc.text, doc.ascii_lower
-    if not any(start in lower for start in NAME_STARTS):
-        return  # (a few substring searches in C: the verbs themselves are in every other file)
-    for match in doc.finditer(TOOL_NAME, DESTROYING + SENDING, 60, 60):
+    text, lower = doc.text, doc.ascii_lower  # (one byte per character: the same offsets as the text)
+    for match in _names(text, lower):
         start, end = match.start(), match.end()
         if text.startswith("=", end) or text.startswith('="', end):
             continue  # a setting's name ("share_mode=public"), not a call
