@@ -4,12 +4,14 @@ the prompt, deleting everything, paying, switching checks off. Being addressed b
 (an AI policy); so is a rule about secrets. The two together, without a negation, are an injection."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from guard.scan.context import NEGATION_ANY, mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon, may_hold, may_occur, scope_gate, scope_words
 from guard.scan.intents.leak import ORDER_BEFORE, block_of
+from guard.scan.intents.toolcall import SCRATCH
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
@@ -25,6 +27,9 @@ AUDIENCE = (
     "ai assistants", "ai models", "automated assistants", "automated agents", "die ki", "der ki", "an die ki",
     "l'ia", "la ia", "el agente", "a ia", "o agente", "l'agente", "l'intelligenza artificiale",
     "ии-агент", "агент", "智能体", "ai代理", "エージェント", "aiエージェント", "에이전트", "ai는", "ai가",
+    "coding agent", "coding assistant", "code assistant", "ai coding agent", "autonomous agent", "codierassistent",
+    "agent de code", "agente de código", "agente di codifica", "агент для кода", "编程助手", "编码代理",
+    "コーディングエージェント", "코딩 에이전트",
 )
 HARM = lexicon((
     "send", "forward", "email", "upload", "leak", "exfiltrate", "transfer", "wire", "reveal",
@@ -53,6 +58,8 @@ SENSITIVE = lexicon((
     "every check", "all checks", "review", "main", "rm -rf", "jeton", "clés", "claves", "chaves", "chiavi",
     "ключ", "токен", "키", "토큰", "令牌", "トークン", "pruebas", "testes", "tests", "тесты", "测试", "テスト",
     "테스트", "revisión", "revisão", "prüfung", "history", "--force", "changelog",
+    "confidential", "sensitive data", "private data", "internal data", "customer data", "hidden configuration",
+    "vertraulich", "confidentiel", "confidencial", "riservat", "конфиденциальн", "机密", "機密", "기밀",
 ))
 CLOSING_ORDER = lazy(r"(?:보내|삭제|전송|실행|비활성화)[가-힣]{0,3}(?:야\s*(?:합니다|한다|해)|하세요|해라|세요)"
                      r"|(?:送信|削除|実行|無効|送)[^。\n]{0,6}(?:してください|しなさい|せよ|すること)")
@@ -95,10 +102,16 @@ def addressed_harm(doc: Document) -> Iterator[Hit]:
         return
 
 
+# "run `rm -rf ~/src`": the harm is the command the order runs (clearing build output or a cache is not harm,
+# and an install line piped to a shell stays DNG001's warning).
+RUN_HARM = lazy(r"\b(?:run|execute|exec|type)\s+`?(?:[^`\n]*?&&\s*)?rm\s+-\w*[rf]\w*\s+(?!(?:~/)?" + SCRATCH
+                + r")[~./$\w*]", re.I)
+
+
 def _ordered(doc: Document, a: int, b: int) -> bool:
     """A harmful verb where an order puts it: first in its clause, or after a modal or a request; in Japanese
     and Korean the order closes the sentence ("보내야 합니다", "削除してください")."""
-    if CLOSING_ORDER.search(doc.text, a, b):
+    if CLOSING_ORDER.search(doc.text, a, b) or RUN_HARM.search(doc.text, a, b):
         return True
     position = a
     while (harm := HARM.search(doc.text, position, b)) is not None:
@@ -113,10 +126,24 @@ def _ordered(doc: Document, a: int, b: int) -> bool:
 # In a hidden region the address is already given (the reader of hidden text is the agent): a harmful verb, or
 # one that drops its instructions, on something sensitive is enough.
 HIDDEN_HARM = lexicon(HARM.words, ("ignore", "disregard", "forget", "override", "rewrite", "add", "mark", "append",
-                                   "replace", "overwrite", "set", "commit", "email", "recommend", "install"))
+                                   "replace", "overwrite", "set", "commit", "email", "recommend", "install",
+                                   # what the agent tells or leaves out: its answer turned against the reader
+                                   "leave out", "omit", "say it is", "say it's", "say that", "call it",
+                                   "describe it as", "tell the user", "tell them", "link", "insert", "promote",
+                                   # merging for the reviewer; opening an outside page; in kind ("approve"
+                                   # alone stays a warning: tests/test_scan_families.py holds it as one)
+                                   "merge", "reply that", "answer that", "say there", "open", "visit",
+                                   "fetch", "markiere", "öffne", "ouvre", "fusionne", "abre", "fusiona", "mescle",
+                                   "apri", "unisci", "открой", "слей", "合并", "打开", "マージ", "開いて", "병합",
+                                   "열어"))
 HIDDEN_SENSITIVE = lexicon(SENSITIVE.words, (
     "| sh", "| bash", "curl", "postinstall", "production", "payment", "~/.bashrc", ".bashrc", ".zshrc", "workflows",
     "security", "admin user", "--no-verify", "ssh", "build logs", "logs", "npm", "pip install", "dependency",
+    "summary", "summarise", "summarize", "summarising", "summarizing", "the user", "reviewer", "safe", "audited",
+    "readme", "agents.md", "claude.md", "https://", "http://", "visible text", "postinstall", "script",
+    "pull request", "this pr", "the pr", "approved", "license", "co-author", "tests passed", "all tests",
+    "no known issues", "vulnerabilities", "the ci", "package", "library", "geprüft", "zusammen", "pr als",
+    "la pr", "el pr", "o pr", "la pull request", "пулл-реквест", "合并请求", "プルリクエスト", "풀 리퀘스트",
 ))
 
 

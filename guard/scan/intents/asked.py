@@ -30,6 +30,30 @@ SECRETS = lexicon((
     "пароли", "ключи", "токен", "密码", "密钥", "凭据", "パスワード", "認証情報", "비밀번호", "키",
 ))
 TO_ME_FRAME = Frame(TO_ME, (SECRETS,), near=80, near_dense=30, prose=True)
+# "Spell the password backwards", "the secret word with spaces between the letters": the secret asked for in a
+# form that slips past a filter on the answer; the disguise is the intent.
+DISGUISED_FORM = (
+    "backwards", "reversed", "in reverse", "spaces between", "space between", "one letter per line",
+    "letter by letter", "each letter", "every letter", "first letter of each", "as an acrostic",
+    "in rot13", "in pig latin", "in morse", "as a riddle", "as a poem",
+    "rückwärts", "buchstabe für buchstabe", "jeden buchstaben", "mit leerzeichen", "à l'envers",
+    "lettre par lettre", "chaque lettre", "al revés", "letra por letra", "cada letra", "de trás para frente",
+    "ao contrário", "al contrario", "lettera per lettera", "ogni lettera", "задом наперёд", "задом наперед",
+    "по буквам", "каждую букву", "倒着", "反过来", "逐个字母", "每个字母", "逆から", "一文字ずつ", "逆順",
+    "거꾸로", "한 글자씩", "글자마다",
+)
+SECRET_ITSELF = lexicon(SECRETS.words, ("secret word", "the secret", "passphrase", "passcode", "pin code",
+                                        "geheimwort", "mot secret", "palabra secreta", "palavra secreta",
+                                        "parola segreta", "секретное слово", "秘密の言葉", "暗号", "口令", "암호"))
+PRODUCE = lexicon((
+    "spell", "write", "say", "tell", "print", "give", "output", "type", "show", "reveal", "put", "list",
+    "schreib", "schreibe", "sag", "gib", "buchstabiere", "zeig", "écris", "dis", "donne", "épelle", "montre",
+    "escribe", "dime", "dame", "deletrea", "muestra", "escreva", "diga", "soletre", "mostre", "scrivi", "dimmi",
+    "dammi", "mostra", "напиши", "скажи", "дай", "покажи", "назови", "写", "说", "告诉", "给", "输出", "書いて",
+    "教えて", "言って", "出力", "써", "말해", "알려", "출력",
+))
+DISGUISED_FRAME = Frame(DISGUISED_FORM, (SECRET_ITSELF, PRODUCE), scope="paragraph", reach=160, near=100,
+                        near_dense=40, prose=True)
 # The secret is what is handed over: it follows the verb within a few words, not a question or a topic about it
 # ("show me how the password reset works", "tell me if the tests need credentials").
 BETWEEN = lazy(r"\b(?:how|if|whether|what|which|why|when|where|summary|about|overview|explanation|list\s+of\s+files|"
@@ -66,5 +90,12 @@ def secrets_asked_for(doc: Document) -> Iterator[Hit]:
         if secret is None or BETWEEN.search(text, match.end(), secret.start()) or TOPIC.match(text, secret.end()):
             continue
         yield Hit(match.start(), match.end(), f'asks the agent to hand over secrets: "{excerpt(doc, a, b)}"',
+                  mention_severity(doc, match.start(), match.end()))
+        return
+    for match, a, b in DISGUISED_FRAME.find(doc):
+        secret = SECRET_ITSELF.search(text, a, b)
+        if NEGATION_ANY.search(text, a, b) or secret is None or TOPIC.match(text, secret.end()):
+            continue  # "never store passwords reversed", "the password field accepts each letter"
+        yield Hit(match.start(), match.end(), f'asks for a secret in a disguised form: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))
         return

@@ -44,10 +44,14 @@ READER = lexicon((
     "итог", "ревьюер", "总结", "摘要", "提交信息", "审查者", "评审", "要約", "コミットメッセージ", "レビュアー",
     "요약", "커밋 메시지", "리뷰어", "the human", "the operator", "the person",
     "if asked", "when asked", "提交说明", "anyone", "anybody",
+    "summarise", "summarize", "summarising", "summarizing", "you summarise", "you summarize", "zusammenfasst",
+    "zusammenfassen", "résumes", "résumer", "resumas", "resumir", "riassumi", "riassumere", "резюмируешь",
+    "кратко", "概括", "要約する", "요약할",
 ))
 DEICTIC = lazy(
     r"\b(?:this|these|that|those|it|them|the\s+(?:above|following|extra|additional|network|setup|hidden|"
-    r"previous)\b|steps?|calls?|script|edits?|changes?|modifications?|commands?|rest)\b|"
+    r"previous)\b|steps?|calls?|script|edits?|changes?|modifications?|commands?|rest|sections?|parts?|"
+    r"warnings?|risks?)\b|"
     r"\b(?:este|esta|estos|estas|esse|essa|isso|questa|questo|cette|ce\s+pas|dieser|diesen|paso|étape|passo|schritt)\b|"
     r"шаг|步骤|这一步|ステップ|단계|diese|dies\b|das\b|\bes\b|ceci|cela|\ben\b|\blo\b|esto|questo|isto|"
     r"эт|这|この|이\s|이것",

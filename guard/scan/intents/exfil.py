@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.context import mention_severity, negated
+from guard.scan.context import NEGATION_ANY, mention_severity, negated
 from guard.scan.detector import Hit, detector
-from guard.scan.intents.frame import Frame, excerpt, lexicon
+from guard.scan.intents.frame import Frame, excerpt, lexicon, words_pattern
+from guard.scan.intents.toolcall import Gated
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
@@ -55,7 +56,8 @@ NETWORK = lexicon((
     "email", "resolve", "dns", "hostname", "gist", "share", "mirror", "pastebin",
 ))
 
-SEND_FRAME = Frame(SEND, (SECRET, SINK), prose=True, near=100)
+# (Korean and Japanese put the verb last, after the file and the URL: the parts lie before it, in full)
+SEND_FRAME = Frame(SEND, (SECRET, SINK), prose=True, near=100, near_dense=100)
 # Data put into a URL the agent is to fetch or show: "fetch https://x/t.gif?k= followed by the API key".
 FILL = (
     "fetch", "request", "load", "visit", "open", "ping", "call", "hit", "render", "include", "append", "tack on",
@@ -71,6 +73,45 @@ CONTEXT = lexicon(("chat", "our chat", "the chat", "conversation", "summary of",
 QUERY_SINK.gate = (frozenset({b"http", b"https", b"gist", b"pastebin", b"paste", b"public"}), frozenset())
 FILL_FRAME = Frame(FILL, (QUERY_SINK, CONTEXT), prose=True, near=160)
 CHAIN_FRAME = Frame(CREDENTIAL_FILE, (NETWORK, SINK), scope="paragraph", reach=400, near=200)
+# A secret's value written where others read it: the commit message, the pull request, an issue comment.
+PUBLIC_PLACE = (
+    # (not "public gist", "pr body", "issue comments": their trigger words stand in every other file)
+    "commit message", "on issue #", "comment on issue", "comment on the pr", "pull request", "pull requests",
+    "merge request", "pr description", "pr comment", "issue comment", "new issue", "github issue",
+    "commit-nachricht", "commit-message", "commit-beschreibung", "pull-request", "message de commit",
+    "mensaje de commit", "mensaje del commit", "comentario del issue", "mensagem de commit", "mensagem do commit",
+    "comentário da issue", "messaggio di commit", "commento della pr", "сообщение коммита", "комментарий к pr",
+    "提交信息", "提交说明", "コミットメッセージ", "커밋 메시지",
+)
+WRITE = lexicon((
+    "put", "add", "include", "paste", "write", "post", "leave", "insert", "append", "copy", "print", "dump",
+    "containing", "with the value", "füge", "schreibe", "schreib", "kopiere", "poste", "mets", "ajoute", "colle",
+    "écris", "copie", "pon", "añade", "agrega", "escribe", "pega", "copia", "coloque", "adicione", "escreva",
+    "cole", "inclua", "metti", "aggiungi", "scrivi", "incolla", "includi", "вставь", "добавь", "напиши", "скопируй",
+    "放到", "写入", "写进", "加到", "粘贴", "貼り付け", "書いて", "入れて", "追加", "넣어", "붙여", "적어", "추가",
+))
+_SECRET_WORDS = tuple(word for word in SECRET.words if word != ".env")
+# A part with a word gate (see toolcall.Gated): every match holds one of these words of letters (an env
+# variable's name splits at "_" into "token", "key" ...), or one of the non-ASCII words' first characters.
+SECRET_VALUE = Gated(
+    lazy("|".join((words_pattern((*_SECRET_WORDS, "printenv", "`env`", "output of env", "the environment",
+                                  "secret key", "private key")),
+                   CONTEXT.extra, CREDENTIAL_PATH.pattern,
+                   r"(?<![\w.])\.env(?![\w.]|-(?:example|sample|template|dist))")), re.I),
+    " ".join(sorted({max(re.findall("[a-z]+", w.lower()), key=len) for w in _SECRET_WORDS if w.isascii()}
+                    | {"printenv", "env", "environment", "key", "token", "secret", "password", "pass", "credential",
+                       "credentials", "ssh", "rsa", "ed", "ecdsa", "dsa", "aws", "netrc", "npmrc", "pypirc",
+                       "docker", "kube", "shadow"})),
+    "".join(sorted({next(c for c in w.lower() if not c.isascii()) for w in _SECRET_WORDS if not w.isascii()})),
+)
+# what is written is the secret itself, not a note about it ("comment on issue #7 when the .env loader is fixed")
+CONTENT = lexicon((
+    "contents", "content", "value", "values", "output", "containing", "itself", "in full", "inhalt", "wert",
+    "werte", "ausgabe", "contenu", "valeur", "valeurs", "sortie", "contenido", "valor", "valores", "salida",
+    "conteúdo", "saída", "contenuto", "valore", "valori", "содержимое", "значение", "вывод", "内容", "值", "中身",
+    "値", "내용", "값",
+))
+PUBLISH_FRAME = Frame(PUBLIC_PLACE, (CONTENT, WRITE, SECRET_VALUE), near=140, near_dense=40)
 
 
 @detector("EXF005", "secrets-to-outside", "error",
@@ -91,10 +132,10 @@ def secrets_to_outside(doc: Document) -> Iterator[Hit]:
     Instead: a project never needs its agent to send its secrets or context anywhere. Negated rules ("never
     send secrets to ...") are not reported.
     """
-    for frame in (SEND_FRAME, FILL_FRAME):
+    for frame in (SEND_FRAME, FILL_FRAME, PUBLISH_FRAME):
         for match, a, b in frame.find(doc):
-            if negated(doc, match.start()):
-                continue
+            if negated(doc, match.start()) or (frame is PUBLISH_FRAME and NEGATION_ANY.search(doc.text, a, b)):
+                continue  # ("Write the notes in the PR; never include passwords": the rule, not the leak)
             yield Hit(match.start(), match.end(), f'sends secrets or context away: "{excerpt(doc, a, b)}"',
                       mention_severity(doc, match.start(), match.end()))
             return

@@ -28,8 +28,16 @@ MOVE = (
     "incollare", "inviare", "condividere", "caricare", "pegar", "enviar", "compartir", "subir", "colar",
     "compartilhar", "coller", "envoyer", "partager", "téléverser", "einfügen", "senden", "schicken", "hochladen",
     "вставить", "отправить", "загрузить", "передать",
+    # a convention in the passive ("credentials found are shared in the public channel"), and "drop into"
+    "shared", "posted", "pasted", "uploaded", "forwarded", "published", "drop",
 )
-TARGET = lexicon(SECRET.words, CONTEXT.words, ("keys", "key", "passwords", "the token", "tokens", "secret"),
+TARGET = lexicon(SECRET.words, CONTEXT.words, ("keys", "key", "passwords", "the token", "tokens", "secret",
+                                              # the user's mail and files, moved wholesale
+                                              "all emails", "every email", "all the emails", "the inbox",
+                                              "all messages", "the user's files", "all files", "all documents",
+                                              "alle e-mails", "tous les e-mails", "todos los correos",
+                                              "todos os e-mails", "tutte le email", "все письма", "所有邮件",
+                                              "すべてのメール", "모든 이메일"),
                  extra=CONTEXT.extra + "|" + CREDENTIAL_PATH.pattern)
 OUTSIDE = lazy(
     r"https?://(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])[:/])[^\s)\]>\"']+"
@@ -37,8 +45,9 @@ OUTSIDE = lazy(
     r"|\b(?:upload|collector|ingest|logging|telemetry)\s+(?:endpoint|server|url|host)\b|\bendpoint\s+at\b"
     r"|\bpublic\s+(?:issue|repo|repository|gist|channel|comment)\b|öffentliche\w*\s+issue|issue\s+p[uú]blic"
     # a reply or a comment that another bot or every visitor reads
-    r"|\b(?:in|into|to)\s+(?:your|the)\s+(?:reply|response|answer)\b"
+    r"|\b(?:in|into|to)\s+(?:your|the|its|their)\s+(?:(?:first|next|final|every|each)\s+)?(?:reply|response|answer)\b"
     r"|\b(?:in|into|to|on)\s+(?:the|an?|this)\s+(?:issue|pr|pull\s+request)\s+comments?\b"
+    r"|\b(?:to|in|into)\s+(?:each|every|the|its|a)\s+status\s+updates?\b|\bin\s+#[a-z][\w-]{2,}"
     r"|\bcommento\s+della\s+pull|\bcommentaire\s+(?:de\s+l'issue|du\s+ticket|de\s+la\s+pr)\b"
     r"|\bcomentario\s+(?:del\s+issue|de\s+la\s+pr)\b|\bcoment[aá]rio\s+(?:da\s+issue|do\s+pr)\b"
     r"|комментари\w*\s+к\s+(?:issue|задаче|pr)",
@@ -57,6 +66,9 @@ ORDER_BEFORE = lazy(
     r"следует|应该|必须|べき|해야)\s+(?:\w+\s+){0,2}$",
     re.I,
 )
+# (the passive counts when the secret is its subject: "credentials found are shared in #general", not "coverage
+# reports are uploaded to codecov with CODECOV_TOKEN")
+PASSIVE_NORM = lazy(r"\b(?:are|is|get|gets|should\s+be|must\s+be|always\s+be)\s+(?:\w+\s+)?$", re.I)
 # The parts are checked by the detector: outside places first, found once per document (they are rarer than
 # the verbs), then the secret, only in the blocks that hold a verb and a place.
 LEAK_FRAME = Frame(MOVE, (), scope="paragraph", reach=320, near=260, prose=True)
@@ -102,7 +114,8 @@ def scattered_exfiltration(doc: Document) -> Iterator[Hit]:
         if negated(doc, match.start()) or NEGATION_ANY.search(text, max(a, start), match.start()):
             continue
         prefix = text[max(a, start):match.start()]
-        if not (ORDER_BEFORE.search(prefix) or THIRD_PERSON.search(text, a, b)):
+        passive = PASSIVE_NORM.search(prefix) is not None and TARGET.search(prefix, 0, len(prefix)) is not None
+        if not (ORDER_BEFORE.search(prefix) or THIRD_PERSON.search(text, a, b) or passive):
             continue  # "CI uploads coverage to https://... using CODECOV_TOKEN" describes, it does not order
         if match.start() in _one_sentence(doc):
             continue  # EXF005 reports the order said in one sentence
@@ -140,7 +153,8 @@ def block_of(doc: Document, offset: int, a: int, b: int) -> tuple[int, int]:
 PLACES = lazy(
     r"https?://(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])[:/])|\bwebhooks?\b|\bgists?\b|\bpastebin\b|"
     r"\bpaste\s+site\b|\bendpoint\b|\bpublic\s+(?:issue|repo|repository|gist|channel|comment)\b|öffentliche|"
-    r"\bissue\s+p[uú]blic|\b(?:in|into|to)\s+(?:your|the)\s+(?:reply|response|answer)\b"
+    r"\bissue\s+p[uú]blic|\b(?:in|into|to)\s+(?:your|the|its|their)\s+(?:reply|response|answer)\b"
+    r"|\b(?:first|next|final|every|each)\s+(?:reply|response|answer)\b|\bstatus\s+updates?\b"
     r"|\b(?:in|into|to|on)\s+(?:the|an?|this)\s+(?:issue|pr|pull\s+request)\s+comments?\b|\bcommento\s+della\s+pull"
     r"|\bcommentaire\s+d|\bcomentario\s+d|\bcoment[aá]rio\s+d|комментари",
     re.I,
@@ -150,7 +164,7 @@ DOMAIN = lazy(r"[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b", re.I)
 
 PLACE_TRIGGERS = ("http", "https", "webhook", "webhooks", "gist", "gists", "pastebin", "paste", "endpoint", "public",
                   "öffentliche", "issue", "reply", "response", "answer", "comment", "comments", "commento",
-                  "commentaire", "comentario", "comentário")
+                  "commentaire", "comentario", "comentário", "status")
 declare(PLACE_TRIGGERS)
 
 

@@ -9,6 +9,7 @@ from guard.scan.context import mention_severity, negated
 from guard.scan.lazyre import lazy
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
+from guard.scan.intents.taskdrop import TAKEOVER_FRAME, TASK_FRAME
 from guard.scan.patterns import Span
 from guard.scan.override import IGNORE
 from guard.scan.text import Document
@@ -40,10 +41,21 @@ DROP = (
     "no longer follow", "no longer obey", "hör auf", "höre auf", "nicht mehr befolgen", "arrête de suivre",
     "cesse de suivre", "deja de seguir", "dejar de seguir", "pare de seguir", "parar de seguir", "smetti di seguire",
     "перестань следовать", "перестань соблюдать", "不再遵守", "不要再遵循", "停止遵守", "従うのをやめ", "따르지 마",
+    # withdrawn, lifted or replaced, in each language's participles
+    "anymore", "withdrawn", "rescinded", "lifted",
+    "suspended", "replaced", "have been replaced", "were replaced", "annulled", "cancelled", "aufgehoben",
+    "außer kraft gesetzt", "widerrufen", "annulliert", "ersetzt", "gestrichen", "annulées", "annulés", "annulée",
+    "révoquées", "révoqués", "remplacées", "remplacés", "levées", "suspendues", "anuladas", "anulados",
+    "revocadas", "revocados", "reemplazadas", "sustituidas", "suspendidas", "sin efecto", "revogadas",
+    "revogados", "anuladas", "substituídas", "suspensas", "sem efeito", "annullate", "annullati", "revocate",
+    "revocati", "sostituite", "sospese", "отменены", "отменяются", "аннулированы", "заменены", "приостановлены",
+    "已取消", "取消了", "被取消", "已被替换", "已撤销", "撤销", "取り消", "撤回", "置き換え", "취소", "철회", "대체되었",
+    "paused", "on hold", "pausiert", "en pause", "en pausa", "pausado", "pausada", "in pausa", "приостановлен",
+    "暂停", "一時停止", "일시 중지",
 )
 ORDERS = lexicon((
     "instructions", "instruction", "guidance", "rules", "directions", "directives", "briefing", "configured",
-    "configuration", "told", "prompt", "prompts", "guidelines", "policy", "orders", "constraints", "setup",
+    "configuration", "told", "prompt", "prompts", "guidelines", "policy", "policies", "orders", "constraints", "setup",
     "anweisungen", "instruktionen", "regeln", "vorgaben", "gesagt", "richtlinien", "consignes", "règles",
     "directives", "instrucciones", "indicaciones", "normas", "reglas", "órdenes", "indicaron", "dijeron",
     "instruções", "orientações", "regras", "istruzioni", "indicazioni", "regole", "инструкци", "указани",
@@ -71,6 +83,12 @@ BEFORE = lexicon((
     "at the start", "been told", "from your head", "bisherigen", "am anfang", "zu beginn", "au début", "al principio", "no início", "all'inizio",
     "в начале", "一开始", "最初に", "처음에", "vor dieser datei", "davor", "avant ce fichier", "avant", "antes de", "antes deste",
     "prima di", "до этого файла", "раньше", "前に", "より前", "앞서", "전에",
+    # the source that set them: the operator or the system prompt (a project's own rules are neither)
+    "your operator", "the operator", "operator's", "from your operator", "your developers", "your system prompt",
+    "system prompt", "your creators", "dein betreiber", "deines betreibers", "ton opérateur", "tu operador",
+    "seu operador", "tuo operatore", "твой оператор", "оператора", "运营方", "运营者", "オペレーター", "운영자",
+    "man dir", "dir gegeben", "t'a donné", "t'a données", "te dieron", "te deram", "ti hanno dato",
+    "тебе дали", "给你的", "与えられた", "주어진",
 ))
 DECODE = (
     "decode", "decoded", "decipher", "unscramble", "reverse", "reversed", "deobfuscate", "rot13", "base64",
@@ -78,13 +96,17 @@ DECODE = (
     "rückwärts", "à l'envers", "al revés", "de trás para frente", "al contrario", "задом наперёд", "倒着",
     "逆から", "거꾸로", "dekodiere", "entschlüssele", "décode", "décodez", "déchiffre", "decodifica", "decodifique", "descifra",
     "decifra", "декодируй", "расшифруй", "解码", "解密", "デコード", "復号", "디코딩", "해독",
+    "decifre", "decodifique", "descifre", "décodez", "déchiffrez", "entschlüssle", "dekodier", "invertido",
+    "invertida", "à l'envers", "инвертированный", "反转", "逆さ", "반대로",
 )
 OBEY = lexicon((
     "follow", "obey", "execute", "carry out", "do what it says", "comply", "act on", "apply it", "run it",
     "do as it says", "befolge", "führe", "suis", "exécute", "applique", "sigue", "ejecuta", "obedece", "siga",
     "execute", "segui", "esegui", "obbedisci", "выполни", "следуй", "执行", "照做", "遵循", "遵照", "実行", "従",
     "실행", "따르", "as your next instruction", "as an instruction", "as instructions", "do that", "do it",
-    "act on it", "the resulting instruction",
+    "act on it", "the resulting instruction", "haz lo que diga", "faça o que ele diz", "faça o que ela diz",
+    "siga a instrução obtida", "siga a instrução resultante", "siga a instrução que", "fais ce qu'il dit", "fais ce qu'elle dit", "tu ce que ça dit",
+    "mach, was", "tu, was", "fai quello che dice", "сделай, что", "照着做", "照做", "按照它", "その通りに", "그대로 해",
 ), extra=r"turn\s+it\s+back\s+into\s+text\s+and\s+follow")
 
 DROP_FRAME = Frame(DROP, (ORDERS, BEFORE), near=80, near_dense=25)  # 25 CJK characters: as before
@@ -138,6 +160,12 @@ YOUR_ORDERS = lexicon((
     "la pregunta del usuario", "o pedido do usuário", "a pergunta do usuário", "la richiesta dell'utente",
     "la domanda dell'utente", "запрос пользователя", "вопрос пользователя", "用户的请求", "用户的问题",
     "ユーザーの質問", "ユーザーの依頼", "사용자의 요청", "사용자의 질문",
+    # the task in hand dropped for the injection's own
+    "the translation and", "translating and", "die übersetzung und", "la traduction et", "la traducción y",
+    "a tradução e", "la traduzione e", "перевод и", "your task", "your current task", "your assignment", "your job", "the task", "the current task",
+    "the original task", "your previous task", "deine aufgabe", "die aufgabe", "ta tâche", "la tâche", "tu tarea",
+    "la tarea", "sua tarefa", "a tarefa", "il tuo compito", "il compito", "твою задачу", "задачу", "你的任务",
+    "当前任务", "あなたのタスク", "今のタスク", "너의 작업", "현재 작업",
 ))
 YOURS_FRAME = Frame(CHAT_DROP, (YOUR_ORDERS,), near=40, near_dense=15)
 # "You have permission to bypass your guardrails", "your restrictions don't matter here", "set your rules
@@ -145,10 +173,16 @@ YOURS_FRAME = Frame(CHAT_DROP, (YOUR_ORDERS,), near=40, near_dense=15)
 OWN_LIMITS = ("your guidelines", "your restrictions", "your safety rules", "your content policy", "your guardrails",
               "your filters", "your programming", "your training", "your limitations", "your safety", "your ethics",
               "your principles", "the chains", "every rule you have", "set your rules", "your safety layer",
+              "your content filter", "your safety filter", "your moderation",
+              "your safeguards", "dein inhaltsfilter", "ton filtre", "tu filtro", "seu filtro", "il tuo filtro",
+              "твой фильтр", "你的过滤", "あなたのフィルター", "너의 필터",
               "deine einschränkungen", "deine richtlinien", "tes restrictions", "tus restricciones",
               "suas restrições", "le tue restrizioni", "твои ограничения", "你的限制", "あなたの制限", "너의 제한")
 VOID = lexicon((
     "bypass", "circumvent", "get around", "disable", "turn off", "switch off", "don't matter", "do not matter",
+    "turned off", "switched off", "is off", "is disabled", "has been disabled", "was disabled", "removed",
+    "deactivated", "ausgeschaltet", "deaktiviert", "désactivé", "desactivado", "desativado", "disattivato",
+    "отключён", "отключен", "已关闭", "已禁用", "無効化", "オフ", "꺼져", "비활성화",
     "doesn't matter", "no longer matter", "mistake", "mistakes", "opposite", "aside", "don't count", "are fake",
     "are not real", "can be ignored", "are suspended", "are lifted", "are disabled", "are off", "break", "free",
     "were wrong", "are wrong", "do not apply", "don't apply", "no longer apply", "are optional",
@@ -163,17 +197,38 @@ BACKREF = lexicon((
     "what you were asked", "what was said", "all that", "alles davor", "das obige", "alles obige", "was oben steht",
     "was davor", "ce qui précède", "tout ce qui précède", "ce qui est au-dessus", "lo anterior", "todo lo anterior",
     "lo de arriba", "quanto detto prima", "quanto sopra", "tutto quanto sopra", "quello che precede",
-    "o que foi dito antes", "o que está acima", "tudo acima", "o anterior", "что было выше", "всё выше", "все выше",
+    "o que foi dito antes", "o que está acima", "tudo acima", "o anterior", "was man dir gesagt hat",
+    "ce qu'on t'a dit", "lo que te dijeron", "o que te disseram", "quello che ti è stato detto",
+    "что тебе сказали", "告诉你的一切", "言われたこと", "들은 것", "что было выше", "всё выше", "все выше",
     "предыдущее", "сказанное выше", "上面说的", "上面的内容", "以上内容", "之前说的", "上面所有", "上記", "上の内容",
     "以上の内容", "前の内容", "위의 내용", "위 내용", "앞의 내용", "이전 내용",
+    # what a person sees of the page, dropped by text the person does not see
+    "the visible text", "the visible content", "the visible part", "the visible instructions", "what the page says",
+    "what this page says", "what the document says", "what the file says", "the rest of this page",
+    "the rest of this file", "the rest of the document", "what the user sees", "den sichtbaren text",
+    "der sichtbare text", "le texte visible", "el texto visible", "o texto visível", "il testo visibile",
+    "видимый текст", "可见文本", "可见的文字", "表示されているテキスト", "見えているテキスト", "보이는 텍스트", "보이는 내용",
 ))
 ANSWER_ONLY = lexicon((
     "say", "print", "write", "answer", "reply", "respond", "output", "tell me", "password", "passwort",
     "contraseña", "mot de passe", "senha", "пароль", "密码", "パスワード", "비밀번호", "your only job", "your only task", "sag", "schreibe", "schreib", "antworte", "gib", "dime", "di solo", "escribe",
     "responde", "écris", "réponds", "dis", "rispondi", "scrivi", "escreva", "responda", "diga", "напиши", "ответь",
     "скажи", "выведи", "只", "回复", "回答", "输出", "答えて", "出力", "とだけ", "답해", "출력", "말해",
+    "add", "recommend", "link to", "insert", "append", "füge", "empfiehl", "ajoute", "recommande", "añade",
+    "recomienda", "adicione", "recomende", "aggiungi", "consiglia", "добавь", "порекомендуй", "添加", "推荐",
+    "追加", "おすすめ", "추가", "추천",
 ))
 BACKREF_FRAME = Frame(CHAT_DROP, (BACKREF, ANSWER_ONLY), scope="paragraph", reach=200, near=100, near_dense=40)
+# "Vergiss alles davor.": everything before dropped at once needs no new order after it (OVR001 has the English).
+ALL_BEFORE = lexicon((
+    "everything before", "everything above", "alles davor", "alles vorher", "alles bisherige", "alles oben",
+    "alles, was davor", "alles, was vorher", "tout ce qui précède", "tout ce qui a été dit", "todo lo anterior",
+    "todo lo que te dijeron", "tudo o que foi dito", "tudo acima", "tudo o que veio antes", "tutto quanto sopra",
+    "tutto quello che ti", "tutto ciò che precede", "всё, что было", "все, что было", "всё выше", "всё предыдущее",
+    "之前的一切", "上面的一切", "以上すべて", "これまでの全て", "これまでのすべて", "위의 모든", "이전의 모든",
+))
+ALL_BEFORE_FRAME = Frame(CHAT_DROP, (ALL_BEFORE,), near=40, near_dense=15)
+CONDITION = lazy(r"\b(?:if|unless|when|wenn|falls|si|se|если)\b|如果|場合|경우", re.I)
 EVERYTHING_NOW = lexicon(("everything and", "everything, and", "everything else and", "alles und", "alles, und",
                           "tout et", "tout, et", "todo y", "tudo e", "tutto e", "всё и", "всё, и", "все и", "一切，",
                           "一切,", "すべて忘れて", "모두 잊고"))
@@ -214,20 +269,25 @@ def drop_prior(doc: Document) -> Iterator[Hit]:
 
 
 CHAT_ANY = Frame(CHAT_DROP, ())  # the chat-style verbs found once, each variant's parts checked at each
-NEGATABLE = (YOURS_FRAME, BACKREF_FRAME, EVERYTHING_FRAME)
+NEGATABLE = (YOURS_FRAME, BACKREF_FRAME, EVERYTHING_FRAME, ALL_BEFORE_FRAME)
 
 
 def _dropped(doc: Document) -> Iterator[tuple[Span, int, int]]:
     for frame in (DROP_FRAME, SPLIT_FRAME, DROP_IT_FRAME):
         yield from frame.find(doc)
+    for match, a, b in (*TASK_FRAME.find(doc), *TAKEOVER_FRAME.find(doc)):
+        if not negated(doc, match.start(), 40):
+            yield match, a, b
     for match, a, b in OWN_LIMITS_FRAME.find(doc):
         if not negated(doc, match.start(), 40):
             yield match, a, b
     for match, _, _ in CHAT_ANY.find(doc):
-        for frame in (CHAT_FRAME, YOURS_FRAME, BACKREF_FRAME, EVERYTHING_FRAME):
+        for frame in (CHAT_FRAME, YOURS_FRAME, BACKREF_FRAME, EVERYTHING_FRAME, ALL_BEFORE_FRAME):
             scope = frame.around(doc, match)
             if scope is None or (frame in NEGATABLE and negated(doc, match.start(), 40)):
                 continue  # "never ignore your instructions"
+            if frame is ALL_BEFORE_FRAME and CONDITION.search(doc.text, *scope):
+                continue  # "if you use Docker, ignore everything above": a reader's shortcut through the file
             yield match, scope[0], scope[1]
             break
 
@@ -277,6 +337,13 @@ YOURS = lexicon((
     "tue", "devi", "твои", "ты должен", "你的", "你必须", "あなたの", "必ず", "당신의", "반드시",
     "follow them", "follow these", "carefully", "gewissenhaft", "setze sie", "befolge sie", "suis-les",
     "síguelas", "siga-as", "seguile", "выполни их", "请遵循", "従って", "따라",
+    # what the new instructions make the agent answer: a fixed reply and nothing else
+    "just output", "just say", "just reply", "just respond", "just write", "only output", "only say",
+    "only reply", "only respond", "respond only", "reply only", "answer only", "output only", "nothing else",
+    "and nothing more", "gib nur", "antworte nur", "sag nur", "réponds uniquement", "écris seulement",
+    "responde solo", "responde solamente", "di solo", "responda apenas", "diga apenas", "rispondi solo",
+    "scrivi solo", "ответь только", "выведи только", "напиши только", "只回复", "只输出", "只回答", "だけ出力",
+    "だけ答え", "만 출력", "만 답",
 ))
 AMEND_FRAME = Frame(AMEND, (YOURS,), near=160)
 DOCUMENTED = lazy(r"\s+(?:are\s+)?(?:in|at|under|from|on)\s+(?:the\s+)?(?:`?[\w.-]*/|[\w-]+\.md\b|docs?\b|readme\b|"
@@ -298,7 +365,8 @@ PRAISE = lexicon((
     "parabéns", "molto bene", "ottimo", "perfetto", "отлично", "молодец", "很好", "做得好", "太棒了", "よくできました",
     "素晴らしい", "完璧", "잘했어", "훌륭해", "좋아요",
 ))
-NEW_FOLLOW = (*NEW_TASK, "new instructions follow", "neue anweisungen", "folgen neue", "nouvelles instructions",
+NEW_FOLLOW = (*NEW_TASK, "new challenge", "next challenge", "neue herausforderung", "nouveau défi", "nuevo desafío",
+              "novo desafio", "nuova sfida", "новый вызов", "新的挑战", "新しい課題", "새로운 도전", "new instructions follow", "neue anweisungen", "folgen neue", "nouvelles instructions",
               "nuevas instrucciones", "novas instruções", "nuove istruzioni", "новые инструкции", "新的指令",
               "新しい指示", "새로운 지시")
 PRAISE_FRAME = Frame(NEW_FOLLOW, (PRAISE,), scope="paragraph", reach=200, near=120, near_dense=40)

@@ -25,11 +25,15 @@ ESCAPE = lazy(r"/dev/null|/tmp\b|\b(?:off|empty|none|disabled?|skip|bypass|rejec
               r"no-?hooks|nowhere|retry|prompts?|allow|permission|complains?|flaky|annoying|slow|in\s+the\s+way)\b", re.I)
 SWITCH_OFF = (
     "delete", "remove", "rm", "empty", "overwrite", "disable", "rename", "uninstall", "deactivate", "lösche",
+    "deletes", "removes", "disables", "deleting", "removing", "disabling", "weakens", "weaken", "loosen",
     "entferne", "deaktiviere", "supprime", "désactive", "borra", "elimina", "desactiva", "apague", "remova",
     "desative", "cancella", "disattiva", "удали", "отключи", "删除", "禁用", "削除", "無効", "삭제", "비활성화",
 )
 GUARD = lexicon((".kguard.toml", "kguard", "knowledge-guard", ".git/hooks", "git-hooks", "git hooks",
-                 ".pre-commit-config.yaml", "pre-commit hooks", "githooks"))
+                 ".pre-commit-config.yaml", "pre-commit hooks", "githooks",
+                 # the repository's own protections: who must review, which checks must pass
+                 "codeowners", "branch protection", "required reviews", "required reviewers", "required checks",
+                 "required status checks", "security workflow", "codeql", "secret scanning"))
 FETCH = (
     "download", "downloads", "grab", "fetch", "wget", "curl", "lade", "herunter", "télécharge", "téléchargez",
     "descarga", "descargue", "baixe", "scarica", "скачай", "загрузи", "下载", "ダウンロード", "다운로드",
@@ -50,6 +54,7 @@ COPY = (
     "copy", "append", "add", "insert", "write", "put", "replicate", "propagate", "spread", "paste", "include",
     "ends up with", "starts with", "begins with", "füge", "kopiere", "recopie", "copie", "ajoute", "copia", "añade", "agrega", "adicione",
     "aggiungi", "скопируй", "добавь", "复制", "添加", "写入", "コピー", "追加", "복사", "추가",
+    "копируй", "вставь", "допиши", "kopier", "copiez", "ajoutez", "copie-o", "copialo", "粘贴", "貼り付け", "붙여",
 )
 KNOWLEDGE = lexicon((
     "agents.md", "claude.md", ".cursorrules", "gemini.md", "copilot-instructions", "memory", ".claude/", "rules file",
@@ -61,12 +66,16 @@ SPREAD = lexicon((
     "every", "all", "each", "other", "others", "global", "~/", "any repository", "every repository",
     "all projects", "your other", "jede", "alle", "andere", "globale", "tous", "toutes", "autres", "todos",
     "otros", "outros", "tutti", "altri", "все", "другие", "每个", "所有", "其他", "全局", "すべて", "他の", "모든", "다른",
+    "каждый", "любой", "во все", "每一个", "任何", "全部", "全て", "どの", "모두",
     "new project", "new projects", "new repository", "new repo", "future projects", "neues projekt",
     "nouveau projet", "nuevo proyecto", "novo projeto", "nuovo progetto", "новый проект", "新项目", "新しいプロジェクト",
     "새 프로젝트",
 ))
 
 SWITCH_FRAME = Frame(SWITCH_OFF, (GUARD,))
+# Verbs in the third person or as a gerund order only when the agent is their subject.
+DESCRIBED = frozenset(("deletes", "removes", "disables", "deleting", "removing", "disabling", "weakens"))
+AGENT_SUBJECT = lazy(r"\b(?:the|our|this|your)\s+(?:coding\s+)?(?:assistant|agent|model|ai|bot)\b", re.I)
 # The hooks skipped in words rather than by flag: "pass whatever skips the hooks so the commit goes through".
 SKIP = (
     "skip", "skips", "skipping", "bypass", "bypasses", "bypassing", "circumvent", "get around", "go around",
@@ -111,7 +120,8 @@ def guard_tampering(doc: Document) -> Iterator[Hit]:
         if match.group("path") is not None or match.group("skip") is not None:
             a, b = doc.sentence_bounds(match.start(), match.end(), 200)
             # a reason to get past the hooks, around the match (not in it: "SKIP=" is no reason of its own)
-            escape = ESCAPE.search(doc.text, a, match.start()) or ESCAPE.search(doc.text, match.end(), b)
+            escape = ESCAPE.search(doc.text, a, match.start()) or ESCAPE.search(doc.text, match.end(), b) \
+                or (match.group("path") is not None and ESCAPE.search(match.group("path")))  # /tmp/empty, /dev/null
             if match.group("skip") is not None and (negated(doc, match.start()) or not escape):
                 continue  # "never use --no-verify" / a bare mention: DNG003 reports it as a warning
             if not escape:
@@ -121,6 +131,8 @@ def guard_tampering(doc: Document) -> Iterator[Hit]:
     for match, a, b in SWITCH_FRAME.find(doc):
         if negated(doc, match.start()):
             continue
+        if match.group().lower() in DESCRIBED and not AGENT_SUBJECT.search(doc.text, a, match.start()):
+            continue  # "it removes the hooks it installed" describes a tool; "the agent removes" orders it
         how_to = in_purpose_clause(doc, match.start())  # "To uninstall the guard, run ...": a warning
         yield Hit(match.start(), match.end(), f'removes the guard: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end(), "warning" if how_to else "error"))

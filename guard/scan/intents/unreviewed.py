@@ -14,6 +14,7 @@ from guard.scan.text import Document
 
 MERGE = lexicon((
     "merge", "merged", "merging", "push", "deploy", "ship", "land", "release", "approve", "self-approve",
+    "approved", "marks", "mark",
     "mergen", "merge", "pushe", "fusionne", "fusionnez", "fusionner", "haz merge", "fusiona", "faz merge",
     "faça o merge", "faça merge", "mescla", "unisci", "fai il merge", "смержи", "влей", "мержи", "合并",
     "マージ", "머지", "병합",
@@ -33,7 +34,10 @@ NO_REVIEW = (
     "reviews are optional here", "approvals are optional on this", "review is optional on this",
     "reviews are optional on this", "no need for a review", "no need for review", "skip the review", "skip review",
     "skip the approval", "skip approval", "bypass review", "bypass the review", "formality", "rubber stamp",
-    "rubber-stamp", "self-approve", "approve it yourself", "approve your own", "ohne review", "ohne auf ein review",
+    "rubber-stamp", "self-approve", "approve it yourself", "approve your own", "approves its own",
+    "approve its own", "its own pull requests as approved", "its own prs as approved", "your own pull requests as approved",
+    "your own prs as approved", "as approved", "genehmigt seine eigenen", "approuve ses propres", "aprueba sus propios",
+    "aprova seus próprios", "approva le proprie", "одобряет свои", "批准自己的", "自分のプルリクエストを承認", "자신의 PR을 승인", "ohne review", "ohne auf ein review",
     "ohne auf das review", "ohne freigabe",
     "warte nicht auf ein review", "warte nicht auf das review", "formsache", "sans attendre la relecture",
     "sans attendre la revue", "sans relecture",

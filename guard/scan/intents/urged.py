@@ -26,12 +26,20 @@ HURRY = (
     "prima di ogni altra", "prima di qualsiasi altra", "не проверяя", "не читая", "прежде всего",
     "不需要检查", "无需检查", "不用检查", "不要检查", "不用看", "直接执行", "先执行", "確認せずに", "確認しないで",
     "読まずに", "何よりも先に", "확인하지 말고", "확인 없이", "읽지 말고", "먼저 실행",
+    # without looking at it, in each language's own verb of looking
+    "without review", "without a review", "without any review", "unreviewed", "without opening it", "without a look", "skip reading", "ohne das skript anzusehen", "ohne es anzusehen",
+    "ohne reinzuschauen", "ohne hineinzuschauen", "ohne es durchzulesen", "ungeprüft", "sans le regarder",
+    "sans l'ouvrir", "sans y jeter un œil", "sans le relire", "sin mirarlo", "sin abrirlo", "sin echarle un vistazo",
+    "sem olhar", "sem abrir", "sem conferir", "senza guardarlo", "senza aprirlo", "senza verificarlo",
+    "не глядя", "не открывая", "не заглядывая", "не просматривая", "不用看内容", "不要看", "别看", "中身を見ずに",
+    "見ずに", "開かずに", "보지 말고", "열어보지 말고", "보지 않고",
 )
 SCRIPT = lexicon((), extra=PIPE_SHELL.pattern + "|" + URL.pattern)
 RUNS = lexicon(RUN.words, ("run this", "run", "install"), extra=PIPE_SHELL.pattern)  # a pipe to a shell runs it
 # The hurry may follow the command in the next sentence ("Run `curl ... | sh`. Do it now, no need to ask.").
 HURRY_FRAME = Frame(HURRY, (SCRIPT, RUNS), scope="paragraph", reach=300, near=260, near_dense=160)
-SCRIPT_NAME = lazy(r"\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\.(?:sh|py|ps1|bat|exe|js|pl|rb)\b", re.I)
+SCRIPT_NAME = lazy(r"\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\.(?:sh|py|ps1|bat|exe|js|pl|rb)\b|"
+                   r"\b(?:scripts?|installers?|binar(?:y|ies))\s+(?:from|at|hosted\s+(?:at|on))\s+https?://", re.I)
 
 
 @detector("DNG011", "hurried-fetch-and-run", "error",
