@@ -18,6 +18,7 @@ from guard.scan import (
 from guard.scan.detector import Detector
 from guard.scan.intents import (
     addressed,
+    approval,
     asked,
     cover,
     authority,
@@ -108,6 +109,7 @@ _ALL: tuple[Detector, ...] = (
     dnsleak.dns_exfiltration,
     tamper.guard_tampering,
     hookflags.hook_skip_flag,
+    approval.act_without_approval,
     tamper.fetch_and_run,
     urged.hurried_fetch,
     tamper.spread,
