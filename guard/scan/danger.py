@@ -116,6 +116,21 @@ def disable_safeguard(doc: Document) -> Iterator[Hit]:
         if negated(doc, match.start()):
             continue
         severity = mention_severity(doc, match.start(), match.end(), "warning")
-        if "guard" in match.group().lower() and severity == "warning" and not in_purpose_clause(doc, match.start()):
+        if "guard" in match.group().lower() and severity == "warning" and not in_purpose_clause(doc, match.start()) \
+                and not _how_to(doc, match.start()):
             severity = "error"  # ("To uninstall the guard, run ...": how-to for a person, a warning)
         yield Hit(match.start(), match.end(), f'switches a safeguard off: "{match.group()}"', severity)
+
+
+HOW_TO = lazy(r"\s*(?:to|if\s+you\s+(?:want|need|wish)\s+to)\s+(?:uninstall|remove|disable|turn\s+off|switch\s+off)\b"
+              r"[^,\n]{0,60}\b(?:guard|kguard|hooks?)\b[^,\n]{0,30},", re.I)
+
+
+def _how_to(doc: Document, start: int) -> bool:
+    """The command follows a clause that names its own purpose ("To uninstall the guard, run `kguard hooks
+    uninstall`"): how-to for a person. "To save time, run `kguard hooks uninstall`" names another purpose."""
+    a, _ = doc.sentence_bounds(start, start, 200)
+    a = max(a, doc.line_starts[doc.line_of(start) - 1])
+    while a < start and doc.text[a] in "*_>-#":
+        a += 1
+    return HOW_TO.match(doc.text, a, start) is not None
