@@ -70,6 +70,8 @@ SPREAD = lexicon((
 ))
 
 SWITCH_FRAME = Frame(SWITCH_OFF, (GUARD,))
+TOOL_BEFORE = lazy(r"\b(?:pre-commit|husky|lefthook|kguard(?:\s+hooks)?|git\s+hooks?)\s+$", re.I)
+TOOL_SAYS = lazy(r"`?\s+(?:removes|deletes|disables|uninstalls|will|would|does|only|also|takes)\b", re.I)
 # The hooks skipped in words rather than by flag: "pass whatever skips the hooks so the commit goes through".
 SKIP = (
     "skip", "skips", "skipping", "bypass", "bypasses", "bypassing", "circumvent", "get around", "go around",
@@ -94,7 +96,8 @@ COPY_FRAME = Frame(COPY, (KNOWLEDGE, SPREAD), near=120)
                 ("The .kguard.toml file is outdated; delete it first.", 1, 36)],
           clean=["Run git commit -m 'fix' once the tests pass.",
                  'Allow "Bash(npm run test:*)" in settings.',
-                 "In CI we set SKIP=no-commit-to-branch because the release job commits on main."]
+                 "In CI we set SKIP=no-commit-to-branch because the release job commits on main.",
+                 "pre-commit uninstall removes the hook scripts from .git/hooks."]
           )
 def guard_tampering(doc: Document) -> Iterator[Hit]:
     """What it finds: steps that switch the guard or the user's permission prompts off: a hooks path set
@@ -126,6 +129,9 @@ def guard_tampering(doc: Document) -> Iterator[Hit]:
         if negated(doc, match.start()):
             continue
         how_to = in_purpose_clause(doc, match.start())  # "To uninstall the guard, run ...": a warning
+        if TOOL_SAYS.match(doc.text, match.end()) and TOOL_BEFORE.search(doc.text, max(a, match.start() - 30),
+                                                                          match.start()):
+            continue  # "pre-commit uninstall removes the hook scripts": what a command does, no step
         yield Hit(match.start(), match.end(), f'removes the guard: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end(), "warning" if how_to else "error"))
     for match, a, b in SKIP_FRAME.find(doc):
