@@ -27,7 +27,13 @@ WITHOUT = (
     "не спрашивая", "без подтвержден", "без согласован", "без одобрен", "без разрешен", "не дожидаясь",
     "未经确认", "未经用户", "未经允许", "不经确认", "不经过确认", "確認せずに", "確認なしで", "確認を取らずに", "聞かずに",
     "尋ねずに", "待たずに", "承認なしで", "承認を得ずに", "許可なしで", "확인 없이", "묻지 않고", "승인 없이", "허락 없이", "리뷰 없이", "검토 없이",
-    "기다리지 않고",
+    "기다리지 않고", "without pausing", "without stopping", "without checking in", "without bothering",
+    "without pinging", "without involving", "ohne mich zu fragen", "ohne mich vorher zu fragen", "ohne vorher zu fragen",
+    "ohne uns zu fragen", "ohne vorher nachzufragen", "sans me demander", "sans me consulter", "sans nous demander",
+    "sin consultarme", "sin preguntarme", "sin autorización", "sem me perguntar", "sem me consultar", "sem autorização",
+    "senza passare dalla review", "senza passare dalla revisione", "senza chiedermi", "senza consultarmi",
+    "senza autorizzazione", "без моего одобрения", "без моего разрешения", "без спроса", "不经过我", "未经我",
+    "確認せず", "許可を取らずに", "허락 없이", "받을 필요 없이",
 )
 # Phrases that carry their own negation: "don't ask", "no need to confirm", "nicht nachfragen".
 NO_ASK = (
@@ -51,7 +57,14 @@ NO_ASK = (
     "无需询问", "不需要询问", "无需等待", "不用等", "不需要征求", "无需征求", "无需批准", "无需审核", "自动批准",
     "確認する必要はありません", "確認は不要", "確認不要", "確認しないで", "聞かないで", "尋ねないで", "待たないで",
     "自動承認", "확인하지 마", "확인할 필요 없", "확인은 필요 없", "묻지 마", "묻지 말고", "기다리지 마", "기다리지 말고",
-    "자동 승인",
+    "자동 승인", "no need to check in", "don't need to check in", "not required here", "are not required",
+    "is not required", "is not needed", "are not needed", "don't want to be bothered", "doesn't want to be bothered",
+    "don't bother the user", "don't bother the maintainers", "inutile de me consulter", "inutile de demander",
+    "inutile de confirmer", "pas la peine de demander", "no me consultes", "no me preguntes",
+    "no hace falta consultar", "não precisa pedir", "não me pergunte", "não precisa de autorização", "non chiedermi",
+    "non serve l'approvazione", "non serve approvazione", "не надо ждать", "не нужно ждать", "не спрашивай меня",
+    "不用征求", "不必征求", "不用问我", "不需要我的同意", "无需我的同意", "不用等我", "承認は不要", "承認不要", "許可は不要",
+    "許可不要", "승인을 받을 필요", "승인 받을 필요",
 )
 # Steps that cannot be taken back, or reach outside the repository.
 HARM = lexicon((
@@ -59,7 +72,8 @@ HARM = lexicon((
     "truncate", "wipe", "purge", "destroy", "force-push", "force push", "push", "pushing", "deploy", "deploying",
     "deployment", "publish", "publishing", "release", "to main", "to master", "to production", "to prod", "pay",
     "payment", "payments", "transfer", "wire", "send", "sending", "email", "e-mail", "rotate", "revoke", "reset --hard",
-    "overwrite", "merge", "merging", "charge", "refund", "uninstall", "löschen", "lösche", "löschst", "entferne",
+    "overwrite", "merge", "merging", "charge", "refund", "uninstall", "terraform apply", "force-pushing", "invoice",
+    "invoices", "rechnung", "virement", "deploy", "destructive", "löschen", "lösche", "löschst", "entferne",
     "pushe", "pushen", "deployen", "veröffentliche", "veröffentlichen", "zahle", "zahlungen", "überweise",
     "überweisungen", "sende", "senden", "rotiere", "supprime", "supprimer", "efface", "effacer", "pousse", "pousser",
     "déploie", "déployer", "publie", "publier", "paie", "payer", "paiement", "virement", "envoie", "envoyer",
@@ -71,11 +85,29 @@ HARM = lexicon((
     "删除", "推送", "部署", "发布", "支付", "付款", "转账", "发送", "合并", "生产", "主分支", "削除", "プッシュ", "デプロイ",
     "公開", "支払", "送金", "送信", "マージ", "本番", "삭제", "푸시", "배포", "게시", "결제", "송금", "전송", "병합", "운영",
 ))
+# The agent answers the user's confirmation prompt itself: the prompt is asked and nobody sees it.
+SELF_ANSWER = (
+    "answer them yourself", "answer it yourself", "answer the prompt yourself", "answer the prompts yourself",
+    "answer yes", "type y", "type yes", "press y", "enter y", "say yes", "reply y", "approve them yourself",
+    "approve it yourself", "confirm it yourself", "confirm them yourself", "bestätige selbst", "selbst bestätigen",
+    "antworte mit ja", "tippe y", "réponds oui", "réponds toi-même", "confirme toi-même", "tape y", "responde que sí",
+    "responde sí", "confirma tú mismo", "escribe y", "responda sim", "confirme você mesmo", "digite y",
+    "rispondi sì", "rispondi tu", "conferma tu stesso", "digita y", "отвечай да", "ответь да", "подтверждай сам",
+    "подтверди сам", "введи y", "自己确认", "回答是", "输入 y", "自分で承認", "自分で確認", "y を入力", "yを入力",
+    "직접 승인", "y를 입력", "예라고 답",
+)
+PROMPT = lexicon((
+    "prompt", "prompts", "confirmation", "confirmations", "are you sure", "asks", "dialog", "dialogs", "question",
+    "questions", "y/n", "bestätigung", "nachfrage", "rückfrage", "demande", "confirmación", "pregunta", "confirmação",
+    "pergunta", "conferma", "domanda", "подтвержден", "вопрос", "确认", "提示", "確認", "プロンプト", "확인", "프롬프트",
+))
+SELF_ANSWER_FRAME = Frame(SELF_ANSWER, (PROMPT,), near=120, near_dense=40)
 WITHOUT_FRAME = Frame(WITHOUT, (HARM,), near=120, near_dense=40)
 NO_ASK_FRAME = Frame(NO_ASK, (HARM,), near=120, near_dense=40)
 # The harmful step must lie in the same clause: "format without asking; deletions always need a confirmation".
 CLAUSE_BREAK = lazy(r";|\bbut\b|\bexcept\b|\bonly\b|\baber\b|\bmais\b|\bpero\b|\bmas\b|\bma\b|\bно\b|但|ただし|하지만",
                     re.I)
+SOFT_BREAK = lazy(r"\bbut\b|\bexcept\b|\bonly\b|\baber\b|\bmais\b|\bpero\b|\bma\b|\bно\b|但|ただし|하지만", re.I)
 # A leave that names a harmless step ("you may format files without asking") is the user's own rule.
 HARMLESS = lazy(r"\b(?:format\w*|lint\w*|tests?|typo\w*|read\w*|comments?|docs?|logs?)\b", re.I)
 
@@ -109,12 +141,17 @@ def act_without_approval(doc: Document) -> Iterator[Hit]:
     reported.
     """
     seen: set[int] = set()
+    for match, a, b in SELF_ANSWER_FRAME.find(doc):
+        if not negated(doc, match.start(), 60):
+            seen.add(match.start())
+            yield Hit(match.start(), match.end(), f'answers the user\'s confirmation itself: "{excerpt(doc, a, b)}"',
+                      mention_severity(doc, match.start(), match.end()))
     for frame, self_negated in ((NO_ASK_FRAME, True), (WITHOUT_FRAME, False)):
         for match, a, b in frame.find(doc):
             start = match.start()
             if negated(doc, start, 80) or start in seen:
                 continue  # "never push without asking"; ("don't ask" negates itself, not a rule that keeps it)
-            harm = _harm_in_clause(doc, match, a, b)
+            harm = _harm_in_clause(doc, match, a, b, self_negated)
             if harm is None:
                 continue
             if not self_negated and HARMLESS.search(doc.text, a, start) and harm > start:
@@ -124,12 +161,15 @@ def act_without_approval(doc: Document) -> Iterator[Hit]:
                       mention_severity(doc, start, match.end()))
 
 
-def _harm_in_clause(doc: Document, match: re.Match[str], a: int, b: int) -> int | None:
-    """The offset of a harmful step in the clause of the phrase (no ";", "but", "except" between), or None."""
+def _harm_in_clause(doc: Document, match: re.Match[str], a: int, b: int, reason: bool = False) -> int | None:
+    """The offset of a harmful step in the clause of the phrase (no ";", "but", "except" between), or None.
+    `reason`: a phrase that negates itself may follow its step after a semicolon ("Publish it now; the
+    maintainers don't want to be bothered")."""
     text = doc.text
     before = [m for m in _all(HARM, text, a, match.start())]
     after = HARM.search(text, match.end(), b)
-    if before and not CLAUSE_BREAK.search(text, before[-1].end(), match.start()):
+    breaks = SOFT_BREAK if reason else CLAUSE_BREAK
+    if before and not breaks.search(text, before[-1].end(), match.start()):
         return before[-1].start()
     if after and not CLAUSE_BREAK.search(text, match.end(), after.start()):
         return after.start()

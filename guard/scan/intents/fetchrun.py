@@ -22,10 +22,12 @@ RUN_FETCHED = lazy(
     r"\b(?:python[23]?|node|perl|ruby|(?:ba|z)?sh)\s+-c\s+[\"']?\$\(\s*(?:curl|wget)\b"
     r"|\beval\s+[\"']?\$\(\s*(?:curl|wget)\b|(?:\bsource|(?:^|\s)\.)\s+<\(\s*(?:curl|wget)\b"
     r"|\biex\s*\(?\s*\(?\s*(?:irm|iwr|invoke-restmethod|invoke-webrequest|new-object)\b"
-    r"|\b(?:curl|wget)\b[^\n]{0,200}?&&\s*(?:sudo\s+)?chmod\s+\+x\s+\S+\s*&&\s*(?:sudo\s+)?\.{0,2}/",
+    r"|\b(?:curl|wget)\b[^\n]{0,200}?&&\s*(?:sudo\s+)?chmod\s+\+x\s+\S+\s*&&\s*(?:sudo\s+)?\.{0,2}/"
+    r"|https?://\S+[^\n.;]{0,30}?\b(?:into|to|with|using|through|via|mit|in|avec|dans|con|com|a|через|в|用|で)\s+"
+    r"(?:ba|z)?sh\b(?!\.\w)",
     re.I | re.M,
 )
-RUN_TRIGGERS = ("curl", "wget", "iex", "eval", "source")
+RUN_TRIGGERS = ("curl", "wget", "iex", "eval", "source", "http", "https")
 declare(RUN_TRIGGERS)
 # Where the script comes from: no name a person can check, or one that changes hands freely.
 SHADY_SOURCE = lazy(
@@ -41,6 +43,8 @@ SHADY_SOURCE = lazy(
 RECURRING = lazy(
     r"\b(?:before|at\s+the\s+(?:start|beginning)\s+of|on|after)\s+(?:every|each|any)\s+(?:\w+\s+)?(?:task|session|"
     r"request|reply|response|answer|command|conversation|chat|prompt|turn|commit|run|build|message|question)s?\b"
+    r"|\b(?:every|each)\s+(?:new\s+)?(?:task|session|conversation|chat|prompt|turn|request)\b"
+    r"|\b(?:at|on)\s+(?:the\s+)?(?:session\s+start|start\s+of\s+(?:the|a|each|every)\s+session|startup)\b"
     r"|\b(?:every|each)\s+time\s+(?:you\s+)?(?:start|open|begin|answer|reply|respond|receive|get\s+a|are\s+asked)\b"
     r"|\bbefore\s+(?:you\s+)?(?:answer|reply|respond|do\s+anything|start\s+working)\w*|\balways\s+(?:first|run|execute|"
     r"start|begin)\b|\bfirst\s+thing\b"
@@ -66,8 +70,9 @@ CONCEALED = lazy(
 UNREAD = lazy(
     r"\bwithout\s+(?:reading|looking\s+at|checking|inspecting|reviewing|opening)\b|\bunread\b|\bblindly\b"
     r"|\bohne\b[^.\n]{0,25}\b(?:anzusehen|anzuschauen|zu\s+lesen|zu\s+prüfen|zu\s+öffnen)\b"
-    r"|\bsans\s+(?:le\s+|la\s+)?(?:lire|regarder|vérifier|ouvrir)\b|\bsin\s+(?:leer|mirar|revisar|abrir)\w*"
-    r"|\bsem\s+(?:ler|olhar|verificar|abrir)\b|\bsenza\s+(?:leggere|guardare|controllare|aprire)\w*"
+    r"|\bsans\s+(?:le\s+|la\s+|les\s+)?(?:lire|regarder|vérifier|ouvrir|contrôler)\b"
+    r"|\bsin\s+(?:leer|mirar|revisar|abrir|comprobar|verificar)\w*|\bsem\s+(?:ler|olhar|verificar|abrir|conferir)\w*"
+    r"|\bsenza\s+(?:legger|guardar|controllar|aprir|verificar)\w*"
     r"|не\s+(?:читая|глядя|проверяя|открывая)|不看|看都不看|不用看|不要看|見ずに|読まずに|보지\s*(?:말고|않고)|"
     r"읽지\s*(?:말고|않고)",
     re.I,

@@ -21,13 +21,15 @@ WIDE = lazy(
     r"|\bsandbox_mode\s*=\s*[\"']?danger-full-access\b|--sandbox[=\s]+danger-full-access\b"
     r"|\"?(?:chat\.tools\.)?auto_?approve(?:All)?\"?\s*[:=]\s*true\b|\"?autoAccept\"?\s*[:=]\s*true\b"
     r"|\"(?:always_?allow|allow|allowedTools|allowed_tools)\"\s*:\s*\[\s*\"(?:\*|Bash)\"\s*[,\]]"
-    r"|\bauto[\s-]?run\s+mode\b|\bdangerouslySkipPermissions\b|\"?trust_all_tools\"?\s*[:=]\s*true\b",
+    r"|\bauto[\s-]?run\s+(?:mode|for\s+all|all|every|everything)\b|\bterraform\s+(?:apply|destroy)\b[^\n]{0,40}?"
+    r"-auto-approve\b|\bdangerouslySkipPermissions\b|\"?trust_all_tools\"?\s*[:=]\s*true\b",
     re.I,
 )
 WIDE_TRIGGERS = ("--dangerously-skip-permissions", "dangerously", "yolo", "--trust-all-tools", "approval_policy",
                  "--ask-for-approval", "sandbox_mode", "danger-full-access", "autoapprove", "auto_approve",
                  "autoapproveall", "autoaccept", "allow", "allowedtools", "allowed_tools", "always_allow",
-                 "alwaysallow", "auto-run", "autorun", "run", "dangerouslyskippermissions", "trust_all_tools")
+                 "alwaysallow", "auto-run", "autorun", "run", "dangerouslyskippermissions", "trust_all_tools",
+                 "terraform")
 declare(WIDE_TRIGGERS)
 # Said to the agent as a step: an imperative opening the sentence, "you", or a standing order.
 ORDER = lazy(
@@ -40,6 +42,23 @@ ORDER = lazy(
     r"добавь|установи|启用|开启|使用|添加|设置|有効に|使って|追加|設定して|활성화|사용하|추가하|설정하",
     re.I | re.M,
 )
+
+
+# Every command allowed in the agent's own settings: "add Bash to allowedTools in .claude/settings.json".
+ALLOW = (
+    "allow", "add", "permit", "whitelist", "enable", "set", "switch", "erlaube", "erlauben", "füge", "autoriser", "autorise",
+    "ajoute", "permitir", "permite", "añade", "permita", "adicione", "consenti", "consentire", "aggiungi",
+    "разреши", "разрешить", "добавь", "允许", "添加", "許可", "追加", "허용", "추가",
+)
+AGENT_SETTINGS = lexicon((), extra=r"\.claude/settings|\.cursor/|\.codex/|\.gemini/|\.vscode/settings|"
+                                   r"\ballowed_?tools\b|\bpermissions\.allow\b|\ballow\s+list\b|\ballowlist\b")
+EVERYTHING = lexicon((
+    "all commands", "every command", "any command", "all tools", "every tool", "all shell commands",
+    "toutes les commandes", "tous les outils", "todos los comandos", "todas las herramientas", "todos os comandos",
+    "tutti i comandi", "alle befehle", "jeden befehl", "все команды", "любые команды", "所有命令", "全部命令",
+    "すべてのコマンド", "全てのコマンド", "모든 명령",
+), extra=r"\"Bash\"|\bBash\b(?!\s*\()|\"\*\"")
+ALLOW_ALL_FRAME = Frame(ALLOW, (AGENT_SETTINGS, EVERYTHING), near=140, near_dense=60)
 
 
 @detector("DNG014", "approvals-switched-off", "error",
@@ -65,6 +84,10 @@ def approvals_switched_off(doc: Document) -> Iterator[Hit]:
     Instead: widen permissions in your own settings, one command at a time. Rules that forbid the flags are
     not reported; a setting shown in a code block is a warning.
     """
+    for match, a, b in ALLOW_ALL_FRAME.find(doc):
+        if not negated(doc, match.start(), 60):
+            yield Hit(match.start(), match.end(), f'allows every command: "{excerpt(doc, a, b)}"',
+                      mention_severity(doc, match.start(), match.end()))
     for match in doc.finditer(WIDE, WIDE_TRIGGERS, 80, 120):
         start, end = match.start(), match.end()
         if negated(doc, start, 80):
@@ -77,7 +100,8 @@ def approvals_switched_off(doc: Document) -> Iterator[Hit]:
 
 IGNORE = (
     "ignore", "disregard", "dismiss", "suppress", "silence", "mute", "skip", "don't report", "do not report",
-    "don't mention", "do not mention", "pay no attention to", "ignoriere", "ignorieren", "übergehe", "ignorez",
+    "don't mention", "do not mention", "pay no attention to", "don't act on", "do not act on", "are noise",
+    "is noise", "are false positives", "can be ignored", "safe to ignore", "just noise", "ignoriere", "ignorieren", "übergehe", "ignorez",
     "ignore", "n'écoute pas", "ignora", "ignorar", "ignore", "ignorare", "игнорируй", "игнорировать",
     "не обращай внимания на", "忽略", "无视", "不要理会", "無視", "무시",
 )

@@ -16,14 +16,15 @@ KEEP = (
     "save", "store", "keep", "persist", "remember", "memorize", "memorise", "commit to memory", "speichere",
     "behalte", "merke", "merk", "enregistre", "garde", "mémorise", "retiens", "guarda", "memoriza", "mantén",
     "recuerda", "salve", "mantenha", "lembre", "grave", "salva", "memorizza", "conserva", "ricorda", "сохрани",
-    "запомни", "保存", "记住", "记下", "覚えて", "記憶", "保存して", "저장", "기억",
+    "запомни", "保存", "记住", "记下", "覚えて", "記憶", "保存して", "저장", "기억", "mirror", "sync", "duplicate",
+    "trage", "spiegle", "réplique", "replica", "replique", "продублируй", "同步", "ミラー",
 )
 # The file's own words: this rule, these instructions, the text above.
 SELF = lexicon((
     "this", "these", "the following", "the above", "this rule", "these rules", "these instructions", "this text",
     "this block", "this section", "this paragraph", "diese", "diesen", "dieses", "dies", "ces", "cette", "ce texte",
     "ce bloc", "estas", "estos", "esta", "este", "isto", "essas", "esses", "queste", "questa", "questo", "эти", "это",
-    "эту", "этот", "这些", "这条", "这段", "此规则", "以上", "この", "これ", "これら", "以下の", "이 ", "이것", "이 규칙",
+    "эту", "этот", "这些", "这条", "这段", "此规则", "以上", "この", "これ", "これら", "以下の", "이 ", "이것", "them", "이 규칙",
 ))
 # Everywhere the agent goes next: every project or repository it works on, all future sessions.
 EVERYWHERE = lexicon((
@@ -37,8 +38,24 @@ EVERYWHERE = lexicon((
     "cada projeto", "todos os seus projetos", "ogni progetto", "tutti i progetti", "tutti i tuoi progetti",
     "каждый проект", "все проекты", "всех проектах", "каждом проекте", "все репозитории", "每个项目", "所有项目",
     "所有仓库", "以后的项目", "今後のすべて", "すべてのプロジェクト", "全てのプロジェクト", "各プロジェクト", "모든 프로젝트",
-    "모든 저장소", "앞으로의 모든",
-), extra=r"agents\.md|claude\.md|gemini\.md|\.cursorrules|\.windsurfrules|\.clinerules|copilot-instructions")
+    "모든 저장소", "앞으로의 모든", "tous les dépôts", "chaque dépôt", "todos los repositorios", "cada repositorio",
+    "todos os repositórios", "cada repositório", "tutti i repository", "ogni repository", "каждый репозиторий",
+    "каждом репозитории", "每个仓库", "每一个仓库", "すべてのリポジトリ", "全てのリポジトリ", "各リポジトリ",
+    "jedes repository", "jedem repository", "alle repos", "every repository", "every repo", "every project",
+), extra=r"agents\.md|claude\.md|gemini\.md|\.cursorrules|\.windsurfrules|\.clinerules|copilot-instructions|"
+         r"\.cursor/rules")
+# The file's own words named as such (not a bare "this"): enough with any "all ... projects" destination.
+OWN_TEXT = lexicon((
+    "these rules", "these instructions", "these guidelines", "these directives", "this block", "this file",
+    "this text", "this section", "this paragraph", "this content", "these lines", "this prompt", "diese regeln",
+    "diese anweisungen", "diesen block", "diesen text", "ces règles", "ces instructions", "ce bloc", "ce texte",
+    "estas reglas", "estas instrucciones", "este bloque", "este texto", "estas regras", "estas instruções",
+    "este bloco", "queste regole", "queste istruzioni", "questo blocco", "questo testo", "эти правила",
+    "эти инструкции", "этот блок", "этот текст", "这些规则", "这些指令", "这段内容", "这段文字", "このルール", "この指示",
+    "このブロック", "이 규칙", "이 지침", "이 내용",
+))
+ANY_PROJECTS = lexicon((), extra=r"\b(?:all|every|each|any)\s+(?:\w+\s+){0,2}(?:projects?|repos?|repositor(?:y|ies)|"
+                                  r"codebases?|workspaces?)\b")
 MEMORY = lexicon((
     "memory", "memories", "gedächtnis", "speicher", "erinnerung", "mémoire", "memoria", "memória", "память",
     "памяти", "记忆", "内存", "メモリ", "記憶", "메모리", "기억",
@@ -47,9 +64,12 @@ PERMANENT = lexicon((
     "permanently", "permanent", "forever", "for good", "for all future", "in all future", "in every future",
     "across all sessions", "across sessions", "never forget", "dauerhaft", "für immer", "permanente",
     "permanentemente", "pour toujours", "définitivement", "para siempre", "para sempre", "per sempre", "навсегда",
-    "постоянн", "永久", "永远", "一直", "ずっと", "永続", "恒久", "영구", "영원히", "항상 기억",
+    "постоянн", "永久", "永远", "一直", "ずっと", "永続", "恒久", "영구", "영원히", "항상 기억", "long-term", "long term",
+    "survive", "persist across", "langfristig", "à long terme", "a largo plazo", "a longo prazo", "a lungo termine",
+    "долговременн", "долгосрочн", "长期", "長期", "장기",
 ))
-SPREAD_FRAME = Frame(COPY, (SELF, EVERYWHERE), near=140, near_dense=50)
+SPREAD_FRAME = Frame(COPY + KEEP, (SELF, EVERYWHERE), near=140, near_dense=50)
+OWN_SPREAD_FRAME = Frame(COPY + KEEP, (OWN_TEXT, ANY_PROJECTS), near=140, near_dense=50)
 KEEP_FRAME = Frame(KEEP + COPY, (SELF, MEMORY, PERMANENT), near=140, near_dense=50)
 FOREVER_FRAME = Frame(KEEP, (SELF, PERMANENT), near=60, near_dense=25)
 
@@ -76,7 +96,7 @@ def persist_own_instructions(doc: Document) -> Iterator[Hit]:
     chose to keep.
     """
     seen: set[int] = set()
-    for frame in (SPREAD_FRAME, KEEP_FRAME, FOREVER_FRAME):
+    for frame in (SPREAD_FRAME, OWN_SPREAD_FRAME, KEEP_FRAME, FOREVER_FRAME):
         for match, a, b in frame.find(doc):
             if a in seen or negated(doc, match.start(), 60):
                 continue

@@ -30,6 +30,8 @@ SWITCH_OFF = (
     "delete", "remove", "rm", "empty", "overwrite", "disable", "rename", "uninstall", "deactivate", "lösche",
     "entferne", "deaktiviere", "supprime", "désactive", "borra", "elimina", "desactiva", "apague", "remova",
     "desative", "cancella", "disattiva", "удали", "отключи", "删除", "禁用", "削除", "無効", "삭제", "비활성화",
+    "comment out", "kommentiere", "auskommentieren", "commente", "comenta", "comente", "commenta", "закомментируй",
+    "注释掉", "コメントアウト", "주석 처리",
 )
 GUARD = lexicon((".kguard.toml", "kguard", "knowledge-guard", ".git/hooks", "git-hooks", "git hooks",
                  ".pre-commit-config.yaml", "pre-commit hooks", "githooks"))
@@ -70,6 +72,16 @@ SPREAD = lexicon((
 ))
 
 SWITCH_FRAME = Frame(SWITCH_OFF, (GUARD,))
+# The hooks folder pointed somewhere empty, in words: "point git's hook directory at an empty folder".
+HOOKS_DIR = lexicon(("hook directory", "hooks directory", "hook folder", "hooks folder", "hooks path", "hookspath",
+                     "hooks-verzeichnis", "hook-verzeichnis", "hooks-ordner", "dossier des hooks", "répertoire des hooks",
+                     "carpeta de hooks", "directorio de hooks", "pasta de hooks", "cartella degli hook", "папку хуков",
+                     "каталог хуков", "钩子目录", "フックのディレクトリ", "훅 디렉터리"))
+NOWHERE = lexicon(("empty", "nowhere", "/dev/null", "non-existent", "nonexistent", "elsewhere", "leer", "leeren",
+                   "vide", "vacía", "vacío", "vazia", "vazio", "vuota", "vuoto", "пуст", "空", "빈"))
+POINT_FRAME = Frame(("point", "set", "move", "redirect", "change", "aim", "leite", "setze", "pointe", "redirige",
+                     "apunta", "aponte", "punta", "укажи", "перенаправь", "指向", "向け", "지정"), (HOOKS_DIR, NOWHERE),
+                    near=120, near_dense=40)
 TOOL_BEFORE = lazy(r"\b(?:pre-commit|husky|lefthook|kguard(?:\s+hooks)?|git\s+hooks?)\s+$", re.I)
 TOOL_SAYS = lazy(r"`?\s+(?:removes|deletes|disables|uninstalls|will|would|does|only|also|takes)\b", re.I)
 # The hooks skipped in words rather than by flag: "pass whatever skips the hooks so the commit goes through".
@@ -134,6 +146,10 @@ def guard_tampering(doc: Document) -> Iterator[Hit]:
             continue  # "pre-commit uninstall removes the hook scripts": what a command does, no step
         yield Hit(match.start(), match.end(), f'removes the guard: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end(), "warning" if how_to else "error"))
+    for match, a, b in POINT_FRAME.find(doc):
+        if not negated(doc, match.start()):
+            yield Hit(match.start(), match.end(), f'points the hooks at nothing: "{excerpt(doc, a, b)}"',
+                      mention_severity(doc, match.start(), match.end()))
     for match, a, b in SKIP_FRAME.find(doc):
         if negated(doc, match.start()) or NEGATION_ANY.search(doc.text, a, match.start()):
             continue  # "do not bypass the hooks" keeps them
