@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.context import mention_severity, negated
+from guard.scan.context import mention_severity
 from guard.scan.danger import PIPE_SHELL, PIPE_TRIGGERS
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import PARAGRAPH_END
@@ -44,6 +44,11 @@ RECURRING = lazy(
     r"\b(?:before|at\s+the\s+(?:start|beginning)\s+of|on|after)\s+(?:every|each|any)\s+(?:\w+\s+)?(?:task|session|"
     r"request|reply|response|answer|command|conversation|chat|prompt|turn|commit|run|build|message|question)s?\b"
     r"|\b(?:every|each)\s+(?:new\s+)?(?:task|session|conversation|chat|prompt|turn|request)\b"
+    r"|\bcada\s+(?:nueva\s+|nova\s+)?(?:sesión|sessão|tarea|tarefa|conversación|conversa)\b"
+    r"|\bogni\s+(?:nuova\s+)?(?:sessione|attività|conversazione)\b|\bchaque\s+(?:nouvelle\s+)?(?:session|tâche|"
+    r"conversation)\b|\bjede[rsmn]?\s+(?:neuen?\s+)?(?:sitzung|aufgabe|session|unterhaltung)\b"
+    r"|кажд\w+\s+(?:нов\w+\s+)?(?:сесси|задач|сеанс|разговор)|每(?:个|次|一个)?(?:会话|任务|对话)"
+    r"|(?:세션|작업|대화)\S*\s*(?:마다|시작할\s*때마다)|할\s*때마다|セッション(?:開始時|ごと|の開始)"
     r"|\b(?:at|on)\s+(?:the\s+)?(?:session\s+start|start\s+of\s+(?:the|a|each|every)\s+session|startup)\b"
     r"|\b(?:every|each)\s+time\s+(?:you\s+)?(?:start|open|begin|answer|reply|respond|receive|get\s+a|are\s+asked)\b"
     r"|\bbefore\s+(?:you\s+)?(?:answer|reply|respond|do\s+anything|start\s+working)\w*|\balways\s+(?:first|run|execute|"
@@ -78,6 +83,9 @@ UNREAD = lazy(
     re.I,
 )
 HURRIED = lazy("|".join(re.escape(phrase) for phrase in HURRY), re.I)
+# A rule that refuses the step ("never pipe curl into sh"); not the Portuguese and Spanish "no" (= "in the").
+REFUSED = lazy(r"\b(?:never|not|don't|dont|do\s+not|avoid|mustn't|forbidden|prohibited|refuse|instead\s+of)\b|\bnie\b|"
+               r"\bniemals\b|\bjamais\b|\bnunca\b|\bmai\b|никогда|не\s|不要|禁止|しない|하지\s*마", re.I)
 EVIDENCE = (("recurring", RECURRING, False), ("concealed", CONCEALED, True), ("unread", UNREAD, True),
             ("unread", HURRIED, True))
 
@@ -109,7 +117,7 @@ def fetch_and_run_with_evidence(doc: Document) -> Iterator[Hit]:
     """
     reported: set[int] = set()
     for start, end in _fetch_runs(doc):
-        if negated(doc, start, 80):
+        if _refused(doc, start):
             continue  # "never run curl | sh from an unknown host"
         a, b = doc.sentence_bounds(start, end, 300)
         why = _evidence(doc, start, end, a, b)
@@ -135,7 +143,7 @@ def _evidence(doc: Document, start: int, end: int, a: int, b: int) -> str | None
     p_lo, p_hi = _paragraph(text, start, end)
     for name, pattern, paragraph in EVIDENCE:
         found = pattern.search(text, p_lo if paragraph else a, p_hi if paragraph else b)
-        if found is not None and not negated(doc, found.start(), 40):  # "never run it without reading it"
+        if found is not None and not _refused(doc, found.start()):  # "never run it without reading it"
             return name
     return None
 
@@ -145,3 +153,9 @@ def _paragraph(text: str, start: int, end: int, reach: int = 400) -> tuple[int, 
     left = [m.end() for m in PARAGRAPH_END.finditer(text, lo, start)]
     right = PARAGRAPH_END.search(text, end, hi)
     return (left[-1] if left else lo), (right.start() if right else hi)
+
+
+def _refused(doc: Document, start: int) -> bool:
+    a, _ = doc.sentence_bounds(start, start, 80)
+    a = max(a, doc.line_starts[doc.line_of(start) - 1])
+    return REFUSED.search(doc.text, a, start) is not None

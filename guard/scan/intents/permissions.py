@@ -46,7 +46,7 @@ ORDER = lazy(
 
 # Every command allowed in the agent's own settings: "add Bash to allowedTools in .claude/settings.json".
 ALLOW = (
-    "allow", "add", "permit", "whitelist", "enable", "set", "switch", "erlaube", "erlauben", "füge", "autoriser", "autorise",
+    "allow", "add", "permit", "whitelist", "enable", "set", "switch", "update", "change", "modify", "edit", "erlaube", "erlauben", "füge", "autoriser", "autorise",
     "ajoute", "permitir", "permite", "añade", "permita", "adicione", "consenti", "consentire", "aggiungi",
     "разреши", "разрешить", "добавь", "允许", "添加", "許可", "追加", "허용", "추가",
 )
@@ -57,7 +57,7 @@ EVERYTHING = lexicon((
     "toutes les commandes", "tous les outils", "todos los comandos", "todas las herramientas", "todos os comandos",
     "tutti i comandi", "alle befehle", "jeden befehl", "все команды", "любые команды", "所有命令", "全部命令",
     "すべてのコマンド", "全てのコマンド", "모든 명령",
-), extra=r"\"Bash\"|\bBash\b(?!\s*\()|\"\*\"")
+), extra=r"\"Bash\"|\ball\s+Bash\b|\bBash\s+(?:tool|commands?)\b(?!\s*\()|\"\*\"")
 ALLOW_ALL_FRAME = Frame(ALLOW, (AGENT_SETTINGS, EVERYTHING), near=140, near_dense=60)
 
 

@@ -17,7 +17,10 @@ KEEP = (
     "behalte", "merke", "merk", "enregistre", "garde", "mémorise", "retiens", "guarda", "memoriza", "mantén",
     "recuerda", "salve", "mantenha", "lembre", "grave", "salva", "memorizza", "conserva", "ricorda", "сохрани",
     "запомни", "保存", "记住", "记下", "覚えて", "記憶", "保存して", "저장", "기억", "mirror", "sync", "duplicate",
-    "trage", "spiegle", "réplique", "replica", "replique", "продублируй", "同步", "ミラー",
+    "trage", "spiegle", "réplique", "replica", "replique", "продублируй", "同步", "ミラー", "adding", "copying",
+    "appending", "bring", "carry", "must be present", "must be included", "must appear", "must exist", "übernimm",
+    "übernehme", "inserisci", "insère", "inserta", "insira", "вставь", "запиши", "schreibe", "écris", "escribe",
+    "escreva", "scrivi", "插入", "写进", "挿入", "삽입",
 )
 # The file's own words: this rule, these instructions, the text above.
 SELF = lexicon((
@@ -42,6 +45,8 @@ EVERYWHERE = lexicon((
     "todos os repositórios", "cada repositório", "tutti i repository", "ogni repository", "каждый репозиторий",
     "каждом репозитории", "每个仓库", "每一个仓库", "すべてのリポジトリ", "全てのリポジトリ", "各リポジトリ",
     "jedes repository", "jedem repository", "alle repos", "every repository", "every repo", "every project",
+    "another repo", "another repository", "another project", "other repos", "other repositories", "other projects",
+    "all your agents", "every agent", "~/.",
 ), extra=r"agents\.md|claude\.md|gemini\.md|\.cursorrules|\.windsurfrules|\.clinerules|copilot-instructions|"
          r"\.cursor/rules")
 # The file's own words named as such (not a bare "this"): enough with any "all ... projects" destination.
@@ -65,7 +70,7 @@ PERMANENT = lexicon((
     "across all sessions", "across sessions", "never forget", "dauerhaft", "für immer", "permanente",
     "permanentemente", "pour toujours", "définitivement", "para siempre", "para sempre", "per sempre", "навсегда",
     "постоянн", "永久", "永远", "一直", "ずっと", "永続", "恒久", "영구", "영원히", "항상 기억", "long-term", "long term",
-    "survive", "persist across", "langfristig", "à long terme", "a largo plazo", "a longo prazo", "a lungo termine",
+    "survive", "persist across", "persistent", "persistente", "persistant", "persistante", "dauerhaften", "langfristig", "à long terme", "a largo plazo", "a longo prazo", "a lungo termine",
     "долговременн", "долгосрочн", "长期", "長期", "장기",
 ))
 SPREAD_FRAME = Frame(COPY + KEEP, (SELF, EVERYWHERE), near=140, near_dense=50)

@@ -31,7 +31,8 @@ SWITCH_OFF = (
     "entferne", "deaktiviere", "supprime", "désactive", "borra", "elimina", "desactiva", "apague", "remova",
     "desative", "cancella", "disattiva", "удали", "отключи", "删除", "禁用", "削除", "無効", "삭제", "비활성화",
     "comment out", "kommentiere", "auskommentieren", "commente", "comenta", "comente", "commenta", "закомментируй",
-    "注释掉", "コメントアウト", "주석 처리",
+    "注释掉", "コメントアウト", "주석 처리", "rimuovi", "togli", "quita", "retire", "enlève", "убери", "移除", "去掉",
+    "外して", "제거",
 )
 GUARD = lexicon((".kguard.toml", "kguard", "knowledge-guard", ".git/hooks", "git-hooks", "git hooks",
                  ".pre-commit-config.yaml", "pre-commit hooks", "githooks"))
@@ -72,6 +73,12 @@ SPREAD = lexicon((
 ))
 
 SWITCH_FRAME = Frame(SWITCH_OFF, (GUARD,))
+# One hook named as the object of the removal: "supprime le hook pre-commit", "删除 pre-commit 钩子".
+ONE_HOOK = lexicon(("pre-commit hook", "commit hook", "pre-push hook", "commit-msg hook", "git hook", "pre-commit-hook",
+                    "hook pre-commit", "hook de pre-commit", "hook de commit", "hook di pre-commit", "хук pre-commit",
+                    "хуки pre-commit", "pre-commit 钩子", "pre-commit フック", "pre-commit 훅"))
+HOOK_FRAME = Frame(SWITCH_OFF, (ONE_HOOK,), near=40, near_dense=24)
+CLAUSE_END = lazy(r"[,;.]")
 # The hooks folder pointed somewhere empty, in words: "point git's hook directory at an empty folder".
 HOOKS_DIR = lexicon(("hook directory", "hooks directory", "hook folder", "hooks folder", "hooks path", "hookspath",
                      "hooks-verzeichnis", "hook-verzeichnis", "hooks-ordner", "dossier des hooks", "répertoire des hooks",
@@ -146,6 +153,14 @@ def guard_tampering(doc: Document) -> Iterator[Hit]:
             continue  # "pre-commit uninstall removes the hook scripts": what a command does, no step
         yield Hit(match.start(), match.end(), f'removes the guard: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end(), "warning" if how_to else "error"))
+    for match, a, b in HOOK_FRAME.find(doc):
+        dense = ord(match.group()[0]) >= 0x2E80
+        hook = ONE_HOOK.search(doc.text, match.end(), b)
+        if negated(doc, match.start()) or not (dense or hook and not CLAUSE_END.search(doc.text, match.end(),
+                                                                                        hook.start())):
+            continue  # the hook must be what is removed ("if the pre-commit hook fails, delete the cache")
+        yield Hit(match.start(), match.end(), f'removes a git hook: "{excerpt(doc, a, b)}"',
+                  mention_severity(doc, match.start(), match.end()))
     for match, a, b in POINT_FRAME.find(doc):
         if not negated(doc, match.start()):
             yield Hit(match.start(), match.end(), f'points the hooks at nothing: "{excerpt(doc, a, b)}"',
