@@ -22,13 +22,16 @@ RUN_FETCHED = lazy(
     r"\b(?:python[23]?|node|perl|ruby|(?:ba|z)?sh)\s+-c\s+[\"']?\$\(\s*(?:curl|wget)\b"
     r"|\beval\s+[\"']?\$\(\s*(?:curl|wget)\b|(?:\bsource|(?:^|\s)\.)\s+<\(\s*(?:curl|wget)\b"
     r"|\biex\s*\(?\s*\(?\s*(?:irm|iwr|invoke-restmethod|invoke-webrequest|new-object)\b"
-    r"|\b(?:curl|wget)\b[^\n]{0,200}?&&\s*(?:sudo\s+)?chmod\s+\+x\s+\S+\s*&&\s*(?:sudo\s+)?\.{0,2}/"
-    r"|https?://\S+[^\n.;]{0,30}?\b(?:into|to|with|using|through|via|mit|in|avec|dans|con|com|a|через|в|用|で)\s+"
-    r"(?:ba|z)?sh\b(?!\.\w)",
+    r"|\b(?:curl|wget)\b[^\n]{0,200}?&&\s*(?:sudo\s+)?chmod\s+\+x\s+\S+\s*&&\s*(?:sudo\s+)?\.{0,2}/",
     re.I | re.M,
 )
-RUN_TRIGGERS = ("curl", "wget", "iex", "eval", "source", "http", "https")
-declare(RUN_TRIGGERS)
+RUN_TRIGGERS = ("curl", "wget", "iex", "eval", "source")
+# A URL handed to a shell in words: "pipe https://... into bash", "run it from https://... with sh".
+URL_TO_SHELL = lazy(r"https?://\S+[^\n.;]{0,30}?\b(?:into|to|with|using|through|via|mit|in|avec|dans|con|com|a|через|"
+                    r"в|用|で)\s+(?:ba|z)?sh\b(?!\.\w)", re.I)
+SHELL_TRIGGERS = ("bash", "sh", "zsh")
+CHEAP = (b"curl", b"wget", b"iwr", b"irm", b"invoke-", b"iex", b"http", b"eval")
+declare(RUN_TRIGGERS, SHELL_TRIGGERS)
 # Where the script comes from: no name a person can check, or one that changes hands freely.
 SHADY_SOURCE = lazy(
     r"\b(?:https?|ftp)://(?:\d{1,3}\.){3}\d{1,3}\b|\b(?:https?|ftp)://\[[0-9a-f:]+\]"
@@ -115,6 +118,9 @@ def fetch_and_run_with_evidence(doc: Document) -> Iterator[Hit]:
     The forms: a pipe to a shell, `python -c "$(curl ...)"`, `eval "$(wget ...)"`, `iex (irm ...)`, a
     download made executable and run.
     """
+    lower = doc.ascii_lower
+    if not any(word in lower for word in CHEAP):
+        return
     reported: set[int] = set()
     for start, end in _fetch_runs(doc):
         if _refused(doc, start):
@@ -131,6 +137,7 @@ def fetch_and_run_with_evidence(doc: Document) -> Iterator[Hit]:
 def _fetch_runs(doc: Document) -> list[tuple[int, int]]:
     found = [m.span() for m in doc.finditer(PIPE_SHELL, PIPE_TRIGGERS, 40, 260)]
     found += [m.span() for m in doc.finditer(RUN_FETCHED, RUN_TRIGGERS, 40, 260)]
+    found += [m.span() for m in doc.finditer(URL_TO_SHELL, SHELL_TRIGGERS, 260, 10)]
     found += [m.span() for m, _, _ in FETCH_FRAME.find(doc)]
     return sorted(set(found))
 

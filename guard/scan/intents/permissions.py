@@ -25,12 +25,13 @@ WIDE = lazy(
     r"-auto-approve\b|\bdangerouslySkipPermissions\b|\"?trust_all_tools\"?\s*[:=]\s*true\b",
     re.I,
 )
-WIDE_TRIGGERS = ("--dangerously-skip-permissions", "dangerously", "yolo", "--trust-all-tools", "approval_policy",
-                 "--ask-for-approval", "sandbox_mode", "danger-full-access", "autoapprove", "auto_approve",
-                 "autoapproveall", "autoaccept", "allow", "allowedtools", "allowed_tools", "always_allow",
-                 "alwaysallow", "auto-run", "autorun", "run", "dangerouslyskippermissions", "trust_all_tools",
-                 "terraform")
+WIDE_TRIGGERS = ("--dangerously", "yolo", "yolomode", "--trust-all-tools", "approval_policy", "--ask-for-approval",
+                 "danger-full-access", "autoapprove", "auto_approve", "autoapproveall", "autoaccept", '"allow"',
+                 '"allowedtools"', '"allowed_tools"', '"always_allow"', '"alwaysallow"', "auto-run", "autorun",
+                 "auto run", "dangerouslyskippermissions", "trust_all_tools", "-auto-approve")
 declare(WIDE_TRIGGERS)
+WIDE_CHEAP = (b"dangerously", b"yolo", b"trust", b"approv", b"danger-full", b"autoaccept", b'"allow', b'"always',
+              b"allowed_tools", b"allowedtools", b"auto-run", b"autorun", b"auto run")
 # Said to the agent as a step: an imperative opening the sentence, "you", or a standing order.
 ORDER = lazy(
     r"(?:^|[.!?:;]\s+|^\s*(?:[-*+]|\d+[.)])\s+|\b(?:please|then|and|always|just)\s+)(?:set|enable|turn\s+on|switch|"
@@ -45,20 +46,24 @@ ORDER = lazy(
 
 
 # Every command allowed in the agent's own settings: "add Bash to allowedTools in .claude/settings.json".
-ALLOW = (
-    "allow", "add", "permit", "whitelist", "enable", "set", "switch", "update", "change", "modify", "edit", "erlaube", "erlauben", "füge", "autoriser", "autorise",
-    "ajoute", "permitir", "permite", "añade", "permita", "adicione", "consenti", "consentire", "aggiungi",
-    "разреши", "разрешить", "добавь", "允许", "添加", "許可", "追加", "허용", "추가",
-)
+# Every command allowed in the agent's own settings ("add Bash to allowedTools in .claude/settings.json"),
+# anchored on the rare part (every command), the verb and the settings file looked up around it.
+ALLOW = lexicon((
+    "allow", "add", "permit", "whitelist", "enable", "set", "switch", "update", "change", "modify", "edit",
+    "erlaube", "erlauben", "füge", "autoriser", "autorise", "ajoute", "permitir", "permite", "añade", "permita",
+    "adicione", "consenti", "consentire", "aggiungi", "разреши", "разрешить", "добавь", "允许", "添加", "許可", "追加",
+    "허용", "추가",
+))
 AGENT_SETTINGS = lexicon((), extra=r"\.claude/settings|\.cursor/|\.codex/|\.gemini/|\.vscode/settings|"
                                    r"\ballowed_?tools\b|\bpermissions\.allow\b|\ballow\s+list\b|\ballowlist\b")
-EVERYTHING = lexicon((
+EVERYTHING = (
     "all commands", "every command", "any command", "all tools", "every tool", "all shell commands",
-    "toutes les commandes", "tous les outils", "todos los comandos", "todas las herramientas", "todos os comandos",
-    "tutti i comandi", "alle befehle", "jeden befehl", "все команды", "любые команды", "所有命令", "全部命令",
-    "すべてのコマンド", "全てのコマンド", "모든 명령",
-), extra=r"\"Bash\"|\ball\s+Bash\b|\bBash\s+(?:tool|commands?)\b(?!\s*\()|\"\*\"")
-ALLOW_ALL_FRAME = Frame(ALLOW, (AGENT_SETTINGS, EVERYTHING), near=140, near_dense=60)
+    "all bash commands", "all bash", '"bash"', "bash tool", "auto-run", "autorun", "toutes les commandes",
+    "tous les outils", "todos los comandos", "todas las herramientas", "todos os comandos", "tutti i comandi",
+    "alle befehle", "jeden befehl", "все команды", "любые команды", "所有命令", "全部命令", "すべてのコマンド",
+    "全てのコマンド", "모든 명령",
+)
+ALLOW_ALL_FRAME = Frame(EVERYTHING, (ALLOW, AGENT_SETTINGS), near=140, near_dense=60)
 
 
 @detector("DNG014", "approvals-switched-off", "error",
@@ -88,6 +93,9 @@ def approvals_switched_off(doc: Document) -> Iterator[Hit]:
         if not negated(doc, match.start(), 60):
             yield Hit(match.start(), match.end(), f'allows every command: "{excerpt(doc, a, b)}"',
                       mention_severity(doc, match.start(), match.end()))
+    lower = doc.ascii_lower
+    if not any(word in lower for word in WIDE_CHEAP):
+        return  # (one scan per word in C: most files name none of the settings)
     for match in doc.finditer(WIDE, WIDE_TRIGGERS, 80, 120):
         start, end = match.start(), match.end()
         if negated(doc, start, 80):
