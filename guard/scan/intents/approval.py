@@ -15,7 +15,8 @@ from guard.scan.text import Document
 # "Without asking": the step is allowed only when nothing negates it earlier ("never delete without asking").
 WITHOUT = (
     "without asking", "without asking anyone", "without confirmation", "without confirming", "without a confirmation",
-    "without any confirmation", "without checking with", "without consulting", "without waiting for", "without approval",
+    "without any confirmation", "without checking with", "without consulting", "without waiting for",
+    "without approval",
     "without any approval", "without permission", "without asking for permission", "without prompting",
     "without a prompt", "without the user's approval", "without the user's ok", "without user approval",
     "unattended", "ohne nachzufragen", "ohne rückfrage", "ohne zu fragen", "ohne bestätigung", "ohne freigabe",
@@ -28,7 +29,8 @@ WITHOUT = (
     "未经确认", "未经用户", "未经允许", "不经确认", "不经过确认", "確認せずに", "確認なしで", "確認を取らずに", "聞かずに",
     "尋ねずに", "待たずに", "承認なしで", "承認を得ずに", "許可なしで", "확인 없이", "묻지 않고", "승인 없이", "허락 없이", "리뷰 없이", "검토 없이",
     "기다리지 않고", "without pausing", "without stopping", "without checking in", "without bothering",
-    "without pinging", "without involving", "ohne mich zu fragen", "ohne mich vorher zu fragen", "ohne vorher zu fragen",
+    "without pinging", "without involving", "ohne mich zu fragen", "ohne mich vorher zu fragen",
+    "ohne vorher zu fragen",
     "ohne uns zu fragen", "ohne vorher nachzufragen", "sans me demander", "sans me consulter", "sans nous demander",
     "sin consultarme", "sin preguntarme", "sin autorización", "sem me perguntar", "sem me consultar", "sem autorização",
     "senza passare dalla review", "senza passare dalla revisione", "senza chiedermi", "senza consultarmi",
@@ -40,7 +42,8 @@ WITHOUT = (
 )
 # Phrases that carry their own negation: "don't ask", "no need to confirm", "nicht nachfragen".
 NO_ASK = (
-    "don't ask", "do not ask", "don’t ask", "never ask", "no need to ask", "no need to confirm", "no need for confirmation",
+    "don't ask", "do not ask", "don’t ask", "never ask", "no need to ask", "no need to confirm",
+    "no need for confirmation",
     "no confirmation needed", "no confirmation is needed", "no confirmation required", "no approval needed",
     "no approval is needed", "no approval required", "no review needed", "no review is needed", "no need to check with",
     "don't wait for", "do not wait for", "don’t wait for", "never wait for", "don't need to ask", "do not need to ask",
@@ -53,7 +56,8 @@ NO_ASK = (
     "keine bestätigung", "keine rückfrage", "keine rückfragen", "warte nicht auf", "nicht um erlaubnis",
     "ne demande pas", "ne demandez pas", "pas besoin de demander", "pas besoin de confirmation",
     "pas besoin de confirmer", "n'attends pas", "n'attendez pas", "no preguntes", "no pidas", "no hace falta preguntar",
-    "no hace falta confirmar", "no esperes", "no necesitas preguntar", "não pergunte", "não peça", "não precisa perguntar",
+    "no hace falta confirmar", "no esperes", "no necesitas preguntar", "não pergunte", "não peça",
+    "não precisa perguntar",
     "não precisa confirmar", "não espere", "non chiedere", "non serve chiedere", "non serve conferma",
     "non aspettare", "non c'è bisogno di chiedere", "не спрашивай", "не жди", "не нужно спрашивать",
     "не нужно подтвержд", "не надо спрашивать", "不需要确认", "无需确认", "不用确认", "不必确认", "不要询问", "不用问",
@@ -61,7 +65,8 @@ NO_ASK = (
     "確認する必要はありません", "確認は不要", "確認不要", "確認しないで", "聞かないで", "尋ねないで", "待たないで",
     "自動承認", "확인하지 마", "확인할 필요 없", "확인은 필요 없", "묻지 마", "묻지 말고", "기다리지 마", "기다리지 말고",
     "자동 승인", "never interrupt", "don't interrupt", "do not interrupt", "don't stop to check", "don't check with me",
-    "no sign-off", "don't wait for a human", "no need to check in", "don't need to check in", "not required here", "are not required",
+    "no sign-off", "don't wait for a human", "no need to check in", "don't need to check in", "not required here",
+    "are not required",
     "is not required", "is not needed", "are not needed", "don't want to be bothered", "doesn't want to be bothered",
     "don't bother the user", "don't bother the maintainers", "inutile de me consulter", "inutile de demander",
     "inutile de confirmer", "pas la peine de demander", "no me consultes", "no me preguntes",

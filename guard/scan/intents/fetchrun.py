@@ -37,7 +37,8 @@ SHADY_SOURCE = lazy(
     r"\b(?:https?|ftp)://(?:\d{1,3}\.){3}\d{1,3}\b|\b(?:https?|ftp)://\[[0-9a-f:]+\]"
     r"|\b(?:pastebin\.com|paste\.ee|hastebin\.\w+|ghostbin\.\w+|rentry\.(?:co|org)|termbin\.com|ix\.io|0x0\.st|"
     r"transfer\.sh|dpaste\.\w+|paste\.rs|pastes\.dev|controlc\.com|justpaste\.it|bit\.ly|tinyurl\.com|t\.co|is\.gd|"
-    r"goo\.gl|rb\.gy|cutt\.ly|tiny\.cc|ow\.ly|shorturl\.at|v\.gd|t\.ly|rebrand\.ly|s\.id|ngrok(?:-free)?\.(?:io|app|dev)|"
+    r"goo\.gl|rb\.gy|cutt\.ly|tiny\.cc|ow\.ly|shorturl\.at|v\.gd|t\.ly|rebrand\.ly|s\.id|"
+    r"ngrok(?:-free)?\.(?:io|app|dev)|"
     r"trycloudflare\.com|serveo\.net|loca\.lt)\b"
     r"|\bbase64\s+(?:-d|--decode|-D)\b|\bxxd\s+-r\b|\\x[0-9a-f]{2}\\x[0-9a-f]{2}|\bFromBase64String\b|\batob\s*\(",
     re.I,

@@ -24,8 +24,8 @@ declare(TAMPER_TRIGGERS)
 ESCAPE = lazy(r"/dev/null|/tmp\b|\b(?:off|empty|none|disabled?|skip|bypass|rejected|blocked|fails?|failing|"
               r"no-?hooks|nowhere|retry|prompts?|allow|permission|complains?|flaky|annoying|slow|in\s+the\s+way)\b", re.I)
 # A hooks path that points at no hooks, or outside the repository (a temporary or home folder, an empty value).
-OUTSIDE = lazy(r"[\"'`]*(?:/dev/null|/tmp\b|/var/tmp\b|~|\$HOME|/|[\"'`]{2}|\S*(?:no-?hooks|nohook|off|none|empty|disabled?|"
-               r"null|skip)\b)", re.I)
+OUTSIDE = lazy(r"[\"'`]*(?:/dev/null|/tmp\b|/var/tmp\b|~|\$HOME|/|[\"'`]{2}"
+               r"|\S*(?:no-?hooks|nohook|off|none|empty|disabled?|null|skip)\b)", re.I)
 SWITCH_OFF = (
     "delete", "remove", "rm", "empty", "overwrite", "disable", "rename", "uninstall", "deactivate", "lösche",
     "entferne", "deaktiviere", "supprime", "désactive", "borra", "elimina", "desactiva", "apague", "remova",
@@ -54,7 +54,8 @@ RUN = lexicon((
 URL = lazy(r"https?://(?!(?:localhost|127\.0\.0\.1)[:/])\S+", re.I)
 COPY = (
     "copy", "append", "add", "insert", "write", "put", "replicate", "propagate", "spread", "paste", "include",
-    "ends up with", "starts with", "begins with", "füge", "kopiere", "recopie", "copie", "ajoute", "copia", "añade", "agrega", "adicione",
+    "ends up with", "starts with", "begins with", "füge", "kopiere", "recopie", "copie", "ajoute", "copia",
+    "añade", "agrega", "adicione",
     "aggiungi", "скопируй", "добавь", "复制", "添加", "写入", "コピー", "追加", "복사", "추가",
 )
 KNOWLEDGE = lexicon((
@@ -81,7 +82,8 @@ HOOK_FRAME = Frame(SWITCH_OFF, (ONE_HOOK,), near=40, near_dense=24)
 CLAUSE_END = lazy(r"[,;.]")
 # The hooks folder pointed somewhere empty, in words: "point git's hook directory at an empty folder".
 HOOKS_DIR = lexicon(("hook directory", "hooks directory", "hook folder", "hooks folder", "hooks path", "hookspath",
-                     "hooks-verzeichnis", "hook-verzeichnis", "hooks-ordner", "dossier des hooks", "répertoire des hooks",
+                     "hooks-verzeichnis", "hook-verzeichnis", "hooks-ordner", "dossier des hooks",
+                     "répertoire des hooks",
                      "carpeta de hooks", "directorio de hooks", "pasta de hooks", "cartella degli hook", "папку хуков",
                      "каталог хуков", "钩子目录", "フックのディレクトリ", "훅 디렉터리"))
 NOWHERE = lexicon(("empty", "nowhere", "/dev/null", "non-existent", "nonexistent", "elsewhere", "leer", "leeren",
