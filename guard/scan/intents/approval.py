@@ -114,8 +114,10 @@ PROMPT = lexicon((
     "pergunta", "conferma", "domanda", "подтвержден", "вопрос", "确认", "提示", "確認", "プロンプト", "확인", "프롬프트",
 ))
 SELF_ANSWER_FRAME = Frame(SELF_ANSWER, (PROMPT,), near=120, near_dense=40)
-WITHOUT_FRAME = Frame(WITHOUT, (HARM,), near=120, near_dense=40)
-NO_ASK_FRAME = Frame(NO_ASK, (HARM,), near=120, near_dense=40)
+# Both kinds found in one pass; a phrase that carries its own negation is told apart by its words.
+NO_ASK_OR_WITHOUT = Frame(NO_ASK + WITHOUT, (HARM,), near=120, near_dense=40)
+SELF_NEGATED = frozenset(NO_ASK)
+SPACES = re.compile(r"\s+")
 # The harmful step must lie in the same clause: "format without asking; deletions always need a confirmation".
 CLAUSE_BREAK = lazy(r";|\bbut\b|\bexcept\b|\bonly\b|\baber\b|\bmais\b|\bpero\b|\bmas\b|\bma\b|\bно\b|但|ただし|하지만",
                     re.I)
@@ -158,19 +160,19 @@ def act_without_approval(doc: Document) -> Iterator[Hit]:
             seen.add(match.start())
             yield Hit(match.start(), match.end(), f'answers the user\'s confirmation itself: "{excerpt(doc, a, b)}"',
                       mention_severity(doc, match.start(), match.end()))
-    for frame, self_negated in ((NO_ASK_FRAME, True), (WITHOUT_FRAME, False)):
-        for match, a, b in frame.find(doc):
-            start = match.start()
-            if negated(doc, start, 80) or start in seen:
-                continue  # "never push without asking"; ("don't ask" negates itself, not a rule that keeps it)
-            harm = _harm_in_clause(doc, match, a, b, self_negated)
-            if harm is None:
-                continue
-            if not self_negated and HARMLESS.search(doc.text, a, start) and harm > start:
-                continue
-            seen.add(start)
-            yield Hit(start, match.end(), f'acts without asking the user: "{excerpt(doc, a, b)}"',
-                      mention_severity(doc, start, match.end()))
+    for match, a, b in NO_ASK_OR_WITHOUT.find(doc):
+        self_negated = SPACES.sub(" ", match.group().lower()) in SELF_NEGATED
+        start = match.start()
+        if negated(doc, start, 80) or start in seen:
+            continue  # "never push without asking"; ("don't ask" negates itself, not a rule that keeps it)
+        harm = _harm_in_clause(doc, match, a, b, self_negated)
+        if harm is None:
+            continue
+        if not self_negated and HARMLESS.search(doc.text, a, start) and harm > start:
+            continue
+        seen.add(start)
+        yield Hit(start, match.end(), f'acts without asking the user: "{excerpt(doc, a, b)}"',
+                  mention_severity(doc, start, match.end()))
 
 
 def _harm_in_clause(doc: Document, match: re.Match[str], a: int, b: int, reason: bool = False) -> int | None:

@@ -93,6 +93,9 @@ OWN_SPREAD_FRAME = Frame(ANY_PROJECTS, (VERB, lexicon(OWN_TEXT)), near=140, near
 OWN_FILES_FRAME = Frame(OWN_TEXT, (VERB, KNOWLEDGE_FILES), near=140, near_dense=50)
 KEEP_FRAME = Frame(PERMANENT, (VERB, SELF, MEMORY), near=140, near_dense=50)
 FOREVER_FRAME = Frame(PERMANENT, (KEEPING, SELF), near=60, near_dense=25)
+# Frames that share their anchors find them once (Frame.around asks each frame's parts of one match).
+DESTINATIONS = Frame(EVERYWHERE + ANY_PROJECTS, (VERB,), near=140, near_dense=50)
+FOR_GOOD = Frame(PERMANENT, (SELF,), near=140, near_dense=50)
 
 
 @detector("DNG017", "persist-own-instructions", "error",
@@ -126,9 +129,10 @@ def persist_own_instructions(doc: Document) -> Iterator[Hit]:
 
 
 def _found(doc: Document) -> Iterator[tuple[Span, int, int]]:
-    for frame in (SPREAD_FRAME, OWN_SPREAD_FRAME, OWN_FILES_FRAME, GLUED_FRAME):
+    for frame in (OWN_FILES_FRAME, GLUED_FRAME):
         yield from frame.find(doc)
-    for match, a, b in KEEP_FRAME.find(doc):
-        yield match, a, b
-    for match, a, b in FOREVER_FRAME.find(doc):
-        yield match, a, b
+    for shared, frames in ((DESTINATIONS, (SPREAD_FRAME, OWN_SPREAD_FRAME)), (FOR_GOOD, (KEEP_FRAME, FOREVER_FRAME))):
+        for match, _, _ in shared.find(doc):
+            scope = next((found for frame in frames if (found := frame.around(doc, match)) is not None), None)
+            if scope is not None:
+                yield match, scope[0], scope[1]
