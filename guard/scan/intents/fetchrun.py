@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.context import mention_severity
+from guard.scan.context import BLOCK_QUOTE
 from guard.scan.danger import PIPE_SHELL, PIPE_TRIGGERS
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import PARAGRAPH_END
@@ -57,6 +57,7 @@ RECURRING = lazy(
     r"|\b(?:every|each)\s+time\s+(?:you\s+)?(?:start|open|begin|answer|reply|respond|receive|get\s+a|are\s+asked)\b"
     r"|\bbefore\s+(?:you\s+)?(?:answer|reply|respond|do\s+anything|start\s+working)\w*|\balways\s+(?:first|run|execute|"
     r"start|begin)\b|\bfirst\s+thing\b"
+    r"|\bat\s+every\s+(?:start|launch|startup|session)\b|\bevery\s+start\b|\bonce\s+per\s+session\b"
     r"|\bwhenever\s+you\s+(?:start|open|begin|load)\b|\bvor\s+jede[mrn]?\b|\bbei\s+jede[mrn]?\b|\bjedes\s+mal\b"
     r"|\bimmer\s+zuerst\b|\bavant\s+chaque\b|\bà\s+chaque\b|\bantes\s+de\s+cada\b|\bcada\s+vez\b|\btoda\s+vez\b"
     r"|\bprima\s+di\s+ogni\b|\bogni\s+volta\b|перед\s+кажд|кажд\w+\s+раз|每次|每个任务|每一次|毎回|各タスクの前|"
@@ -131,8 +132,12 @@ def fetch_and_run_with_evidence(doc: Document) -> Iterator[Hit]:
         if why is None or a in reported:
             continue
         reported.add(a)
+        # Commands are written in inline code; with a standing order or concealment around it the command is
+        # still an order. A fenced block or a quote shows it as an example (a warning).
+        shown = doc.line_of(start) in doc.fenced_lines or BLOCK_QUOTE.match(doc.text, doc.line_span(
+            doc.line_of(start))[0]) is not None
         yield Hit(start, end, f'runs a downloaded script ({why}): "{doc.text[start:end][:100]}"',
-                  mention_severity(doc, start, end))
+                  "warning" if shown else "error")
 
 
 def _fetch_runs(doc: Document) -> list[tuple[int, int]]:

@@ -109,7 +109,8 @@ def approvals_switched_off(doc: Document) -> Iterator[Hit]:
 IGNORE = (
     "ignore", "disregard", "dismiss", "suppress", "silence", "mute", "skip", "don't report", "do not report",
     "don't mention", "do not mention", "pay no attention to", "don't act on", "do not act on", "are noise",
-    "is noise", "are false positives", "can be ignored", "safe to ignore", "just noise", "ignoriere", "ignorieren",
+    "is noise", "are false positives", "can be ignored", "safe to ignore", "just noise", "as noise",
+    "as false positives", "ignoriere", "ignorieren",
     "übergehe", "ignorez",
     "ignore", "n'écoute pas", "ignora", "ignorar", "ignore", "ignorare", "игнорируй", "игнорировать",
     "не обращай внимания на", "忽略", "无视", "不要理会", "無視", "무시",

@@ -21,7 +21,7 @@ KEEP = (
     "trage", "spiegle", "réplique", "replica", "replique", "продублируй", "同步", "ミラー", "adding", "copying",
     "appending", "bring", "carry", "must be present", "must be included", "must appear", "must exist", "übernimm",
     "übernehme", "inserisci", "insère", "inserta", "insira", "вставь", "запиши", "schreibe", "écris", "escribe",
-    "escreva", "scrivi", "插入", "写进", "挿入", "삽입",
+    "escreva", "scrivi", "插入", "写进", "挿入", "삽입", "contains", "contain", "start with", "begin with",
 )
 # The file's own words: this rule, these instructions, the text above.
 SELF = lexicon((
@@ -79,7 +79,7 @@ PERMANENT = (
     "across all sessions", "across sessions", "never forget", "dauerhaft", "für immer", "permanente",
     "permanentemente", "pour toujours", "définitivement", "para siempre", "para sempre", "per sempre", "навсегда",
     "постоянн", "永久", "永远", "一直", "ずっと", "永続", "恒久", "영구", "영원히", "항상 기억", "long-term", "long term",
-    "survive", "persist across", "persistent", "persistente", "persistant", "persistante", "dauerhaften",
+    "survive", "persist across", "next time", "next session", "from now on", "future sessions", "persistent", "persistente", "persistant", "persistante", "dauerhaften",
     "langfristig", "à long terme", "a largo plazo", "a longo prazo", "a lungo termine",
     "долговременн", "долгосрочн", "长期", "長期", "장기",
 )
