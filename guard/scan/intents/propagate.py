@@ -79,7 +79,8 @@ PERMANENT = (
     "across all sessions", "across sessions", "never forget", "dauerhaft", "für immer", "permanente",
     "permanentemente", "pour toujours", "définitivement", "para siempre", "para sempre", "per sempre", "навсегда",
     "постоянн", "永久", "永远", "一直", "ずっと", "永続", "恒久", "영구", "영원히", "항상 기억", "long-term", "long term",
-    "survive", "persist across", "next time", "next session", "from now on", "future sessions", "persistent", "persistente", "persistant", "persistante", "dauerhaften",
+    "survive", "persist across", "next time", "next session", "from now on", "future sessions", "persistent",
+    "persistente", "persistant", "persistante", "dauerhaften",
     "langfristig", "à long terme", "a largo plazo", "a longo prazo", "a lungo termine",
     "долговременн", "долгосрочн", "长期", "長期", "장기",
 )
