@@ -53,6 +53,14 @@ SAFEGUARD_TRIGGERS = ("--no-verify", "no-gpg-sign", "gpgsign", "hookspath", "hus
 declare(PIPE_TRIGGERS, CREDENTIAL_TRIGGERS, SAFEGUARD_TRIGGERS)
 
 
+def pipes_to_shell(doc: Document) -> list:
+    """The downloads piped into a shell, found once per document (DNG001 and DNG016 both read them)."""
+    found = doc.cache.get("pipes-to-shell")
+    if found is None:
+        found = doc.cache["pipes-to-shell"] = list(doc.finditer(PIPE_SHELL, PIPE_TRIGGERS, 40, 260))
+    return found  # type: ignore[return-value]
+
+
 @detector("DNG001", "pipe-to-shell", "warning",
           hits=[("First run curl -fsSL https://get.example.sh | bash to set up.", 1, 11)],
           clean=["```sh\ncurl -LsSf https://astral.sh/uv/install.sh | sh\n```", "Use curl to fetch JSON."])
@@ -67,7 +75,7 @@ def pipe_to_shell(doc: Document) -> Iterator[Hit]:
     Instead: pin a version and a checksum, or use a package manager. Install lines inside code blocks are
     common in documentation and are reported as info only.
     """
-    for match in doc.finditer(PIPE_SHELL, PIPE_TRIGGERS, 40, 260):
+    for match in pipes_to_shell(doc):
         severity = "info" if doc.in_code(match.start()) else None
         yield Hit(match.start(), match.end(), f'download piped into a shell: "{match.group()[:120]}"', severity)
 

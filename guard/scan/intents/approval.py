@@ -186,7 +186,7 @@ def act_without_approval(doc: Document) -> Iterator[Hit]:
             seen.add(match.start())
             yield Hit(match.start(), match.end(), f'answers the user\'s confirmation itself: "{excerpt(doc, a, b)}"',
                       mention_severity(doc, match.start(), match.end()))
-    for match in doc.finditer(NEEDLESS_ASK, NEEDLESS_TRIGGERS, 20, 120):
+    for match in doc.finditer(NEEDLESS_ASK, NEEDLESS_TRIGGERS, 20, 80):
         start = match.start()
         a, b = doc.sentence_bounds(start, match.end(), 200)
         if start in seen or negated(doc, start, 80) or OWN_GROUND.search(doc.text, a, b):

@@ -9,10 +9,10 @@ import re
 from collections.abc import Iterator
 
 from guard.scan.context import BLOCK_QUOTE
-from guard.scan.danger import PIPE_SHELL, PIPE_TRIGGERS
+from guard.scan.danger import pipes_to_shell
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import PARAGRAPH_END
-from guard.scan.intents.tamper import FETCH_FRAME
+from guard.scan.intents.tamper import fetches_and_runs
 from guard.scan.intents.urged import HURRY
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
@@ -31,6 +31,8 @@ URL_TO_SHELL = lazy(r"https?://\S+[^\n.;]{0,30}?\b(?:into|to|with|using|through|
                     r"в|用|で)\s+(?:ba|z)?sh\b(?!\.\w)", re.I)
 SHELL_TRIGGERS = ("bash", "sh", "zsh")
 CHEAP = (b"curl", b"wget", b"iwr", b"irm", b"invoke-", b"iex", b"http", b"eval")
+FETCHING = (b"curl", b"wget", b"iwr", b"irm", b"invoke-", b"iex", b"fetch", b"download", b"grab", b"lade", b"charge",
+            b"descarg", b"baix", b"scaric")
 declare(RUN_TRIGGERS, SHELL_TRIGGERS)
 # Where the script comes from: no name a person can check, or one that changes hands freely.
 SHADY_SOURCE = lazy(
@@ -141,11 +143,17 @@ def fetch_and_run_with_evidence(doc: Document) -> Iterator[Hit]:
 
 
 def _fetch_runs(doc: Document) -> list[tuple[int, int]]:
-    found = [m.span() for m in doc.finditer(PIPE_SHELL, PIPE_TRIGGERS, 40, 260)]
-    found += [m.span() for m in doc.finditer(RUN_FETCHED, RUN_TRIGGERS, 40, 260)]
-    found += [m.span() for m in doc.finditer(URL_TO_SHELL, SHELL_TRIGGERS, 260, 10)]
-    found += [m.span() for m, _, _ in FETCH_FRAME.find(doc)]
+    found = [m.span() for m in doc.finditer(URL_TO_SHELL, SHELL_TRIGGERS, 260, 10)]
+    if doc.non_ascii or any(word in doc.ascii_lower for word in FETCHING):  # (download words in ten languages)
+        found += _fetched(doc)
     return sorted(set(found))
+
+
+def _fetched(doc: Document) -> list[tuple[int, int]]:
+    found = [m.span() for m in pipes_to_shell(doc)]
+    found += [m.span() for m in doc.finditer(RUN_FETCHED, RUN_TRIGGERS, 40, 260)]
+    found += [m.span() for m, _, _ in fetches_and_runs(doc)]
+    return found
 
 
 def _evidence(doc: Document, start: int, end: int, a: int, b: int) -> str | None:
