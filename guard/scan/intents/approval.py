@@ -137,16 +137,23 @@ NEEDLESS_ASK = lazy(
     r"\bmusst\s+nicht)[^.;\n]{0,40}?\b(?:ask\w*|confirm\w*|questions?|prompts?|approv\w*|permission|ok|okay|"
     r"sign-?off|consult\w*|"
     r"check\s+with|demander|autorisation|pedir|preguntar|confirmación|confirmação|permiso|permissão|aprobación|"
-    r"aprovação|chiedere|conferma|permesso|approvazione|fragen|nachfragen|bestätig\w*|erlaubnis|freigabe)\b"
-    r"|(?:不必|不用|无需|不需要)[^。，,.]{0,10}?(?:问|确认|批准|同意|审核)"
+    r"aprovação|chiedere|conferma|permesso|approvazione|fragen|nachfragen|bestätig\w*|erlaubnis|freigabe)\b",
+    re.I,
+)
+NEEDLESS_ASK_DENSE = lazy(  # (and the Portuguese "não", whose first word is not ASCII)
+    r"\bnão\s+(?:é\s+necessário|precisa)[^.;\n]{0,40}?\b(?:pedir|perguntar|confirmação|permissão|aprovação|"
+    r"autorização)\b|(?:不必|不用|无需|不需要)[^。，,.]{0,10}?(?:问|确认|批准|同意|审核)"
     r"|(?:確認|承認|許可)(?:は|する必要は|を取る必要は)(?:不要|ありません|ない)|(?:확인|승인|허락)[^.]{0,10}?필요\s*(?:없|는\s*없)",
     re.I,
 )
 NEEDLESS_TRIGGERS = ("need", "needs", "needn", "require", "requires", "necessary", "required", "needed", "skip",
                      "bother", "besoin", "nécessaire", "necesario", "falta", "necessário", "precisa", "necessario",
-                     "serve", "nötig", "notwendig", "brauchst", "musst", "不必", "不用", "无需", "不需要", "確認", "承認",
-                     "許可", "확인", "승인", "허락")
-declare(NEEDLESS_TRIGGERS)
+                     "serve", "nötig", "notwendig", "brauchst", "musst")
+# Every match of NEEDLESS_ASK begins with one of these words (windows.finditer then tries only there).
+NEEDLESS_STARTS = ("there", "no", "do", "does", "did", "don", "doesn", "didn", "dont", "doesnt", "didnt", "need",
+                   "needs", "needn", "not", "skip", "never", "pas", "non", "nicht", "brauchst", "musst")
+DENSE_TRIGGERS = ("não", "不必", "不用", "无需", "不需要", "確認", "承認", "許可", "확인", "승인", "허락")
+declare(NEEDLESS_TRIGGERS, NEEDLESS_STARTS, DENSE_TRIGGERS)
 # A step that stays reversible and the agent's own: "push to your feature branch", "deploy to staging".
 OWN_GROUND = lazy(r"\b(?:your\s+own|feature|your|a\s+new|topic|work(?:ing)?|personal)\s+branch(?:es)?\b|"
                   r"\bdrafts?\b|\b(?:to|on)\s+(?:staging|preview|localhost)\b", re.I)
@@ -186,7 +193,8 @@ def act_without_approval(doc: Document) -> Iterator[Hit]:
             seen.add(match.start())
             yield Hit(match.start(), match.end(), f'answers the user\'s confirmation itself: "{excerpt(doc, a, b)}"',
                       mention_severity(doc, match.start(), match.end()))
-    for match in doc.finditer(NEEDLESS_ASK, NEEDLESS_TRIGGERS, 20, 80):
+    dense = list(doc.finditer(NEEDLESS_ASK_DENSE, DENSE_TRIGGERS, 20, 60)) if doc.non_ascii else []
+    for match in [*doc.finditer(NEEDLESS_ASK, NEEDLESS_TRIGGERS, 20, 80, NEEDLESS_STARTS), *dense]:
         start = match.start()
         a, b = doc.sentence_bounds(start, match.end(), 200)
         if start in seen or negated(doc, start, 80) or OWN_GROUND.search(doc.text, a, b):
