@@ -63,7 +63,8 @@ GIT_LINE = lazy(r"\bgit\s+(?:commit|push)\b", re.I)
                  "```yaml\nenv:\n  HUSKY=0\n```\nThe Docker build disables hook installation.",
                  "Run git commit -m 'fix: typo' once the tests pass.",
                  "supabase functions deploy bot --no-verify-jwt --use-api",
-                 "When production is down, a maintainer may push with --no-verify; CI still runs every hook."])
+                 "When production is down, a maintainer may push with --no-verify; CI still runs every hook.",
+                 "pre-commit uninstall removes the hook scripts from .git/hooks."])
 def hook_skip_flag(doc: Document) -> Iterator[Hit]:
     """What it finds: the git hooks skipped by a short flag or a variable, as an order to the agent:
     `git commit -n`, `--no-verify` on commit, push or merge, `HUSKY=0`, pre-commit's `SKIP=...` and
@@ -91,6 +92,8 @@ def hook_skip_flag(doc: Document) -> Iterator[Hit]:
         lo, hi = doc.line_span(doc.line_of(start))
         if match.group("env") is not None and (CI.search(text, max(0, a - 200), b) or not _reads_as_order(doc, a, b)):
             continue  # a CI job that skips one hook; a bare mention of the variable
+        if match.group("other") is not None and not _reads_as_order(doc, a, b):
+            continue  # "pre-commit uninstall removes the hook scripts": what the command does, no order
         if doc.line_of(start) in doc.fenced_lines and not GIT_LINE.search(text, lo, hi):
             continue  # a variable in a code block of setup steps
         if HUMAN_ROLE.search(text, a, start):
