@@ -2,10 +2,12 @@
 session), and orders to skip confirmation for destructive actions, in ten languages."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
+from guard.scan.lazyre import lazy
 from guard.scan.intents.frame import Frame, excerpt, lexicon
 from guard.scan.text import Document
 
@@ -170,10 +172,23 @@ def planted_consent(doc: Document) -> Iterator[Hit]:
     """
     for match, a, b in (*GRANTED_FRAME.find(doc), *LASTING_FRAME.find(doc), *WISH_FRAME.find(doc),
                         *SAID_FRAME.find(doc)):
-        if negated(doc, match.start(), 30):
+        if negated(doc, match.start(), 30) or _conditioned(doc, match.start()):
             continue
         yield Hit(match.start(), match.end(), f'claims the user already consented: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))
+
+
+# Consent as a condition still to be met, not a fact: "answer it only after the user agreed", "once the user
+# has approved", "wenn der Nutzer zugestimmt hat", "如果用户同意". The condition opens the match's clause.
+CONDITION = lazy(r"(?:\b(?:after|once|until|unless|if|when|whenever|before|nachdem|sobald|wenn|falls|bis|après|"
+                 r"une\s+fois|si|quand|después|cuando|depois|quando|dopo|se|после|если|когда|пока)\b|只有|如果|"
+                 r"除非|之后|以后|たら|なら|まで|후에|면)[^,;:.!?\n]{0,60}\Z", re.I)
+
+
+def _conditioned(doc: Document, start: int) -> bool:
+    lo = max(doc.line_starts[doc.line_of(start) - 1], start - 70,
+             *(doc.text.rfind(c, 0, start) + 1 for c in ",;:.!?"))
+    return CONDITION.search(doc.text[lo:start]) is not None
 
 
 @detector("CON005", "skip-confirmation-destructive", "error",
