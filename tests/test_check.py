@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 from datetime import date
 from pathlib import Path
 
@@ -9,7 +10,7 @@ import pytest
 
 from hooks.commands.check import CHECKS, explain_text
 from rules_engine import block as b
-from tests.helpers import git, init_repo, run_kguard, write
+from tests.helpers import KGUARD, git, init_repo, run_kguard, write
 
 TODAY = date.today().isoformat()
 HAND = "# Project\n\nUse the Makefile.\n"
@@ -160,12 +161,15 @@ def test_staged_reads_the_index_not_the_work_tree(tmp_path: Path) -> None:
 def test_pre_commit_hook_checks_what_commit_a_commits(tmp_path: Path) -> None:
     root = init_repo(tmp_path / "r", {"AGENTS.md": agents(1), **rules(1)})
     hook = root / ".git" / "hooks" / "pre-commit"
-    write(hook, "#!/bin/sh\nexec kguard check --staged\n")
+    # the installed kguard by its own path: CI's PATH need not hold the venv's bin folder
+    write(hook, f"#!/bin/sh\nexec '{KGUARD}' check --staged\n")
     os.chmod(hook, 0o755)
     write(root / "AGENTS.md", agents(1).replace("<!-- ai-memory:end -->\n", ""))
-    result = git("commit", "-a", "-q", "-m", "broken block", cwd=root, check=False)
+    refused = subprocess.run(["git", "commit", "-a", "-q", "-m", "broken block"], cwd=root,
+                             capture_output=True, text=True)
+    assert refused.returncode != 0
+    assert "BLK" in refused.stdout + refused.stderr
     assert "broken block" not in git("log", "--format=%s", cwd=root)
-    assert result == ""
     write(root / "AGENTS.md", agents(1) + "More hand text.\n")
     git("commit", "-a", "-q", "-m", "fine", cwd=root)
     assert git("log", "-1", "--format=%s", cwd=root) == "fine\n"
