@@ -67,12 +67,20 @@ def test_keep_brings_back_every_held_version_of_a_file(tmp_path: Path) -> None:
 
 def test_a_run_that_ends_first_leaves_the_decision_to_the_last(tmp_path: Path) -> None:
     repo = _repo(tmp_path)
-    long = _start(repo, "run", "--on-change", "hold", "--", "sh", "-c", "sleep 3; echo late >> AGENTS.md")
-    time.sleep(1.0)
+    # The long command starts, says so, and writes only once the short one has ended: flags outside the
+    # repository order the two by events, not by sleeps that a loaded machine outruns.
+    started, go = tmp_path / "started", tmp_path / "go"
+    script = f"touch '{started}'; while [ ! -e '{go}' ]; do sleep 0.05; done; echo late >> AGENTS.md"
+    long = _start(repo, "run", "--on-change", "hold", "--", "sh", "-c", script)
+    deadline = time.monotonic() + 60
+    while not started.exists():
+        assert long.poll() is None and time.monotonic() < deadline, long.communicate()
+        time.sleep(0.05)
     short = run_kguard("run", "--on-change", "hold", "--", "sh", "-c", "echo early >> AGENTS.md", cwd=repo)
     assert short.returncode == 3
     assert "the last one to end decides" in short.stderr
     assert (repo / "AGENTS.md").read_text() == "# rules\nearly\n"  # not replaced under the running command
+    go.touch()
     _, err = long.communicate(timeout=60)
     assert long.returncode == 3, err
     assert "held back 1 change" in err
