@@ -45,7 +45,6 @@ ORDER = lazy(
 )
 
 
-# Every command allowed in the agent's own settings: "add Bash to allowedTools in .claude/settings.json".
 # Every command allowed in the agent's own settings ("add Bash to allowedTools in .claude/settings.json"),
 # anchored on the rare part (every command), the verb and the settings file looked up around it.
 ALLOW = lexicon((
