@@ -71,7 +71,7 @@ def pct(part: int, whole: int) -> str:
 
 
 def render(table: dict[str, dict], seen: set[str]) -> str:
-    head = (f"{'source':8} {'attacks':>7} {'at error':>8} {'any':>7} {'LOSO err':>8} {'LOSO any':>8} "
+    head = (f"{'source':10} {'attacks':>7} {'at error':>8} {'any':>7} {'LOSO err':>8} {'LOSO any':>8} "
             f"{'benign':>6} {'w/ error':>8} {'w/ warn+':>8}  status")
     lines = [head, "-" * len(head)]
     total = Counter()
@@ -81,7 +81,7 @@ def render(table: dict[str, dict], seen: set[str]) -> str:
         status = "looked" if name in seen else "blind"
         loso = (pct(row.get("attack_error", 0), a), pct(row.get("attack_any", 0), a)) if name not in seen \
             else ("looked", "looked")
-        lines.append(f"{name:8} {a:7} {pct(row.get('attack_error', 0), a):>8} {pct(row.get('attack_any', 0), a):>7} "
+        lines.append(f"{name:10} {a:7} {pct(row.get('attack_error', 0), a):>8} {pct(row.get('attack_any', 0), a):>7} "
                      f"{loso[0]:>8} {loso[1]:>8} {b:6} {pct(row.get('benign_error', 0), b):>8} "
                      f"{pct(row.get('benign_any', 0), b):>8}  {status if a or b else 'not installed'}")
         total.update(row)
@@ -89,7 +89,7 @@ def render(table: dict[str, dict], seen: set[str]) -> str:
             blind.update(row)
     for label, row in (("all", total), ("blind", blind)):
         a, b = row.get("attack", 0), row.get("benign", 0)
-        lines.append(f"{label:8} {a:7} {pct(row['attack_error'], a):>8} {pct(row['attack_any'], a):>7} "
+        lines.append(f"{label:10} {a:7} {pct(row['attack_error'], a):>8} {pct(row['attack_any'], a):>7} "
                      f"{'':>8} {'':>8} {b:6} {pct(row['benign_error'], b):>8} {pct(row['benign_any'], b):>8}")
     return "\n".join(lines)
 

