@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.context import mention_severity, negated
+from guard.scan.context import NEGATION_ANY, mention_severity, negated
 from guard.scan.lazyre import lazy
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
+from guard.scan.intents.newrules import FRAMES as NEW_RULES_FRAMES
 from guard.scan.intents.taskdrop import TAKEOVER_FRAME, TASK_FRAME
 from guard.scan.patterns import Span
 from guard.scan.override import IGNORE
@@ -195,6 +196,9 @@ BACKREF = lexicon((
     "the above", "everything above", "all of the above", "all the above", "what came before", "everything before",
     "the text above", "the previous prompt", "the previous conversation", "the previous message", "the prior prompt",
     "what you were asked", "what was said", "all that", "alles davor", "das obige", "alles obige", "was oben steht",
+    "das oben gesagte", "oben gesagte", "das oben stehende", "das obenstehende", "das vorherige", "das vorangehende",
+    "ce qui est écrit au-dessus", "lo dicho", "lo que está arriba", "ciò che precede", "quanto scritto sopra",
+    "o que foi escrito acima", "вышесказанное", "вышенаписанное", "上述内容", "前面的内容", "上記の内容",
     "was davor", "ce qui précède", "tout ce qui précède", "ce qui est au-dessus", "lo anterior", "todo lo anterior",
     "lo de arriba", "quanto detto prima", "quanto sopra", "tutto quanto sopra", "quello che precede",
     "o que foi dito antes", "o que está acima", "tudo acima", "o anterior", "was man dir gesagt hat",
@@ -390,8 +394,12 @@ def amended_instructions(doc: Document) -> Iterator[Hit]:
 
     Instead: write the rule itself; a knowledge file never needs to amend what the agent was told elsewhere.
     """
-    for match, a, b in (*AMEND_FRAME.find(doc), *NEW_TASK_FRAME.find(doc), *PRAISE_FRAME.find(doc)):
-        if DOCUMENTED.match(doc.text, match.end()):
+    labelled = ((m, a, b) for frame in NEW_RULES_FRAMES for m, a, b in frame.find(doc)
+                if not NEGATION_ANY.search(doc.text, a, b))  # "New rules: never print tokens"
+    said: set[int] = set()
+    for match, a, b in (*AMEND_FRAME.find(doc), *NEW_TASK_FRAME.find(doc), *PRAISE_FRAME.find(doc), *labelled):
+        if DOCUMENTED.match(doc.text, match.end()) or match.start() in said:
             continue  # "the new instructions in docs/setup.md": a pointer to documentation
+        said.add(match.start())
         yield Hit(match.start(), match.end(), f'claims to amend the agent\'s instructions: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))
