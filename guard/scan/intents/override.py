@@ -10,6 +10,7 @@ from guard.scan.lazyre import lazy
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
 from guard.scan.intents.newrules import FRAMES as NEW_RULES_FRAMES
+from guard.scan.intents.newrules import PRAISE
 from guard.scan.intents.taskdrop import TAKEOVER_FRAME, TASK_FRAME
 from guard.scan.patterns import Span
 from guard.scan.override import IGNORE
@@ -23,7 +24,8 @@ DROP = (
     "olvide", "olvidad", "ignora", "ignorad", "descarta", "desconsidera", "desconsidere", "esqueça", "esquece",
     "descarte", "dimentica", "dimenticate", "ignorate", "scarta", "забудь", "забудьте", "игнорируй",
     "проигнорируй", "не обращай", "отбрось", "отмени", "忘记", "忘掉", "忽略", "无视", "忽视", "丢弃", "抛弃", "作废",
-    "無視", "忘れ", "破棄", "무시", "잊고", "잊어", "버리고", "deprecated", "no longer apply", "no longer applies",
+    "無視", "忘れ", "破棄", "무시", "잊고", "잊어", "버리고", "ignorieren", "missachten", "missachten sie",
+    "ignori", "dimentichi", "scordati", "olvídese", "olvídate", "esqueçe", "deprecated", "no longer apply", "no longer applies",
     "no longer valid", "no longer in force", "außer kraft", "nicht mehr gültig", "ya no aplican", "ya no valen",
     "ne s'appliquent plus", "ne valent plus", "não valem mais", "não se aplicam mais", "non valgono più",
     "non si applicano più", "не действуют", "больше не действуют", "无效", "失效", "無効", "무효",
@@ -67,13 +69,14 @@ ORDERS = lexicon((
     "te indicaron", "te dijeron", "te dieron", "disseram", "ti hanno detto", "сказали", "велели", "告诉你",
     "给你的", "言われた", "受け取った", "들은", "받은 지시",
     # the tasks and requests a chat has (an injection drops the task, not only the instructions)
-    "tasks", "assignments", "previous request", "what you were doing", "aufgaben", "tâches", "tareas", "tarefas",
+    "tasks", "assignments", "previous request", "what you were doing", "aufgaben", "aufträge", "tâches", "tareas", "tarefas",
     "compiti", "задания", "задачи", "任务", "タスク", "작업",
 ))
 BEFORE = lexicon((
     "previous", "prior", "preceding", "earlier", "above", "so far", "until now", "original", "initial",
     "before this", "before this file", "were given", "were told", "were configured", "you got", "you received",
-    "vorherigen", "bisherigen", "früheren", "zuvor", "vor dieser", "bisher", "oben", "précédentes",
+    "vorherigen", "bisherigen", "früheren", "zuvor", "vor dieser", "bisher", "oben", "obigen", "obige", "vorigen",
+    "précédentes",
     "antérieures", "auparavant", "reçues", "jusqu'ici", "anteriores", "previas", "antes", "hasta ahora",
     "até agora", "precedenti", "finora", "prima", "прежни", "предыдущи", "ранее", "до этого", "прошлы", "之前",
     "以前", "先前", "上面", "此前", "之上", "これまで", "以前", "前の", "上記", "이전", "지금까지", "앞의", "위의",
@@ -212,6 +215,12 @@ BACKREF = lexicon((
     "the rest of this file", "the rest of the document", "what the user sees", "den sichtbaren text",
     "der sichtbare text", "le texte visible", "el texto visible", "o texto visível", "il testo visibile",
     "видимый текст", "可见文本", "可见的文字", "表示されているテキスト", "見えているテキスト", "보이는 텍스트", "보이는 내용",
+    # the instructions of the page or site the text sits in
+    "the instructions of the website", "the instructions of the page", "the website's instructions",
+    "the page's instructions", "the instructions on this page", "the instructions on the page",
+    "the instructions of this website", "die anweisungen der webseite", "les instructions du site",
+    "las instrucciones de la web", "las instrucciones del sitio", "as instruções do site",
+    "le istruzioni del sito", "инструкции сайта", "网站的指令", "サイトの指示", "웹사이트의 지시",
 ))
 ANSWER_ONLY = lexicon((
     "say", "print", "write", "answer", "reply", "respond", "output", "tell me", "password", "passwort",
@@ -227,11 +236,21 @@ BACKREF_FRAME = Frame(CHAT_DROP, (BACKREF, ANSWER_ONLY), scope="paragraph", reac
 ALL_BEFORE = lexicon((
     "everything before", "everything above", "alles davor", "alles vorher", "alles bisherige", "alles oben",
     "alles, was davor", "alles, was vorher", "tout ce qui précède", "tout ce qui a été dit", "todo lo anterior",
-    "todo lo que te dijeron", "tudo o que foi dito", "tudo acima", "tudo o que veio antes", "tutto quanto sopra",
+    "todo lo que te dijeron", "todo lo que le dije", "tudo o que foi dito", "tudo acima", "tudo o que veio antes", "tutto quanto sopra",
     "tutto quello che ti", "tutto ciò che precede", "всё, что было", "все, что было", "всё выше", "всё предыдущее",
     "之前的一切", "上面的一切", "以上すべて", "これまでの全て", "これまでのすべて", "위의 모든", "이전의 모든",
+    # everything the speaker said before, in ten languages
+    "everything i told you", "everything i said", "everything i've said", "all i told you", "all i said",
+    "everything we discussed", "alles, was ich", "alles was ich", "tout ce que je t'ai dit", "tout ce que j'ai dit",
+    "todo lo que te dije", "todo lo que dije", "tudo o que eu disse", "tudo o que te disse", "tudo que eu disse",
+    "tutto quello che ti ho detto", "tutto ciò che ti ho detto", "всё, что я говорил", "все, что я говорил",
+    "всё, что я сказал", "все, что я сказал", "всё что я", "我之前说的", "我刚才说的", "之前说的一切", "前に言ったこと",
+    "今まで言ったこと", "さっき言ったこと", "전에 한 말", "이전에 한 말", "내가 한 말",
 ))
 ALL_BEFORE_FRAME = Frame(CHAT_DROP, (ALL_BEFORE,), near=40, near_dense=15)
+ON_A_TOPIC = lazy(r"\b(?:said|told\s+you|ich\s+(?:gesagt|geschrieben)|t['’]ai\s+dit|j['’]ai\s+dit|te\s+dije|eu\s+disse|ti\s+ho\s+detto)"
+                  r"\s+(?:about|regarding|on|über|zu|sur|à\s+propos|sobre|su|riguardo)\s+(?!your\b|the\s+(?:previous|prior|rules|instructions)"
+                  r"|(?:deine|tes|tus|suas|tue)\b)|\bwas\s+ich\s+(?:dir\s+)?(?:über|zu)\s+(?!deine\b)", re.I)
 CONDITION = lazy(r"\b(?:if|unless|when|wenn|falls|si|se|если)\b|如果|場合|경우", re.I)
 EVERYTHING_NOW = lexicon(("everything and", "everything, and", "everything else and", "alles und", "alles, und",
                           "tout et", "tout, et", "todo y", "tudo e", "tutto e", "всё и", "всё, и", "все и", "一切，",
@@ -290,8 +309,9 @@ def _dropped(doc: Document) -> Iterator[tuple[Span, int, int]]:
             scope = frame.around(doc, match)
             if scope is None or (frame in NEGATABLE and negated(doc, match.start(), 40)):
                 continue  # "never ignore your instructions"
-            if frame is ALL_BEFORE_FRAME and CONDITION.search(doc.text, *scope):
-                continue  # "if you use Docker, ignore everything above": a reader's shortcut through the file
+            if frame is ALL_BEFORE_FRAME and (CONDITION.search(doc.text, *scope) or ON_A_TOPIC.search(doc.text, *scope)):
+                continue  # "if you use Docker, ignore everything above": a reader's shortcut through the file;
+                # "forget everything I said about Docker": one topic, not the agent's instructions
             yield match, scope[0], scope[1]
             break
 
@@ -363,12 +383,6 @@ HALT = lexicon((
 ))
 NEW_TASK_FRAME = Frame(NEW_TASK, (HALT,), scope="paragraph", reach=200, near=120, near_dense=40)
 # "Very good. Now new instructions follow.": praise for the task so far, then another one handed over.
-PRAISE = lexicon((
-    "very good", "well done", "great job", "good job", "congratulations", "excellent", "perfect", "sehr gut",
-    "gut gemacht", "prima", "très bien", "bravo", "parfait", "muy bien", "excelente", "perfecto", "muito bem",
-    "parabéns", "molto bene", "ottimo", "perfetto", "отлично", "молодец", "很好", "做得好", "太棒了", "よくできました",
-    "素晴らしい", "完璧", "잘했어", "훌륭해", "좋아요",
-))
 NEW_FOLLOW = (*NEW_TASK, "new challenge", "next challenge", "neue herausforderung", "nouveau défi", "nuevo desafío",
               "novo desafio", "nuova sfida", "новый вызов", "新的挑战", "新しい課題", "새로운 도전", "new instructions follow", "neue anweisungen", "folgen neue", "nouvelles instructions",
               "nuevas instrucciones", "novas instruções", "nuove istruzioni", "новые инструкции", "新的指令",
