@@ -24,7 +24,7 @@ BOUNDARY = lazy(
     # the end of the user's input marked in the other nine languages, on a line of its own
     r"|^[ \t#*=\[\-]*(?:ende\s+der\s+(?:benutzer|nutzer)eingabe|fin\s+de\s+l['’]entrée(?:\s+utilisateur)?|"
     r"fin\s+de\s+la\s+entrada(?:\s+del\s+usuario)?|fim\s+da\s+entrada(?:\s+do\s+usuário)?|"
-    r"fine\s+dell['’]input(?:\s+(?:dell['’])?utente)?|конец\s+(?:пользовательского\s+)?ввода(?:\s+пользователя)?|"
+    r"fine\s+dell['’]input\s+(?:dell['’])?utente|конец\s+(?:пользовательского\s+)?ввода(?:\s+пользователя)?|"
     r"用户输入结束|ユーザー入力(?:の)?終(?:了|わり)|사용자\s*입력\s*(?:끝|종료))[ \t#*=\]\-:.!。]*$"
     r"|</(?:user_query|user_input|user_message|user|human|query|tool_result|function_results|tool_output|"
     r"document|untrusted(?:_\w+)?|input)>"
@@ -48,7 +48,8 @@ BOUNDARY = lazy(
 ROLE_LINE = re.compile(r"\[?(?:system|assistant|developer|admin|administrator|operator|root)\]?\s*:|\"role\"", re.I)
 BOUNDARY_TRIGGERS = ("end", "ends", "</", "system", "admin", "developer", "operator", "new", "updated", "revised",
                      "assistant", "role", "root", "administrator", "systemnachricht", "nachricht", "systemanweisung", "systemanweisungen", "message",
-                     "ende", "fin", "fim", "fine", "конец", "用户输入结束", "ユーザー入力", "사용자",
+                     "benutzereingabe", "nutzereingabe", "entrée", "entrada", "utente", "ввода", "用户输入结束",
+                     "ユーザー入力", "사용자",
                      "mensaje", "mensagem", "messaggio")
 LOCAL = lazy(LOCAL_BANNER, re.I)
 # lower-case words on both sides of a marker on its line: the marker is named in a sentence, not placed
