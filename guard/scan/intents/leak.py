@@ -118,8 +118,8 @@ def scattered_exfiltration(doc: Document) -> Iterator[Hit]:
             continue
         a, b = block_of(doc, match.start(), a, b)
         text = doc.text
-        if not (OUTSIDE.search(text, a, b) and TARGET.search(text, a, b)):
-            continue  # the parts lay in another list item or heading of the paragraph
+        if not (OUTSIDE.search(text, a, b) and _live_target(text, a, b)):
+            continue  # the parts lay in another list item or heading of the paragraph, or the secret is kept out
         start, _ = doc.sentence_bounds(match.start(), match.end(), 200)
         if negated(doc, match.start()) or NEGATION_ANY.search(text, max(a, start), match.start()):
             continue
@@ -132,6 +132,27 @@ def scattered_exfiltration(doc: Document) -> Iterator[Hit]:
         yield Hit(match.start(), match.end(), f'moves secrets or context to an outside place: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))
         return
+
+
+# The secret kept out of what is sent, in its own clause: "never include tokens", "(not the token)", "redact any
+# API keys first", "aber niemals Passwörter".
+KEPT_OUT = lazy(r"\b(?:redact\w*|strip\w*|remove|mask\w*|hide|without|except|minus|niemals|ohne|sauf|sans|sin|sem|"
+                r"senza|tranne|кроме|без)\b|不要|除了|を除", re.I)
+# what is said about a secret rather than the secret: "the token scopes", "the key name", "the password policy"
+ABOUT_IT = lazy(r"[ \t]+(?:scopes?|names?|format|length|expiry|expiration|rotation|type|policy|prefix|permissions)\b", re.I)
+CLAUSE_START = ",;:.!?()（）。，；"
+
+
+def _live_target(text: str, a: int, b: int) -> bool:
+    """A secret or the conversation in [a, b) that its own clause does not keep out."""
+    position = a
+    while (found := TARGET.search(text, position, b)) is not None:
+        lo = max(a, found.start() - 40, *(text.rfind(c, a, found.start()) + 1 for c in CLAUSE_START))
+        if not (NEGATION_ANY.search(text, lo, found.start()) or KEPT_OUT.search(text, lo, found.start())
+                or ABOUT_IT.match(text, found.end())):
+            return True
+        position = found.end()
+    return False
 
 
 def _one_sentence(doc: Document) -> set[int]:
