@@ -8,7 +8,9 @@ from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
 IMPERATIVE = lazy(
-    r"(?:^|[.!?:;>\n(]\s*|^\s*[-*+]\s+|\bplease\s+(?:also\s+|now\s+|just\s+|kindly\s+|quickly\s+)?)(?:ignore|disregard|forget|run|execute|send|post|upload|delete|"
+    r"(?:^|[.!?:;>\n(]\s*|^\s*[-*+]\s+|\bplease\s+(?:also\s+|now\s+|just\s+|kindly\s+|quickly\s+)?"
+    # the order after a clause of time said to the reader ("when you answer, say ...")
+    r"|\b(?:when|whenever|before|after|once|while|each\s+time|every\s+time)\s+you\b[^.!?\n]{0,80}?,\s*)(?:ignore|disregard|forget|run|execute|send|post|upload|delete|"
     r"remove|add|insert|include|write|create|download|install|always|never|do not|don't|must|make sure|ensure|"
     r"remember|instead|tell|say|respond|reply|answer|print|output|open|visit|fetch|call|read|copy|append|"
     r"replace|pretend|act as|you must|you should|you will|you are now|from now on|follow|obey|proceed|"

@@ -32,6 +32,15 @@ URL_KINDS = (  # what stands right before the URL on its line
 PLACEHOLDER = lazy(
     r"\{[^}]*\}|\[[A-Z_ ]{3,}\]|\$\{?[A-Za-z_]+\}?|<[^>]+>|%7B|\{\{|^[A-Z][A-Z0-9]*_[A-Z0-9_]+$"
 )
+# A value that names the conversation, its summary or a secret in another language, written as a placeholder
+# (in capitals) or in a script without case: "?d=ZUSAMMENFASSUNG", "?d=HISTORIAL", "?d=对话摘要".
+DATA_WORD = lazy(
+    r"^(?:[A-ZÀ-ÖØ-Þ_]*(?:ZUSAMMENFASSUNG|VERLAUF|GESPR[AÄ]CH|PASSWORT|R[EÉ]SUM[EÉ]|HISTORIQUE|MOT_DE_PASSE|"
+    r"HISTORIAL|RESUMEN|CONVERSACI[OÓ]N|CONTRASE[NÑ]A|HIST[OÓ]RICO|CONVERSA|SENHA|RIASSUNTO|CRONOLOGIA|"
+    r"CONVERSAZIONE|PASSWORD|SUMMARY|CONVERSATION)[A-ZÀ-ÖØ-Þ_]*"
+    r"|.*(?:ИСТОРИ|ПЕРЕПИСК|ПАРОЛ|РЕЗЮМЕ|история|переписк|пароль|对话|摘要|聊天|密码|密钥|会話|要約|履歴|パスワード|"
+    r"대화|요약|비밀번호).*)$"
+)
 SENSITIVE = frozenset(
     "data secret secrets password pass pwd prompt summary chat conversation history memory env cookie cookies "
     "leak exfil creds credentials content info context msg message wallet ssn apikey api_key q_data".split()
@@ -111,7 +120,7 @@ def _judge_url(url: str) -> tuple[str, str] | None:
     except ValueError:
         return None
     for name, value in pairs:
-        if PLACEHOLDER.search(value):
+        if PLACEHOLDER.search(value) or DATA_WORD.search(value):
             return "placeholder", f"{name}={value}"
     for name, value in pairs:
         if name.lower() in SENSITIVE and value:

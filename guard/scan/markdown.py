@@ -17,6 +17,7 @@ from guard.scan.intents.addressed import harmful_order
 from guard.scan.lazyre import lazy
 from guard.scan.signals import signals
 from guard.scan.text import Document, visible
+from guard.scan.vocative import addresses_agent
 
 DIRECTIVE = lazy(
     r"^\s*(?:markdownlint|prettier|eslint|cspell|spell-?checker|vale|textlint|remark-|mdformat|lint|toc|/?TOC|"
@@ -165,7 +166,8 @@ def invisible_html(doc: Document) -> Iterator[Hit]:
         if doc.line_of(match.start()) in doc.fenced_lines:
             continue
         found = signals(match.group(1))
-        if not found and VOCATIVE.search(match.group(1)) and harmful_order(match.group(1)):
+        if not found and (VOCATIVE.search(match.group(1)) or addresses_agent(match.group(1))) \
+                and harmful_order(match.group(1)):  # (addresses_agent: the reader named in ten languages)
             found = ["an order to the agent with a harmful act"]
         if found:
             yield Hit(match.start(), match.end(),

@@ -135,7 +135,19 @@ HIDDEN_HARM = lexicon(HARM.words, ("ignore", "disregard", "forget", "override", 
                                    "merge", "reply that", "answer that", "say there", "open", "visit",
                                    "fetch", "markiere", "öffne", "ouvre", "fusionne", "abre", "fusiona", "mescle",
                                    "apri", "unisci", "открой", "слей", "合并", "打开", "マージ", "開いて", "병합",
-                                   "열어"))
+                                   "열어",
+                                   # the answer turned against the reader, in the other nine languages
+                                   "sag", "sage", "sagt", "erzähl", "erzähle", "teile", "empfiehl", "empfehle",
+                                   "behaupte", "dis", "dites", "recommande", "recommandez", "affirme", "prétends",
+                                   "dile", "di al", "di a", "diles", "dígale", "recomienda", "afirma", "diga",
+                                   "diz", "recomende", "afirme", "di' a", "di' all", "dì a", "dì all", "dica",
+                                   "consiglia", "raccomanda", "afferma", "скажи", "сообщи", "порекомендуй",
+                                   "посоветуй", "утверждай", "告诉", "推荐", "声称", "伝えて", "言って", "勧めて",
+                                   "推奨して", "と答えて", "말해", "전해", "추천해", "라고 답",
+                                   # the hidden text kept from the reader, or a call planted in the code
+                                   "do not mention", "don't mention", "never mention", "add a call",
+                                   "answer only in", "reply only in", "suggest", "describe this project as",
+                                   "describe the project as", "describe this repository as"))
 HIDDEN_SENSITIVE = lexicon(SENSITIVE.words, (
     "| sh", "| bash", "curl", "postinstall", "production", "payment", "~/.bashrc", ".bashrc", ".zshrc", "workflows",
     "security", "admin user", "--no-verify", "ssh", "build logs", "logs", "npm", "pip install", "dependency",
@@ -144,6 +156,16 @@ HIDDEN_SENSITIVE = lexicon(SENSITIVE.words, (
     "pull request", "this pr", "the pr", "approved", "license", "co-author", "tests passed", "all tests",
     "no known issues", "vulnerabilities", "the ci", "package", "library", "geprüft", "zusammen", "pr als",
     "la pr", "el pr", "o pr", "la pull request", "пулл-реквест", "合并请求", "プルリクエスト", "풀 리퀘스트",
+    # the reader the answer is turned against, what it is told, and the hidden text itself, in ten languages
+    "every answer", "each answer", "every reply", "each reply", "this comment", "this note", "backdoor",
+    "secure", "certified", "recommended", "dem nutzer", "dem benutzer", "den nutzer", "den benutzer",
+    "jeder antwort", "sicher", "geprüft", "auditiert", "paket", "l'utilisateur", "chaque réponse", "sûr",
+    "certifié", "audité", "paquet", "al usuario", "a los usuarios", "cada respuesta", "seguro", "auditado",
+    "paquete", "ao usuário", "ao utilizador", "cada resposta", "pacote", "all'utente", "agli utenti",
+    "ogni risposta", "sicuro", "verificato", "certificato", "pacchetto", "пользовател", "каждом ответе",
+    "безопас", "аудит", "пакет", "用户", "每个回答", "每次回答", "安全", "审计", "ユーザー", "すべての回答",
+    "毎回の回答", "監査", "安全", "パッケージ", "사용자", "모든 답변", "매 답변", "감사", "안전", "패키지",
+    "abandoned", "unmaintained", "deprecated", "fork",
 ))
 
 

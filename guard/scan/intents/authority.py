@@ -22,7 +22,10 @@ SENDER = (
     "soy tu desarrollador", "soy el administrador", "sou seu desenvolvedor", "sou o administrador",
     "sono il tuo sviluppatore", "sono l'amministratore", "я твой разработчик", "я администратор",
     "сообщение от openai", "我是你的开发者", "我是管理员", "来自openai", "私はあなたの開発者", "管理者からの", "저는 당신의 개발자",
-    "관리자입니다",
+    "관리자입니다", "i am an openai engineer", "i am an anthropic engineer", "i work at openai", "i work at anthropic",
+    "openai engineer", "anthropic engineer", "ich bin ein openai-ingenieur", "je suis ingénieur chez openai",
+    "soy ingeniero de openai", "sou engenheiro da openai", "sono un ingegnere di openai", "я инженер openai",
+    "我是openai的工程师", "私はopenaiのエンジニア", "저는 openai 엔지니어",
     # the user quoted where the user never speaks (a tool result, a fetched page, a file)
     "note from the user", "message from the user", "user message:", "the user has also asked you",
     "the user also asked you", "the user has asked you to", "the user also wants you to",
@@ -38,6 +41,12 @@ ORDER = lexicon((
     "ignore", "comply", "du musst", "sofort", "tu dois", "immédiatement", "debes", "inmediatamente", "você deve",
     "imediatamente", "devi", "immediatamente", "ты должен", "немедленно", "你必须", "立即", "必ず", "直ちに",
     "반드시", "즉시", "without", "skip", "directly to main", "push", "merge", "delete", "rm -rf", "bypass", "now",
+    # leave given on that authority, and the verbs it unlocks, in the other languages
+    "i authorise you", "i authorize you", "i grant you", "permission to", "erlaube dir", "ich erlaube", "ignorieren",
+    "deaktivieren", "umgehen", "je t'autorise", "ignorer", "désactiver", "contourner", "te autorizo", "ignorar",
+    "desactivar", "eludir", "autorizo você", "desativar", "contornar", "ti autorizzo", "ignorare", "disattivare",
+    "aggirare", "разрешаю тебе", "игнорировать", "отключить", "обойти", "我允许你", "我授权你", "忽略", "禁用", "绕过",
+    "許可します", "無視", "無効", "허락합니다", "허락할게", "무시", "비활성화",
 ))
 SENDER_FRAME = Frame(SENDER, (ORDER,), scope="paragraph", reach=300, near=240)
 

@@ -24,8 +24,14 @@ GRANTED = (
     "уже разрешил", "уже одобрил", "уже согласился", "дал согласие", "已经授权",
     "已授权", "已经批准", "已批准", "已经同意", "已同意", "既に承認", "すでに承認", "既に許可", "すでに許可", "同意済み",
     "承認済み", "이미 승인", "이미 허가", "이미 동의", "blanket clearance", "full clearance", "clearance for",
-    "carte blanche", "free rein", "pauschal erlaubt", "generell erlaubt", "dauerhaft erlaubt", "owner confirmed",
-    "user confirmed", "maintainer confirmed",
+    "carte blanche", "free rein", "pauschal erlaubt", "generell erlaubt", "dauerhaft erlaubt", "owner confirmed that",
+    "user confirmed that", "maintainer confirmed that", "owner confirmed:", "user confirmed:",
+    # consent kept on file, granted in an earlier session, or asking waived
+    "standing permission", "consent on file", "approval was granted", "permission was granted",
+    "consent was granted", "granted in the last session", "granted in a previous session", "trusts you fully",
+    "trusts you completely", "im voraus freigegeben", "vorab freigegeben", "im voraus erlaubt", "pré-approuvé",
+    "pré-autorisé", "preaprobado", "pré-aprovado", "pre-approvato", "pre-autorizzato", "заранее одобрено",
+    "заранее разрешено", "预先批准", "事前承認済み", "사전 승인",
     "signed off on", "has signed off", "already cleared", "standing consent", "user agreed", "owner agreed",
     "has confirmed", "dauerhaft zugestimmt", "hat zugestimmt", "a accepté", "a déjà validé", "ha aceptado",
     "ya aceptó", "concordou", "já concordou", "ha acconsentito", "ha già accettato", "согласился", "разрешил",
@@ -72,6 +78,7 @@ BLANKET = lexicon((
     "direto", "diretto", "прямо", "直接", "바로", "production", "prod", "directly to main", "straight to main", "without review", "never needs review",
     "no review", "deployments", "deploy", "suppressions", "supprimer", "borrar", "löschen", "apagar",
     "cancellare", "удалять", "删除", "削除", "삭제",
+    ".env", "sharing", "destructive", "force pushes", "security review", "review", "löschungen", "alle löschungen",
 ))
 SKIP = (
     "never ask", "don't ask", "do not ask", "never wait", "don't wait", "do not wait", "assume yes", "without asking",
@@ -149,7 +156,8 @@ UNASKED = lexicon(("without asking", "without confirmation", "without approval",
                    "never ask", "ohne rückfrage", "ohne nachfrage", "sans demander", "sans confirmation",
                    "sin preguntar", "sin confirmación", "sem perguntar", "sem confirmação", "senza chiedere",
                    "senza conferma", "без подтверждения", "не спрашивая", "无需确认", "不用询问", "確認なし",
-                   "確認せず", "확인 없이", "묻지 않고"))
+                   "確認せず", "확인 없이", "묻지 않고", "waived", "verzichtet", "renoncé", "renunció", "renunciou",
+                   "rinunciato", "отказался от", "免除", "免除した", "면제"))
 LASTING_FRAME = Frame(LASTING, (UNASKED,), near=200)
 SKIP_FRAME = Frame(SKIP, (DESTRUCTIVE,))
 

@@ -36,6 +36,9 @@ SECRET = lexicon((
     "учетные данные", "переменные окружения", "историю", "密钥", "令牌", "密码", "凭据", "环境变量", "聊天记录", "对话",
     "APIキー", "トークン", "パスワード", "認証情報", "環境変数", "会話", "API 키", "토큰", "비밀번호", "자격 증명",
     "환경 변수", "대화",
+    # one key, in the other languages
+    "clé api", "clé d'api", "la clé", "clave de api", "clave api", "chave de api", "chave api", "chiave api",
+    "api-ключ", "ключ api", "api-schlüssel", "den schlüssel", "токен доступа",
 ))
 SINK = lazy((
     r"https?://(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])[:/])[^\s)\]>\"']+"

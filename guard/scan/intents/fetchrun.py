@@ -63,7 +63,11 @@ RECURRING = lazy(
     r"|\bwhenever\s+you\s+(?:start|open|begin|load)\b|\bvor\s+jede[mrn]?\b|\bbei\s+jede[mrn]?\b|\bjedes\s+mal\b"
     r"|\bimmer\s+zuerst\b|\bavant\s+chaque\b|\bà\s+chaque\b|\bantes\s+de\s+cada\b|\bcada\s+vez\b|\btoda\s+vez\b"
     r"|\bprima\s+di\s+ogni\b|\bogni\s+volta\b|перед\s+кажд|кажд\w+\s+раз|每次|每个任务|每一次|毎回|各タスクの前|"
-    r"毎セッション|매\s*작업|매번|매\s*세션",
+    r"毎セッション|매\s*작업|매번|매\s*세션"
+    # before the answer, in the other nine languages
+    r"|\bbevor\s+du\s+antwortest\b|\bvor\s+(?:deiner|der)\s+antwort\b|\bavant\s+de\s+(?:répondre|me\s+répondre)\b"
+    r"|\bantes\s+de\s+(?:responder|contestar)\b|\bprima\s+di\s+rispondere\b|перед\s+ответом|прежде\s+чем\s+ответить"
+    r"|回答之前|在回答前|回复之前|回答する前に|答える前に|返答する前に|답변하기\s*전에|대답하기\s*전에",
     re.I,
 )
 # Kept from the user: silently, without telling, don't mention it.

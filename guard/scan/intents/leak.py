@@ -31,7 +31,7 @@ MOVE = (
     # a convention in the passive ("credentials found are shared in the public channel"), and "drop into"
     "shared", "posted", "pasted", "uploaded", "forwarded", "published", "drop",
 )
-TARGET = lexicon(SECRET.words, CONTEXT.words, ("keys", "key", "passwords", "the token", "tokens", "secret",
+TARGET = lexicon(SECRET.words, CONTEXT.words, ("keys", "key", "passwords", "the token", "tokens", "secret", "jeton",
                                               # the user's mail and files, moved wholesale
                                               "all emails", "every email", "all the emails", "the inbox",
                                               "all messages", "the user's files", "all files", "all documents",
@@ -39,6 +39,12 @@ TARGET = lexicon(SECRET.words, CONTEXT.words, ("keys", "key", "passwords", "the 
                                               "todos os e-mails", "tutte le email", "все письма", "所有邮件",
                                               "すべてのメール", "모든 이메일"),
                  extra=CONTEXT.extra + "|" + CREDENTIAL_PATH.pattern)
+# the reply or an issue as the place a secret goes, in ten languages
+REPLY_PLACE = (r"|\b(?:in|on|to|into)\s+(?:the|this|that|an?)\s+(?:issue|ticket)\b|\bdans\s+(?:l['’]issue|le\s+ticket)\b"
+               r"|\ben\s+(?:el|la)\s+(?:issue|incidencia)\b|\bn[ao]\s+(?:issue|ticket)\b|\bnell['’]issue\b|\bв\s+(?:issue|тикет)"
+               r"|\b(?:in|into)\s+(?:deine|deiner|die|der|ihre|ihrer)\s+antwort\b|\b(?:dans|à)\s+(?:ta|votre|la)\s+réponse\b"
+               r"|\ben\s+(?:tu|su|la)\s+respuesta\b|\b(?:na|à)\s+(?:sua|tua)\s+resposta\b|\bnella\s+(?:tua|sua)\s+risposta\b"
+               r"|\bв\s+(?:сво[йёе]м?|тво[йёе]м?)?\s*ответ|(?:回复|回答|答复)(?:里|中|内)|(?:返答|回答|返信)(?:に|の中に)|답변에|대답에")
 OUTSIDE = lazy(
     r"https?://(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])[:/])[^\s)\]>\"']+"
     r"|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b|\b(?:the|a|to|our|this|that)\s+webhooks?\b|\bgists?\b|\bpastebin\b|\bpaste\s+site\b"
@@ -50,7 +56,8 @@ OUTSIDE = lazy(
     r"|\b(?:to|in|into)\s+(?:each|every|the|its|a)\s+status\s+updates?\b|\bin\s+#[a-z][\w-]{2,}"
     r"|\bcommento\s+della\s+pull|\bcommentaire\s+(?:de\s+l'issue|du\s+ticket|de\s+la\s+pr)\b"
     r"|\bcomentario\s+(?:del\s+issue|de\s+la\s+pr)\b|\bcoment[aá]rio\s+(?:da\s+issue|do\s+pr)\b"
-    r"|комментари\w*\s+к\s+(?:issue|задаче|pr)",
+    r"|комментари\w*\s+к\s+(?:issue|задаче|pr)"
+    + REPLY_PLACE,
     re.I,
 )
 THIRD_PERSON = lazy(r"\b(?:the|our|this|your)\s+(?:assistant|agent|model|ai|bot|copilot)\b|\bassistant\s*:"
@@ -59,8 +66,11 @@ THIRD_PERSON = lazy(r"\b(?:the|our|this|your)\s+(?:assistant|agent|model|ai|bot|
 # The verb stands where an order puts it: first in its clause (after "please", "then", "Step two:", a comma),
 # or after a modal or a request ("should", "must", "if you could", "wants you to").
 ORDER_BEFORE = lazy(
-    r"(?:^|[.!?:;,\n(])\s*(?:(?:please|kindly|then|and|now|also|just|first|next|finally|simply|bitte|"
-    r"s'il te plaît|por favor|per favore|пожалуйста|请|ください)[\s,]+)*$"
+    r"(?:^|[.!?:;,\n(])\s*(?:(?:please|kindly|then|and|now|also|just|first|next|finally|simply|instead|rather|bitte|"
+    r"stattdessen|plutôt|s'il te plaît|en su lugar|em vez disso|invece|вместо этого|por favor|per favore|пожалуйста|"
+    r"请|ください)[\s,]+)*$"
+    r"|\b(?:and|und|et|y|e|и)\s+(?:then|instead|dann|stattdessen|ensuite|plutôt|luego|después|depois|poi|invece|"
+    r"затем|потом|вместо\s+этого)\s+$"
     r"|\b(?:should|must|shall|will|needs?\s+to|has\s+to|is\s+to|are\s+to|you\s+to|could|would|can\s+you|"
     r"soll|sollst|sollte|musst|doit|dois|devrait|debe|debes|debería|deve|devi|deveria|dovrebbe|должен|должна|"
     r"следует|应该|必须|べき|해야)\s+(?:\w+\s+){0,2}$",
@@ -108,8 +118,8 @@ def scattered_exfiltration(doc: Document) -> Iterator[Hit]:
             continue
         a, b = block_of(doc, match.start(), a, b)
         text = doc.text
-        if not (OUTSIDE.search(text, a, b) and TARGET.search(text, a, b)):
-            continue  # the parts lay in another list item or heading of the paragraph
+        if not (OUTSIDE.search(text, a, b) and _live_target(text, a, b)):
+            continue  # the parts lay in another list item or heading of the paragraph, or the secret is kept out
         start, _ = doc.sentence_bounds(match.start(), match.end(), 200)
         if negated(doc, match.start()) or NEGATION_ANY.search(text, max(a, start), match.start()):
             continue
@@ -122,6 +132,27 @@ def scattered_exfiltration(doc: Document) -> Iterator[Hit]:
         yield Hit(match.start(), match.end(), f'moves secrets or context to an outside place: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))
         return
+
+
+# The secret kept out of what is sent, in its own clause: "never include tokens", "(not the token)", "redact any
+# API keys first", "aber niemals Passwörter".
+KEPT_OUT = lazy(r"\b(?:redact\w*|strip\w*|remove|mask\w*|hide|without|except|minus|niemals|ohne|sauf|sans|sin|sem|"
+                r"senza|tranne|кроме|без)\b|不要|除了|を除", re.I)
+# what is said about a secret rather than the secret: "the token scopes", "the key name", "the password policy"
+ABOUT_IT = lazy(r"[ \t]+(?:scopes?|names?|format|length|expiry|expiration|rotation|type|policy|prefix|permissions)\b", re.I)
+CLAUSE_START = ",;:.!?()（）。，；"
+
+
+def _live_target(text: str, a: int, b: int) -> bool:
+    """A secret or the conversation in [a, b) that its own clause does not keep out."""
+    position = a
+    while (found := TARGET.search(text, position, b)) is not None:
+        lo = max(a, found.start() - 40, *(text.rfind(c, a, found.start()) + 1 for c in CLAUSE_START))
+        if not (NEGATION_ANY.search(text, lo, found.start()) or KEPT_OUT.search(text, lo, found.start())
+                or ABOUT_IT.match(text, found.end())):
+            return True
+        position = found.end()
+    return False
 
 
 def _one_sentence(doc: Document) -> set[int]:
@@ -156,7 +187,8 @@ PLACES = lazy(
     r"\bissue\s+p[uú]blic|\b(?:in|into|to)\s+(?:your|the|its|their)\s+(?:reply|response|answer)\b"
     r"|\b(?:first|next|final|every|each)\s+(?:reply|response|answer)\b|\bstatus\s+updates?\b"
     r"|\b(?:in|into|to|on)\s+(?:the|an?|this)\s+(?:issue|pr|pull\s+request)\s+comments?\b|\bcommento\s+della\s+pull"
-    r"|\bcommentaire\s+d|\bcomentario\s+d|\bcoment[aá]rio\s+d|комментари",
+    r"|\bcommentaire\s+d|\bcomentario\s+d|\bcoment[aá]rio\s+d|комментари"
+    + REPLY_PLACE,
     re.I,
 )
 DOMAIN = lazy(r"[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b", re.I)
@@ -164,7 +196,9 @@ DOMAIN = lazy(r"[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b", re.I)
 
 PLACE_TRIGGERS = ("http", "https", "webhook", "webhooks", "gist", "gists", "pastebin", "paste", "endpoint", "public",
                   "öffentliche", "issue", "reply", "response", "answer", "comment", "comments", "commento",
-                  "commentaire", "comentario", "comentário", "status")
+                  "commentaire", "comentario", "comentário", "status", "antwort", "réponse", "respuesta",
+                  "resposta", "risposta", "ответ", "回复", "回答", "答复", "返答", "返信", "답변", "대답", "ticket",
+                  "incidencia", "тикет")
 declare(PLACE_TRIGGERS)
 
 

@@ -49,6 +49,10 @@ RECAST = (
     "fai finta di essere", "fingi di essere", "действуй как", "веди себя как", "притворись", "отныне ты",
     "从现在开始，你", "从现在起，你", "你现在是一个", "假装你是", "假装自己是", "今からあなたは", "として振る舞って",
     "のふりをして", "처럼 행동", "인 것처럼", "척해",
+    "for the rest of this chat", "for the rest of this conversation", "for the rest of the conversation",
+    "für den rest des gesprächs", "pour le reste de la conversation", "durante el resto de la conversación",
+    "pelo resto da conversa", "per il resto della conversazione", "до конца разговора", "在接下来的对话中",
+    "この会話の間", "이 대화 동안", "eres ahora", "você agora é", "sei ora", "あなたは今", "너는 이제",
 )
 UNBOUND = lexicon((
     "no restrictions", "no limits", "no limitations", "no rules", "no filters", "no censorship", "no guidelines",
@@ -102,6 +106,13 @@ UNBOUND = lexicon((
     "não recusa nada", "senza regole", "non rifiuta nulla", "non rifiuta mai", "senza alcun limite",
     "ни от чего не отказ", "не отказывается", "ничего не запрещено", "没有规则", "没有任何规则", "不受规则", "什么都答应",
     "何も断ら", "何でもする", "ルールのない", "규칙이 없는", "거절하지 않", "무엇이든 해",
+    # freed from every limit, in ten languages
+    "free of all", "free from all", "free from any", "free of any", "without any ethical", "without ethical",
+    "no ethical guidelines", "befreit von", "frei von allen", "frei von jeglichen", "libéré de", "libérée de",
+    "libre de toutes", "toutes les restrictions", "libre de todas", "libre de toda", "todas las restricciones",
+    "livre de todas", "livre de qualquer", "todas as restrições", "libera da ogni", "libero da ogni",
+    "ogni restrizione", "свободный от", "свободная от", "свободен от", "всех ограничений", "摆脱了所有", "摆脱一切",
+    "所有限制", "解放された", "あらゆる制限", "すべての制限", "벗어난", "모든 제한",
 ))
 
 RECAST_FRAME = Frame(RECAST, (UNBOUND,), scope="paragraph", reach=600)
@@ -128,6 +139,11 @@ MODE_FRAME = Frame(("mode",), (MODE_LEAD, LIMITS), scope="paragraph", reach=300,
 SWITCHED_ON = lazy(r"(?:(?<=mode)|(?<=modus)|(?<=modo))[\s:]*(?:is\s+(?:now\s+)?)?(?:enabled|activated|engaged|unlocked|active|on|"
                    r"aktiviert|activé|activado|ativado)\b|(?<=modalità)\s*attivata|(?<=режим)\s*включ[её]н|"
                    r"(?<=模式)已(?:启用|开启)|(?<=モード)(?:有効|オン)|(?<=모드)\s*활성화", re.I)
+# A mode named alone recasts the reader only when the paragraph speaks to it ("in developer mode the app logs
+# every request" describes a program).
+BARE_MODES = frozenset(("developer mode", "god mode"))
+SPOKEN_TO = lazy(r"\b(?:you|your|yourself|du|dich|dir|dein\w*|tu|te|toi|ton|ta|tes|vous|usted|você|ты|тебя|тебе|"
+                 r"твой|твои)\b|你|あなた|너|당신", re.I)
 MODE_NAME_BEFORE = lazy(r"\b(?:" + "|".join(MODES) + r"|entwickler|développeur|desarrollador|desenvolvedor|"
                         r"sviluppatore)[\s-]*$|(?:разработчика|开发者|開発者|개발자)\s*$", re.I)
 MODE_ON_FRAME = Frame(("mode", "modus", "modo", "modalità", "режим", "模式", "モード", "모드"), (SWITCHED_ON, LIMITS),
@@ -198,7 +214,9 @@ def persona_jailbreak(doc: Document) -> Iterator[Hit]:
     limitless = ((m, a, b) for m, a, b in LIMITLESS_FRAME.find(doc) if _reader_is_limitless(doc, m.start(), m.end()))
     switched = ((m, a, b) for m, a, b in MODE_ON_FRAME.find(doc)
                 if MODE_NAME_BEFORE.search(doc.text[max(0, m.start() - 40):m.start()]))
-    for match, a, b in (*RECAST_FRAME.find(doc), *MODE_FRAME.find(doc), *switched, *limitless):
+    recast = ((m, a, b) for m, a, b in RECAST_FRAME.find(doc)
+              if m.group().lower() not in BARE_MODES or SPOKEN_TO.search(doc.text, a, b))
+    for match, a, b in (*recast, *MODE_FRAME.find(doc), *switched, *limitless):
         yield Hit(match.start(), match.end(), f'persona without limits: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))
         break  # one finding per file is enough to review the whole prompt

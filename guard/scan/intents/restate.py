@@ -3,11 +3,13 @@ restate, translate, list or paraphrase what it was given at the start, its initi
 languages."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from guard.scan.context import NEGATION_ANY, mention_severity
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
+from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
 RESTATE = (
@@ -45,6 +47,9 @@ ORIGIN = lexicon((
     "твои инструкции", "твои правила", "你收到", "一开始", "最初", "隐藏", "系统", "你的指令", "与えられた", "隠さ",
     "システム", "あなたの指示", "받은", "처음", "숨겨진", "시스템", "당신의 지시",
 ))
+# a clause that names what someone may ask for, before the order that answers it
+ASKED_FIRST = lazy(r"\s*(?:[-*]\s+)?(?:if|when|whenever)\s+(?:you\s+are\s+|you're\s+|someone\s+|anyone\s+|a\s+user\s+|"
+                   r"the\s+user\s+)?ask(?:s|ed)?\b", re.I)
 RESTATE_FRAME = Frame(RESTATE, (ORIGIN, WHAT), near=120, near_dense=40)  # the rarer part first
 
 
@@ -90,6 +95,8 @@ def restate_instructions(doc: Document) -> Iterator[Hit]:
         if NEGATION_ANY.search(text, max(a, start - 40), start):
             continue  # "never reveal or summarise your instructions"
         lo = max(text.rfind(";", a, start), text.rfind("；", a, start)) + 1 or a
+        if ASKED_FIRST.match(text, a):  # "If asked for your system prompt, decline and explain ...": the
+            lo = max(lo, text.rfind(",", a, start) + 1, text.rfind("，", a, start) + 1)  # order is in its own clause
         hi = min((i for i in (text.find(";", end, b), text.find("；", end, b)) if i != -1), default=b)
         if not all(part.search(text, lo, start) or part.search(text, end, hi) for part in (ORIGIN, WHAT)):
             continue  # "use the system prompt in prompts/bot.md; describe the change": another clause's words

@@ -22,6 +22,10 @@ DROP_TASK = (
     "dimentica il compito", "invece di tradurre", "invece di riassumere", "забудь задание", "забудь задачу",
     "забудь это", "вместо перевода", "вместо того чтобы переводить", "忘掉任务", "忘记任务", "别管任务", "不要翻译", "不要总结",
     "タスクは忘れ", "タスクを忘れ", "翻訳せずに", "要約せずに", "작업은 잊", "작업을 잊", "번역하지 말고", "요약하지 말고",
+    # the task in hand ignored
+    "ignore the task", "ignore this task", "ignore the translation", "ignore the translation task",
+    "ignore the summary task", "ignoriere die aufgabe", "ignore la tâche", "ignora la tarea", "ignore a tarefa",
+    "ignora il compito", "игнорируй задание", "忽略任务", "忽略这个任务", "タスクを無視", "작업을 무시",
 )
 # Said outright, the takeover needs no fixed reply: any order after it is the new task.
 TAKEOVER = (

@@ -21,6 +21,11 @@ BOUNDARY = lazy(
     r"\bend[ \t]+of[ \t]+(?:the[ \t]+)?(?:user|system|human|original|previous|untrusted)?[ \t]*(?:input|prompt|message|"
     r"instructions|query|request|context|conversation|document|data|article|email|page|text|file|content)\b"
     r"|\b(?:the[ \t]+)?(?:document|article|email|page|text|content|context|data|input)[ \t]+ends[ \t]+here\b"
+    # the end of the user's input marked in the other nine languages, on a line of its own
+    r"|^[ \t#*=\[\-]*(?:ende\s+der\s+(?:benutzer|nutzer)eingabe|fin\s+de\s+l['’]entrée(?:\s+utilisateur)?|"
+    r"fin\s+de\s+la\s+entrada(?:\s+del\s+usuario)?|fim\s+da\s+entrada(?:\s+do\s+usuário)?|"
+    r"fine\s+dell['’]input\s+(?:dell['’])?utente|конец\s+(?:пользовательского\s+)?ввода(?:\s+пользователя)?|"
+    r"用户输入结束|ユーザー入力(?:の)?終(?:了|わり)|사용자\s*입력\s*(?:끝|종료))[ \t#*=\]\-:.!。]*$"
     r"|</(?:user_query|user_input|user_message|user|human|query|tool_result|function_results|tool_output|"
     r"document|untrusted(?:_\w+)?|input)>"
     r"|^[ \t#*=\[\-]*(?:NEW|UPDATED|REVISED|IMPORTANT|URGENT)?[ \t]*(?:SYSTEM|ADMIN|DEVELOPER|OPERATOR)[ \t]+"
@@ -31,7 +36,10 @@ BOUNDARY = lazy(
     r"ignore|reveal|password|secret|disable|bypass|override|unrestricted)"
     r"|^[ \t]*\[?(?:system|assistant|developer|admin|administrator|operator|root)\]?[ \t]*:[^\n]*\b(?:granted|full\s+(?:access|admin|permissions)|disable|"
     r"disabled|no\s+restrictions|without\s+restrictions|skip|bypass|ignore|new\s+policy|updated\s+policy|"
-    r"must\s+include|override|will\s+ignore|comply\s+with\s+(?:all|every|any)|"
+    r"must\s+include|override|will\s+ignore|comply\s+with\s+(?:all|every|any)|ignor\w*|игнорир\w*|忽略|无视|無視|무시|"
+    r"deaktivier\w*|désactiv\w*|desactiv\w*|desativ\w*|disattiv\w*|отключ\w*|禁用|無効|비활성|"
+    r"(?:keine|sans|sin|sem|senza)\s+(?:einschränkungen|restrictions?|restricciones|restrições|restrizioni)|"
+    r"без\s+ограничений|没有限制|制限なし|제한\s*없|"
     r"here\s+(?:is|are)\s+(?:the|your|all)\s+(?:secret|password|key|token|credential|api\s+key)s?\b|(?:sure|of\s+course|certainly)\b[^\n]{0,60}\b(?:ignor\w*|delet\w*|"
     r"reveal\w*|disabl\w*|bypass\w*|no\s+restrictions|(?:the|your)\s+(?:secret|password|key|token|credential)s?))"
     r"|^[ \t]*(?:#{2,}|={2,}|\*{2,}|-{2,}|\[)[ \t]*" + LOCAL_BANNER + r"[ \t]*(?:#{2,}|={2,}|\*{2,}|-{2,}|\])[ \t]*:?[ \t]*$",
@@ -40,8 +48,12 @@ BOUNDARY = lazy(
 ROLE_LINE = re.compile(r"\[?(?:system|assistant|developer|admin|administrator|operator|root)\]?\s*:|\"role\"", re.I)
 BOUNDARY_TRIGGERS = ("end", "ends", "</", "system", "admin", "developer", "operator", "new", "updated", "revised",
                      "assistant", "role", "root", "administrator", "systemnachricht", "nachricht", "systemanweisung", "systemanweisungen", "message",
+                     "benutzereingabe", "nutzereingabe", "entrée", "entrada", "utente", "ввода", "用户输入结束",
+                     "ユーザー入力", "사용자",
                      "mensaje", "mensagem", "messaggio")
 LOCAL = lazy(LOCAL_BANNER, re.I)
+# lower-case words on both sides of a marker on its line: the marker is named in a sentence, not placed
+IN_PROSE = lazy(r"[a-z][a-z,]*[ \t]+\Z|[ \t]+[a-z]+\b")
 declare(BOUNDARY_TRIGGERS)
 
 CALL = (
@@ -104,15 +116,19 @@ def fake_boundary(doc: Document) -> Iterator[Hit]:
     for match in doc.finditer(BOUNDARY, BOUNDARY_TRIGGERS, 120, 200):
         marker = match.group().strip()
         line = doc.line_text(doc.line_of(match.start())).strip(" \t#*=-[]:.!")
+        severity = mention_severity(doc, match.start(), match.end())
         if marker.startswith("</") or ROLE_LINE.match(marker) or LOCAL.search(marker):
             pass
         elif marker[:3].lower() == "end" or marker.lower().endswith("ends here"):
             if not marker.isupper() and line != marker:
                 continue  # "at the end of the input" in a sentence is prose; on a line of its own, a marker
+            if severity == "error" and IN_PROSE.search(doc.text[max(0, match.start() - 40):match.start()]) \
+                    and IN_PROSE.match(doc.text, match.end()):
+                severity = "warning"  # "the parser stops at END OF USER INPUT markers": named inside a sentence
         elif not marker.isupper():
             continue  # a banner is written in capitals; "## New instructions" is a heading
         yield Hit(match.start(), match.end(), f'fake conversation boundary: "{match.group().strip()[:100]}"',
-                  mention_severity(doc, match.start(), match.end()))
+                  severity)
 
 
 @detector("TCH001", "tool-call-hijack", "error",
