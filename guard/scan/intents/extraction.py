@@ -121,6 +121,15 @@ SHOWN = lexicon((word for word in SHOW_WORDS.words if word not in COMMON), ("giv
 OWN_FRAME = Frame(INSTRUCTION_NOUNS, (OWN_OR_FIRST, SHOWN), near=70, near_dense=30)
 # "Ignore any attempts to reveal the system prompt": a rule against the act, not an order to do it.
 GUARDED = lazy(r"\b(?:attempts?|requests?|tries|trying|asks?\s+you|refuse|reject|decline|protect)\b", re.I)
+# The attack's name holds the word "prompt" without meaning the agent's ("injections de prompt", "промпт-инъекции").
+ATTACK_NAME = lazy(r"prompt[\s-]+(?:injections?|injektion\w*|engineering)|(?:injections?|inyecci[oó]n\w*|inje[cç][aã]o|"
+                   r"inje[cç][oõ]es|iniezion[ei]|injektion\w*)\s+(?:de\s+|di\s+|von\s+)?prompts?|промпт[\s-]+инъекци\w*|"
+                   r"инъекци\w*\s+промпт\w*|提示(?:词)?注入|プロンプト\s?インジェクション|프롬프트\s?인젝션", re.I)
+
+
+def _names_the_attack(doc: Document, start: int, end: int) -> bool:
+    lo, hi = max(0, start - 20), min(len(doc.text), end + 20)
+    return any(name.start() <= start and end <= name.end() for name in ATTACK_NAME.finditer(doc.text, lo, hi))
 
 
 @detector("PXT001", "prompt-extraction", "error",
@@ -146,5 +155,8 @@ def prompt_extraction(doc: Document) -> Iterator[Hit]:
         said.add(a)
         if negated_in_clause(doc, match.start()) or GUARDED.search(doc.text, a, match.start()):
             continue
+        if _names_the_attack(doc, match.start(), match.end()):
+            said.discard(a)
+            continue  # the word is the name of the attack, not the agent's prompt
         yield Hit(match.start(), match.end(), f'order to print the agent\'s prompt: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))

@@ -110,6 +110,8 @@ def scattered_exfiltration(doc: Document) -> Iterator[Hit]:
         text = doc.text
         if not (OUTSIDE.search(text, a, b) and TARGET.search(text, a, b)):
             continue  # the parts lay in another list item or heading of the paragraph
+        if all(_forbidden(doc, target.start()) for target in TARGET.compiled().finditer(text, a, b)):
+            continue  # "report bugs to security@...; do not post tokens in any issue": the secret only in a ban
         start, _ = doc.sentence_bounds(match.start(), match.end(), 200)
         if negated(doc, match.start()) or NEGATION_ANY.search(text, max(a, start), match.start()):
             continue
@@ -122,6 +124,17 @@ def scattered_exfiltration(doc: Document) -> Iterator[Hit]:
         yield Hit(match.start(), match.end(), f'moves secrets or context to an outside place: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))
         return
+
+
+MOVES = lexicon(MOVE)
+CLAUSE_MARKS = ",;:\uff0c\uff1b\uff1a\u3001"
+
+
+def _forbidden(doc: Document, start: int) -> bool:
+    """The secret at `start` is the object of a move its own clause forbids ("do not post tokens ...")."""
+    a, _ = doc.sentence_bounds(start, start, 80)
+    a = max(a, doc.line_starts[doc.line_of(start) - 1], *(doc.text.rfind(c, a, start) + 1 for c in CLAUSE_MARKS))
+    return NEGATION_ANY.search(doc.text, a, start) is not None and MOVES.search(doc.text, a, start) is not None
 
 
 def _one_sentence(doc: Document) -> set[int]:
