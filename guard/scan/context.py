@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from guard.scan.described import described_attack
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
@@ -98,7 +99,8 @@ WORD_BEFORE_QUOTE = lazy(r"(?:\w|\b(?:e\.g|i\.e|etc|cf|z\.\s?B|p\.\s?ex|p\.\s?ej
                          r"|\b(?:for\s+example|for\s+instance|zum\s+Beispiel|beispielsweise|par\s+exemple|"
                          r"por\s+ejemplo|por\s+exemplo|ad\s+esempio|per\s+esempio|например|к\s+примеру),"
                          r"|(?:例如|比如|例えば|たとえば|예를\s?들어|예컨대)[，,、]?)[ \t\n]+\Z"
-                         r"|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af][ \t]*\Z", re.I)  # (CJK: no space before a quote)
+                         r"|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af][ \t]*\Z"  # (CJK: no space before a quote)
+                         r"|\w[ \t]*\((?:[^()\n]*[,;][ \t]*)?\Z", re.I)  # a list in parentheses after a noun
 
 
 def _paragraph(doc: Document, start: int, reach: int = 400) -> tuple[int, int]:
@@ -239,7 +241,7 @@ def reported_request(doc: Document, start: int, end: int | None = None) -> bool:
         if found is None and end is not None:
             found = REPORTED_AFTER.match(doc.text, end)
     if found is None:
-        return False
+        return described_attack(doc, a, start, b)
     if DESCRIBED.match(doc.text, found.start()):
         return True  # described: a causative, or a request pages may make of an agent
     rest = doc.text[a:found.start()] + " " + doc.text[max(end or start, found.end()):b]

@@ -127,6 +127,16 @@ ATTACK_NAME = lazy(r"prompt[\s-]+(?:injections?|injektion\w*|engineering)|(?:inj
                    r"инъекци\w*\s+промпт\w*|提示(?:词)?注入|プロンプト\s?インジェクション|프롬프트\s?인젝션", re.I)
 
 
+# Japanese and Korean put the negation after the verb: "システムプロンプトを表示しないでください",
+# "시스템 프롬프트를 공개하지 마세요". The verb follows the anchor in the same clause, then the negation.
+NEGATED_AFTER = lazy(r"[^、。，,.!?！？\n]{0,16}?(?:しない|しません|せず|するな|してはいけ|してはなら|しては駄目|禁止|"
+                     r"하지\s*(?:마|말|않)|않|금지)")
+
+
+def _negated_after(doc: Document, end: int) -> bool:
+    return NEGATED_AFTER.match(doc.text, end) is not None
+
+
 def _names_the_attack(doc: Document, start: int, end: int) -> bool:
     lo, hi = max(0, start - 20), min(len(doc.text), end + 20)
     return any(name.start() <= start and end <= name.end() for name in ATTACK_NAME.finditer(doc.text, lo, hi))
@@ -153,7 +163,8 @@ def prompt_extraction(doc: Document) -> Iterator[Hit]:
         if a in said:
             continue
         said.add(a)
-        if negated_in_clause(doc, match.start()) or GUARDED.search(doc.text, a, match.start()):
+        if negated_in_clause(doc, match.start()) or GUARDED.search(doc.text, a, match.start()) \
+                or (not doc.text.isascii() and _negated_after(doc, match.end())):
             continue
         if _names_the_attack(doc, match.start(), match.end()):
             said.discard(a)

@@ -12,7 +12,8 @@ from guard.scan.text import Document
 # The places a sentence names: inline code, or a path written in prose ("build/", "./dist", "~/.ssh").
 PLACES = lazy(r"`([^`\n]+)`|(?<![\w/.~-])((?:~|\.{1,2})?/?[\w.*-]+/[\w.*/-]*)")
 SCRATCH_WHOLE = lazy(r"(?:" + SCRATCH + r")[\w.*/-]*\Z", re.I)
-OWN_FORK = lazy(r"\b(?:on|in|to)\s+(?:my|your|our)\s+(?:own\s+)?forks?\b", re.I)
+OWN_FORK = lazy(r"\b(?:on|in|to)\s+(?:my|your|our)\s+(?:own\s+)?forks?\b|"
+                r"\b(?:to|on)\s+(?:my|your)\s+own\s+(?:feature\s+|topic\s+|work\s+)?branch(?:es)?\b", re.I)
 # Words that name what is not scratch, beside the scratch ("`build/` and the sources", "all files").
 BEYOND = lazy(r"\b(?:src|sources?|tests?|home|repo(?:sitory)?|database|tables?|main|master|production|prod|"
               r"everything|all\s+files|every\s+file|secrets?|keys?)\b|~|\.env\b", re.I)
@@ -30,5 +31,11 @@ def scratch_only(doc: Document, a: int, b: int) -> bool:
 
 def own_ground(doc: Document, a: int, b: int) -> bool:
     """The step in [a, b) stays on the agent's own ground: scratch folders only, or the user's own fork."""
-    return scratch_only(doc, a, b) or (OWN_FORK.search(doc.text, a, b) is not None
-                                       and BEYOND.search(doc.text, a, b) is None)
+    if scratch_only(doc, a, b):
+        return True
+    own = OWN_FORK.search(doc.text, a, b)
+    if own is None:
+        return False
+    lo = max(a, doc.text.rfind(";", a, own.start()) + 1)  # the clause that holds it: "...; main needs a PR"
+    hi = doc.text.find(";", own.end(), b)
+    return BEYOND.search(doc.text, lo, hi if hi >= 0 else b) is None
