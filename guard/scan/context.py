@@ -211,12 +211,13 @@ REPORTED_OTHER = lazy(
     r"|\b(?:se|anche\s+se|quando)\s+(?:[\w'’-]+,?\s+){1,8}?ti\s+(?:chiede|dice|ordina)\w*\s+(?:di\s+)?"
     r"|\b(?:wenn|falls|auch\s+wenn|selbst\s+wenn)\s+(?:[\w'’-]+,?\s+){1,8}?(?:dich|dir)\s+(?:[\w-]+\s+)?"
     r"(?:auffordert|bittet|anweist|sagt|verlangt)\s*,?\s+"
-    r"|(?:если|даже\s+если|когда)\s+(?:\w+,?\s+){1,8}?(?:просит|попросит|говорит|скажет|требует|велит)\s+(?:тебя\s+|тебе\s+|вас\s+|вам\s+)?"
+    r"|(?:если|даже\s+если|когда)\s+(?:[\w-]+,?\s+){1,8}?(?:просит|попросит|говорит|скажет|требует|велит)\s+(?:тебя\s+|тебе\s+|вас\s+|вам\s+)?"
     r"|(?:如果|若|假如|即使|即便|当)[^，。,.!?！？]{0,20}?(?:要求|让|叫|请求|命令)你?\s*)"
     r"(?:[\w'’-]+\s+){0,3}[`\"“'«「]?\Z",
     re.I,
 )
-REPORTED_AFTER = lazy(r"[^。！？\n]{0,12}?(?:(?:よう|ように|ことを)(?:求められ|頼まれ|指示され|言われ|要求され)|(?:하라고|라고|하도록)\s*(?:요청|요구|지시|말)하)")
+REPORTED_AFTER = lazy(r"[^。！？\n]{0,12}?(?:(?:よう|ように|ことを)(?:求められ|頼まれ|指示され|言われ|要求され|求め|頼ん|頼む|"
+                      r"指示し|言って|言う|要求し)|(?:하라고|라고|하도록)\s*(?:(?:요청|요구|지시|말)하|하면|한다면|해도))")
 
 
 # What a rule says to do when someone else asks: refuse, stop, report, or a negation ("never ..., even if ...").
@@ -224,7 +225,7 @@ REPORTED_AFTER = lazy(r"[^。！？\n]{0,12}?(?:(?:よう|ように|ことを)(?
 REFUSAL = lazy(
     r"\b(?:stop|refuse|decline|report|flag|warn|halt|abort|reject|tell\s+the\s+user|ask\s+the\s+user|treat\b[^.]{0,40}"
     r"\bas\s+data|ignore\s+(?:it|them|that|such))\b|arrête|refuse|signale|brich\s+ab|lehne|melde|detente|detén|rechaza|"
-    r"avisa|pare|recuse|fermati|rifiuta|segnala|остановись|откажись|сообщи|停止|拒绝|告诉用户|拒否|止め|伝え|거절|중단|알리",
+    r"avisa|pare|recuse|fermati|rifiuta|segnala|остановись|откажись|сообщи|停止|拒绝|告诉用户|拒否|止め|伝え|知らせ|従わ|거절|중단|알리",
     re.I,
 )
 
