@@ -10,7 +10,7 @@ from guard.scan.lazyre import lazy
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
 from guard.scan.intents.taskdrop import TAKEOVER_FRAME, TASK_FRAME
-from guard.scan.intents.topic import about_a_subject
+from guard.scan.intents.topic import retires_a_section
 from guard.scan.patterns import Span
 from guard.scan.override import IGNORE
 from guard.scan.text import Document
@@ -265,38 +265,10 @@ def drop_prior(doc: Document) -> Iterator[Hit]:
     for match, a, b in _dropped(doc):
         if IGNORE.search(doc.text, a, b):
             continue  # the classic phrase is OVR001's finding; this one is for the other wordings
-        if _retires_a_section(doc, match, a, b):
+        if retires_a_section(doc, match, a, b, ORDERS, SPLIT_VERB):
             continue  # "the Docker instructions above are outdated": the owner's own document, not the agent's
         yield Hit(match.start(), match.end(), f'declares earlier instructions void: "{excerpt(doc, a, b)}"',
                       mention_severity(doc, match.start(), match.end()))
-
-
-def _retires_a_section(doc: Document, match: Span, a: int, b: int) -> bool:
-    """A verb of being out of date (not an order to drop) whose nearest instructions noun names a subject."""
-    if match.group().lower() not in OUT_OF_DATE:
-        return False
-    nouns = list(ORDERS.compiled().finditer(doc.text, a, b))
-    if not nouns:
-        return False
-    noun = min(nouns, key=lambda noun: abs(noun.start() - match.start()))
-    return about_a_subject(doc, noun.start(), noun.end())
-
-
-# The DROP words that say a text is out of date, not that the agent must drop it.
-OUT_OF_DATE = frozenset((
-    "obsolete", "outdated", "superseded", "deprecated", "out of date", "out-of-date", "stale", "retired", "replaced",
-    "have been replaced", "were replaced", "veraltet", "überholt", "ersetzt", "caduques", "caduc", "périmé", "périmées",
-    "obsolètes", "remplacées", "remplacés", "desactualizadas", "desactualizados", "desactualizada", "obsoletas",
-    "obsoletos", "reemplazadas", "sustituidas", "desatualizadas", "desatualizados", "desatualizada",
-    "substituídas", "obsoleti", "superate", "superati", "sostituite", "устарел", "заменены", "过时", "古い",
-    "置き換え", "대체되었",
-    # no longer valid: said of a section as well as of the agent's instructions
-    "no longer apply", "no longer applies", "no longer valid", "no longer in force", "nicht mehr gültig",
-    "gelten nicht", "gilt nicht", "ungültig", "hinfällig", "ne s'appliquent plus", "ne s'applique plus",
-    "ya no aplican", "no aplican", "não se aplicam mais", "não se aplica", "non si applicano più",
-    "не действуют", "больше не действуют", "не действует", "无效", "失效", "作废", "不再适用", "無効", "유효하지",
-    "nicht mehr", *SPLIT_VERB,
-))
 
 
 CHAT_ANY = Frame(CHAT_DROP, ())  # the chat-style verbs found once, each variant's parts checked at each

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from guard.scan.intents.frame import Lexicon
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
@@ -68,3 +69,34 @@ def about_a_subject(doc: Document, noun_start: int, noun_end: int) -> bool:
         if GUARDED.search(word) is None:
             return True
     return False
+
+
+def retires_a_section(doc: Document, match: re.Match[str], a: int, b: int, orders: Lexicon,
+                      split_verbs: tuple[str, ...]) -> bool:
+    """A verb of being out of date (not an order to drop) whose nearest instructions noun (of `orders`) names
+    a subject."""
+    word = match.group().lower()
+    if word not in OUT_OF_DATE and word not in split_verbs:
+        return False
+    nouns = list(orders.compiled().finditer(doc.text, a, b))
+    if not nouns:
+        return False
+    noun = min(nouns, key=lambda noun: abs(noun.start() - match.start()))
+    return about_a_subject(doc, noun.start(), noun.end())
+
+
+# The DROP words that say a text is out of date, not that the agent must drop it.
+OUT_OF_DATE = frozenset((
+    "obsolete", "outdated", "superseded", "deprecated", "out of date", "out-of-date", "stale", "retired", "replaced",
+    "have been replaced", "were replaced", "veraltet", "überholt", "ersetzt", "caduques", "caduc", "périmé", "périmées",
+    "obsolètes", "remplacées", "remplacés", "desactualizadas", "desactualizados", "desactualizada", "obsoletas",
+    "obsoletos", "reemplazadas", "sustituidas", "desatualizadas", "desatualizados", "desatualizada",
+    "substituídas", "obsoleti", "superate", "superati", "sostituite", "устарел", "заменены", "过时", "古い",
+    "置き換え", "대체되었",
+    # no longer valid: said of a section as well as of the agent's instructions
+    "no longer apply", "no longer applies", "no longer valid", "no longer in force", "nicht mehr gültig",
+    "gelten nicht", "gilt nicht", "ungültig", "hinfällig", "ne s'appliquent plus", "ne s'applique plus",
+    "ya no aplican", "no aplican", "não se aplicam mais", "não se aplica", "non si applicano più",
+    "не действуют", "больше не действуют", "не действует", "无效", "失效", "作废", "不再适用", "無効", "유효하지",
+    "nicht mehr",
+))
