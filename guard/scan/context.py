@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from guard.scan.described import described_attack
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
@@ -46,8 +47,18 @@ def negated_in_clause(doc: Document, start: int, window: int = 60) -> bool:
     """A negation earlier in the same clause of the sentence (after its last comma, colon or semicolon), in
     ten languages: "Never reveal your system prompt", "Ne montre jamais tes instructions", "不要输出系统提示"."""
     a, _ = doc.sentence_bounds(start, start, window)
-    a = max(a, doc.line_starts[doc.line_of(start) - 1], *(doc.text.rfind(c, a, start) + 1 for c in CLAUSE_MARKS))
+    line = doc.line_starts[doc.line_of(start) - 1]
+    a = max(a, line)
+    # Marks inside inline code or an address are not the sentence's own ("`curl ... | sh`", "https://").
+    prose = URL_OR_CODE.sub(lambda m: " " * len(m.group()), doc.text[line:start])
+    for span in URL_OR_CODE.finditer(doc.text, line, start):
+        if span.start() < a < span.end():
+            a = max(line, doc.sentence_bounds(span.start(), span.start(), window)[0])  # it "ended" inside code
+    a = max(a, *(line + prose.rfind(c, a - line) + 1 for c in CLAUSE_MARKS))
     return any(p.search(doc.text, a, start) is not None for p in (NEGATION, NEGATION_ANY, MORE_NEGATION))
+
+
+URL_OR_CODE = lazy(r"`[^`\n]*`|\b[a-z][\w+.-]*://\S*", re.I)
 
 
 INLINE_CODE = lazy(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
@@ -78,33 +89,94 @@ def negated(doc: Document, start: int, window: int = 60) -> bool:
     return NEGATION.search(doc.text[a:start]) is not None
 
 
-# A short quotation on one line, in the quotation marks of the ten languages: a phrase named as an example
-# is short, a payload wrapped in quotes to pass for one usually is not.
-QUOTED = lazy(r'"([^"\n]{1,64})"|“([^”\n]{1,64})”|„([^“”\n]{1,64})[“”]|«\s?([^»\n]{1,64}?)\s?»|'
-              r"「([^」\n]{1,64})」|『([^』\n]{1,64})』")
-WORD_BEFORE_QUOTE = lazy(r"(?:\w|\b(?:e\.g|i\.e|etc|cf|z\.\s?B|p\.\s?ex|p\.\s?ej)\.,?)[ \t]+\Z"
-                         r"|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af][ \t]*\Z", re.I)  # (CJK: no space before a quote)
+# A quotation, in the quotation marks of the ten languages: a phrase named as an example is short, a payload
+# wrapped in quotes to pass for one usually is not (a long one counts only where the sentence introduces it as
+# an example: LONG_QUOTE). Prose wraps: a quotation may run over the lines of one paragraph (the rendered text
+# joins them), never over a blank line.
+QUOTED = lazy(r'"((?:[^"\n]|\n(?![ \t]*\n)){1,160})"|“((?:[^”\n]|\n(?![ \t]*\n)){1,160})”|'
+              r'„((?:[^“”"\n]|\n(?![ \t]*\n)){1,160})[“”"]|«\s?((?:[^»\n]|\n(?![ \t]*\n)){1,160}?)\s?»|'
+              r"「([^」\n]{1,160})」|『([^』\n]{1,160})』")
+# What names the quotation: a word before it, or "for example," in the ten languages (with its comma).
+WORD_BEFORE_QUOTE = lazy(r"(?:\w|\b(?:e\.g|i\.e|etc|cf|z\.\s?B|p\.\s?ex|p\.\s?ej)\.,?"
+                         r"|\b(?:for\s+example|for\s+instance|zum\s+Beispiel|beispielsweise|par\s+exemple|"
+                         r"por\s+ejemplo|por\s+exemplo|ad\s+esempio|per\s+esempio|например|к\s+примеру),"
+                         r"|(?:例如|比如|例えば|たとえば|예를\s?들어|예컨대)[，,、]?)[ \t\n]+\Z"
+                         r"|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af][ \t]*\Z"  # (CJK: no space before a quote)
+                         r"|\w[ \t]*\((?:[^()\n]*[,;][ \t]*)?\Z", re.I)  # a list in parentheses after a noun
+
+
+def _paragraph(doc: Document, start: int, reach: int = 400) -> tuple[int, int]:
+    """The lines around `start` up to a blank line (at most `reach` characters each side)."""
+    text = doc.text
+    lo, hi = max(0, start - reach), min(len(text), start + reach)
+    back = max(text.rfind("\n\n", lo, start), text.rfind("\n \n", lo, start))
+    ahead = [i for i in (text.find("\n\n", start, hi), text.find("\n \n", start, hi)) if i >= 0]
+    return (back + 1 if back >= 0 else lo), (min(ahead) if ahead else hi)
 
 
 def quoted_mention(doc: Document, start: int, end: int) -> bool:
     """The match is a short quotation named inside a sentence of visible text, as a noun is: the quotation
-    holds the whole match and follows a word ("strings such as "ignore previous instructions" are flagged").
-    A quotation that opens a sentence, follows a colon or a comma (the message itself, or said to someone)
-    is not a mention. Like inline code, this is how the text looks to a reviewer, not a word added to it."""
-    lo, hi = doc.line_span(doc.line_of(start))
+    holds the whole match and follows a word ("strings such as "ignore previous instructions" are flagged",
+    "par exemple « ... »"), on its line or the line before in the same paragraph. A quotation that opens a
+    sentence, follows a colon or a comma (the message itself, or said to someone) is not a mention. Like
+    inline code, this is how the text looks to a reviewer, not a word added to it."""
+    lo, hi = _paragraph(doc, start)
     for quote in QUOTED.finditer(doc.text, lo, hi):
         group = next(i for i in range(1, 7) if quote.group(i) is not None)
         if quote.start(group) <= start and end <= quote.end(group) + 1:
-            return WORD_BEFORE_QUOTE.search(doc.text, lo, quote.start()) is not None and not _spoken_to(doc, start)
+            if quote.end(group) - quote.start(group) > LONG_QUOTE:
+                named = EXAMPLE_BEFORE_QUOTE.search(doc.text, lo, quote.start()) is not None
+            else:
+                named = WORD_BEFORE_QUOTE.search(doc.text, lo, quote.start()) is not None
+            named = named or _named_before_colon(doc, quote.start())
+            return named and not _spoken_to(doc, start)
     return False
+
+
+LONG_QUOTE = 64
+# "text such as "...", "une phrase comme « ... »", "фразу вроде «...»": the quotation introduced as an example.
+EXAMPLE_BEFORE_QUOTE = lazy(
+    r"\b(?:such\s+as|like|for\s+example,?|for\s+instance,?|e\.g\.,?|wie|etwa|zum\s+Beispiel,?|z\.\s?B\.,?|comme|"
+    r"par\s+exemple,?|como|por\s+ejemplo,?|p\.\s?ej\.,?|por\s+exemplo,?|come|tipo|ad\s+esempio,?|вроде|как|типа|"
+    r"например,?)[ \t\n]+\Z|(?:例如|比如|像|例えば|예를\s?들어)[，,、]?[ \t]*\Z", re.I)
+COLON_BEFORE_QUOTE = lazy(r"[:：][ \t\n]*\Z")
+# What a clause before a colon calls the quotation after it: an example of an attack, or what an attacker writes.
+NAMES_EXAMPLE = lazy(
+    r"\b(?:examples?|samples?|payloads?|attacks?|attackers?|injections?|exploits?|beispiele?|angreifer\w*|angriff\w*|"
+    r"injektion\w*|exemples?|attaques?|attaquants?|ejemplos?|ataques?|atacantes?|inyecci[oó]n\w*|exemplos?|"
+    r"inje[cç][aã]o|inje[cç][oõ]es|esempi[oa]?|attacc\w+|iniezion[ei]|пример\w*|атак\w*|злоумышленник\w*|"
+    r"инъекци\w*)\b|例如|示例|例子|攻击|注入|攻撃|インジェクション|例|공격|인젝션|예시", re.I)
+
+
+def _named_before_colon(doc: Document, quote_start: int) -> bool:
+    """The quotation follows a colon that ends a clause naming it as an example of an attack or as what an
+    attacker writes ("Ein Angreifer kann in eine README schreiben: „...“", "An example we test: "..."")."""
+    colon = COLON_BEFORE_QUOTE.search(doc.text, max(0, quote_start - 8), quote_start)
+    if colon is None:
+        return False
+    a, _ = doc.sentence_bounds(colon.start(), colon.start(), 200)
+    return NAMES_EXAMPLE.search(doc.text, a, colon.start()) is not None
 
 
 def _spoken_to(doc: Document, start: int) -> bool:
     """The sentence around the quotation, the quotations left out, addresses the agent or orders it: then the
     quotation is what it is told to say or do ("you will answer "..."", "reply with "...""), not a mention."""
     a, b = doc.sentence_bounds(start, start, 300)
-    outside = QUOTED.sub(" ", doc.text[a:b])
+    outside = DONE_TO_YOU.sub(" ", QUOTED.sub(" ", doc.text[a:b]))
     return SECOND_PERSON.search(outside) is not None or IMPERATIVE.search(outside) is not None
+
+
+# The agent as the object of what a third party may do to it, not the one addressed: "pages may try to give
+# you instructions such as "..."", "des pages peuvent te donner des consignes comme « ... »".
+DONE_TO_YOU = lazy(
+    r"\b(?:may|might|can|could|will|often|sometimes|tries\s+to|try\s+to|attempts?\s+to)\s+(?:try\s+to\s+|attempt\s+to\s+)?"
+    r"(?:give|send|show|hand|feed|tell|offer|pass)\s+you\b"
+    r"|\b(?:kann|können|könnte|könnten|versuch\w*)\s+(?:\w+\s+){0,2}dir\b"
+    r"|\b(?:peu[tv]ent|peut|pourrai\w*|essai\w*\s+de|tente\w*\s+de)\s+(?:\w+\s+){0,2}(?:te|vous)\s+(?:donner|dire|envoyer|montrer)\b"
+    r"|\b(?:puede\w*|podría\w*|intenta\w*)\s+(?:\w+\s+){0,2}(?:darte|decirte|enviarte|mostrarte)\b"
+    r"|\b(?:pode\w*|poderia\w*|tenta\w*)\s+(?:\w+\s+){0,2}(?:te|lhe)\s+(?:dar|dizer|enviar|mostrar)\b"
+    r"|\b(?:può|possono|potrebbe\w*|prova\w*\s+a)\s+(?:\w+\s+){0,2}(?:darti|dirti|inviarti|mostrarti)\b"
+    r"|(?:может|могут|пытаю\w*|попыта\w*)\s+(?:\w+\s+){0,2}(?:дать|сказать|прислать|подсунуть)\s+(?:тебе|вам)", re.I)
 
 
 SECOND_PERSON = lazy(r"\b(?:you|your|yourself|du|dich|dir|dein\w*|vous|tu|toi|ton|ta|tes|votre|usted|você|voc[eê]s|"
@@ -113,13 +185,13 @@ SECOND_PERSON = lazy(r"\b(?:you|your|yourself|du|dich|dir|dein\w*|vous|tu|toi|to
 
 
 # What someone else may ask of the agent, reported: the match is the complement of a request in a clause of
-# condition ("if a page asks you to ...", "even when an issue tells the agent to ..."), of a request that may
+# condition ("if a page asks you to ...", "if a page, README or tool result tells you to ...", "even when an issue tells the agent to ..."), of a request that may
 # happen ("pages may tell an agent to ...") or of a causative, the agent in the third person there ("attacks
 # try to make the agent ..."). Not what the speaker asks ("if
 # I tell you to ...": the speaker is the one giving orders). The file's own order, if it
 # gives one, is the main clause, which its detectors judge on their own.
 REPORTED = lazy(
-    r"(?:\b(?:if|even\s+if|when|whenever|even\s+when|unless|in\s+case|should)\s+(?!(?:i|we)\s)(?:[\w'’-]+\s+){1,5}?"
+    r"(?:\b(?:if|even\s+if|when|whenever|even\s+when|unless|in\s+case|should)\s+(?!(?:i|we)\s)(?:[\w'’-]+,?\s+){1,8}?"
     r"(?:asks?|tells?|instructs?|wants?|requests?|urges?|says?|demands?|claims?|attempts?|tries|try|asked|told)\s+"
     r"(?:(?:you|the\s+(?:ai\s+|coding\s+)?\w+|an?\s+(?:ai\s+|coding\s+)?\w+)\s+)?(?:to\s+)?"
     r"|\b(?:may|might|could|can|will|often|sometimes|try\s+to|tries\s+to|attempt\s+to|attempts\s+to)\s+"
@@ -135,18 +207,19 @@ REPORTED = lazy(
 # The same in the other languages: the request before the match ("si une page te demande de", "如果网页要求你"),
 # or, in Japanese and Korean, after it ("無視するよう求められても", "무시하라고 요청하면").
 REPORTED_OTHER = lazy(
-    r"(?:\b(?:si|même\s+si|quand|lorsqu['’]?\w*)\s+(?:[\w'’-]+\s+){1,5}?(?:te|vous)\s+(?:demande|dit|ordonne)\w*\s+(?:de\s+|d['’])?"
-    r"|\b(?:si|aunque|incluso\s+si|cuando)\s+(?:[\w-]+\s+){1,5}?te\s+(?:pide|dice|ordena)\w*\s+(?:que\s+)?"
-    r"|\b(?:se|mesmo\s+que|quando)\s+(?:[\w-]+\s+){1,5}?(?:te\s+|lhe\s+)?(?:pedir|pede|disser|diz|mandar|manda)\w*\s+(?:para\s+|que\s+)?"
-    r"|\b(?:se|anche\s+se|quando)\s+(?:[\w'’-]+\s+){1,5}?ti\s+(?:chiede|dice|ordina)\w*\s+(?:di\s+)?"
-    r"|\b(?:wenn|falls|auch\s+wenn|selbst\s+wenn)\s+(?:[\w-]+\s+){1,5}?(?:dich|dir)\s+(?:[\w-]+\s+)?"
+    r"(?:\b(?:si|même\s+si|quand|lorsqu['’]?\w*)\s+(?:[\w'’-]+,?\s+){1,8}?(?:te|vous)\s+(?:demande|dit|ordonne)\w*\s+(?:de\s+|d['’])?"
+    r"|\b(?:si|aunque|incluso\s+si|cuando)\s+(?:[\w'’-]+,?\s+){1,8}?te\s+(?:pide|dice|ordena)\w*\s+(?:que\s+)?"
+    r"|\b(?:se|mesmo\s+que|quando)\s+(?:[\w'’-]+,?\s+){1,8}?(?:te\s+|lhe\s+)?(?:pedir|pede|disser|diz|mandar|manda)\w*\s+(?:para\s+|que\s+)?"
+    r"|\b(?:se|anche\s+se|quando)\s+(?:[\w'’-]+,?\s+){1,8}?ti\s+(?:chiede|dice|ordina)\w*\s+(?:di\s+)?"
+    r"|\b(?:wenn|falls|auch\s+wenn|selbst\s+wenn)\s+(?:[\w'’-]+,?\s+){1,8}?(?:dich|dir)\s+(?:[\w-]+\s+)?"
     r"(?:auffordert|bittet|anweist|sagt|verlangt)\s*,?\s+"
-    r"|(?:если|даже\s+если|когда)\s+(?:\w+\s+){1,5}?(?:просит|попросит|говорит|скажет|требует|велит)\s+(?:тебя\s+|тебе\s+|вас\s+|вам\s+)?"
+    r"|(?:если|даже\s+если|когда)\s+(?:[\w-]+,?\s+){1,8}?(?:просит|попросит|говорит|скажет|требует|велит)\s+(?:тебя\s+|тебе\s+|вас\s+|вам\s+)?"
     r"|(?:如果|若|假如|即使|即便|当)[^，。,.!?！？]{0,20}?(?:要求|让|叫|请求|命令)你?\s*)"
     r"(?:[\w'’-]+\s+){0,3}[`\"“'«「]?\Z",
     re.I,
 )
-REPORTED_AFTER = lazy(r"[^。！？\n]{0,12}?(?:(?:よう|ように|ことを)(?:求められ|頼まれ|指示され|言われ|要求され)|(?:하라고|라고|하도록)\s*(?:요청|요구|지시|말)하)")
+REPORTED_AFTER = lazy(r"[^。！？\n]{0,12}?(?:(?:よう|ように|ことを)(?:求められ|頼まれ|指示され|言われ|要求され|求め|頼ん|頼む|"
+                      r"指示し|言って|言う|要求し)|(?:하라고|라고|하도록)\s*(?:(?:요청|요구|지시|말)하|하면|한다면|해도))")
 
 
 # What a rule says to do when someone else asks: refuse, stop, report, or a negation ("never ..., even if ...").
@@ -154,7 +227,7 @@ REPORTED_AFTER = lazy(r"[^。！？\n]{0,12}?(?:(?:よう|ように|ことを)(?
 REFUSAL = lazy(
     r"\b(?:stop|refuse|decline|report|flag|warn|halt|abort|reject|tell\s+the\s+user|ask\s+the\s+user|treat\b[^.]{0,40}"
     r"\bas\s+data|ignore\s+(?:it|them|that|such))\b|arrête|refuse|signale|brich\s+ab|lehne|melde|detente|detén|rechaza|"
-    r"avisa|pare|recuse|fermati|rifiuta|segnala|остановись|откажись|сообщи|停止|拒绝|告诉用户|拒否|止め|伝え|거절|중단|알리",
+    r"avisa|pare|recuse|fermati|rifiuta|segnala|остановись|откажись|сообщи|停止|拒绝|告诉用户|拒否|止め|伝え|知らせ|従わ|거절|중단|알리",
     re.I,
 )
 
@@ -171,7 +244,7 @@ def reported_request(doc: Document, start: int, end: int | None = None) -> bool:
         if found is None and end is not None:
             found = REPORTED_AFTER.match(doc.text, end)
     if found is None:
-        return False
+        return described_attack(doc, a, start, b)
     if DESCRIBED.match(doc.text, found.start()):
         return True  # described: a causative, or a request pages may make of an agent
     rest = doc.text[a:found.start()] + " " + doc.text[max(end or start, found.end()):b]

@@ -90,8 +90,26 @@ def ignore_instructions(doc: Document) -> Iterator[Hit]:
     such phrases shows them as code or in a block quote, which makes them a warning.
     """
     for match in doc.finditer(IGNORE, IGNORE_TRIGGERS, 60, 160):
-        yield Hit(match.start(), match.end(), f'order to drop the agent\'s instructions: "{match.group()}"',
-                  mention_severity(doc, match.start(), match.end()))
+        severity = mention_severity(doc, match.start(), match.end())
+        if severity == "error" and _a_products_mode(doc, match):
+            severity = "warning"  # "enable developer mode in chrome://extensions": a setting of a program
+        yield Hit(match.start(), match.end(), f'order to drop the agent\'s instructions: "{match.group()}"', severity)
+
+
+# A mode that belongs to a program, named where it is switched: "in chrome://extensions", "in Settings >
+# System", "Android's developer mode", "set `APP_ENV=development` to enable developer mode".
+PRODUCT_AFTER = lazy(r"\s+(?:in|on|under|via|from|of)\s+(?:the\s+)?(?:(?!(?i:your|yours|this|these|those|my|all|every|each|any|our|chat|conversation|answers?|replies|responses?)\b)[A-Z][\w.+-]*|(?i:settings|preferences)|"
+                     r"`[^`\n]+`|\S+://)")
+PRODUCT_BEFORE = lazy(r"(?:\b[A-Z][\w.+-]*['’]s\s+|`[^`\n]+`\s+(?i:to)\s+)\Z")
+
+
+def _a_products_mode(doc: Document, match: re.Match[str]) -> bool:
+    if "mode" not in match.group().lower():
+        return False
+    line_start = doc.line_starts[doc.line_of(match.start()) - 1]
+    before = doc.text[max(line_start, match.start() - 60):match.start()]
+    after = PRODUCT_AFTER.match(doc.text, match.end())
+    return PRODUCT_BEFORE.search(before) is not None or after is not None
 
 
 @detector("OVR002", "fake-role-marker", "error",

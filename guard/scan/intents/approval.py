@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
+from guard.scan.intents.scratch import own_ground
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 from guard.scan.triggers import declare
@@ -197,7 +198,7 @@ def act_without_approval(doc: Document) -> Iterator[Hit]:
     for match in [*doc.finditer(NEEDLESS_ASK, NEEDLESS_TRIGGERS, 20, 80, NEEDLESS_STARTS), *dense]:
         start = match.start()
         a, b = doc.sentence_bounds(start, match.end(), 200)
-        if start in seen or negated(doc, start, 80) or OWN_GROUND.search(doc.text, a, b):
+        if start in seen or negated(doc, start, 80) or OWN_GROUND.search(doc.text, a, b) or own_ground(doc, a, b):
             continue
         if _harm_in_clause(doc, match, a, b, True) is not None:
             seen.add(start)
@@ -212,7 +213,7 @@ def act_without_approval(doc: Document) -> Iterator[Hit]:
         if harm is None:
             continue
         if not self_negated and HARMLESS.search(doc.text, a, start) and harm > start or \
-                OWN_GROUND.search(doc.text, a, b):
+                OWN_GROUND.search(doc.text, a, b) or own_ground(doc, a, b):
             continue
         seen.add(start)
         yield Hit(start, match.end(), f'acts without asking the user: "{excerpt(doc, a, b)}"',

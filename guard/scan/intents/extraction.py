@@ -138,6 +138,25 @@ TELL_IF = lazy(r"(?:\b(?:tell\s+me|let\s+me\s+know|sag\s+mir|dis-moi|dime|diga-m
 # "the system prompt in prompts/bot.md": a prompt kept in the repository
 IN_FILE = lazy(r"\s+(?:in|from|at|of|under)\s+`?(?:[\w.-]*/|[\w-]+\.(?:md|txt|ya?ml|json|toml)\b)", re.I)
 GUARDED = lazy(r"\b(?:attempts?|requests?|tries|trying|asks?\s+you|refuse|reject|decline|protect)\b", re.I)
+# The attack's name holds the word "prompt" without meaning the agent's ("injections de prompt", "промпт-инъекции").
+ATTACK_NAME = lazy(r"prompt[\s-]+(?:injections?|injektion\w*|engineering)|(?:injections?|inyecci[oó]n\w*|inje[cç][aã]o|"
+                   r"inje[cç][oõ]es|iniezion[ei]|injektion\w*)\s+(?:de\s+|di\s+|von\s+)?prompts?|промпт[\s-]+инъекци\w*|"
+                   r"инъекци\w*\s+промпт\w*|提示(?:词)?注入|プロンプト\s?インジェクション|프롬프트\s?인젝션", re.I)
+
+
+# Japanese and Korean put the negation after the verb: "システムプロンプトを表示しないでください",
+# "시스템 프롬프트를 공개하지 마세요". The verb follows the anchor in the same clause, then the negation.
+NEGATED_AFTER = lazy(r"[^、。，,.!?！？\n]{0,16}?(?:しない|しません|せず|するな|してはいけ|してはなら|しては駄目|禁止|"
+                     r"하지\s*(?:마|말|않)|않|금지)")
+
+
+def _negated_after(doc: Document, end: int) -> bool:
+    return NEGATED_AFTER.match(doc.text, end) is not None
+
+
+def _names_the_attack(doc: Document, start: int, end: int) -> bool:
+    lo, hi = max(0, start - 20), min(len(doc.text), end + 20)
+    return any(name.start() <= start and end <= name.end() for name in ATTACK_NAME.finditer(doc.text, lo, hi))
 
 
 @detector("PXT001", "prompt-extraction", "error",
@@ -164,7 +183,11 @@ def prompt_extraction(doc: Document) -> Iterator[Hit]:
         if negated_in_clause(doc, match.start()) or GUARDED.search(doc.text, a, match.start()) \
                 or A_PROMPT.search(doc.text, max(a, match.start() - 12), match.start()) \
                 or TELL_IF.search(doc.text, max(a, match.start() - 40), match.start()) \
-                or IN_FILE.match(doc.text, match.end()):
-            continue  # a prompt in general, a question whether, a prompt kept in a named file
+                or IN_FILE.match(doc.text, match.end()) \
+                or (not doc.text.isascii() and _negated_after(doc, match.end())):
+            continue  # a prompt in general, a question whether, a prompt kept in a named file, a negation after
+        if _names_the_attack(doc, match.start(), match.end()):
+            said.discard(a)
+            continue  # the word is the name of the attack, not the agent's prompt
         yield Hit(match.start(), match.end(), f'order to print the agent\'s prompt: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))

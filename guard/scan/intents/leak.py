@@ -120,6 +120,8 @@ def scattered_exfiltration(doc: Document) -> Iterator[Hit]:
         text = doc.text
         if not (OUTSIDE.search(text, a, b) and _live_target(text, a, b)):
             continue  # the parts lay in another list item or heading of the paragraph, or the secret is kept out
+        if all(_forbidden(doc, target.start()) for target in TARGET.compiled().finditer(text, a, b)):
+            continue  # "report bugs to security@...; do not post tokens in any issue": the secret only in a ban
         start, _ = doc.sentence_bounds(match.start(), match.end(), 200)
         if negated(doc, match.start()) or NEGATION_ANY.search(text, max(a, start), match.start()):
             continue
@@ -144,15 +146,27 @@ CLAUSE_START = ",;:.!?()（）。，；"
 
 
 def _live_target(text: str, a: int, b: int) -> bool:
-    """A secret or the conversation in [a, b) that its own clause does not keep out."""
+    """A secret or the conversation in [a, b) that its own clause does not keep out: a move it forbids ("never
+    include tokens"; "don't skip the tokens" forbids no move), a word that leaves it out, or a word about it."""
     position = a
     while (found := TARGET.search(text, position, b)) is not None:
         lo = max(a, found.start() - 40, *(text.rfind(c, a, found.start()) + 1 for c in CLAUSE_START))
-        if not (NEGATION_ANY.search(text, lo, found.start()) or KEPT_OUT.search(text, lo, found.start())
-                or ABOUT_IT.match(text, found.end())):
+        banned = NEGATION_ANY.search(text, lo, found.start()) and MOVES.search(text, lo, found.start())
+        if not (banned or KEPT_OUT.search(text, lo, found.start()) or ABOUT_IT.match(text, found.end())):
             return True
         position = found.end()
     return False
+
+
+MOVES = lexicon(MOVE)
+CLAUSE_MARKS = ",;:\uff0c\uff1b\uff1a\u3001"
+
+
+def _forbidden(doc: Document, start: int) -> bool:
+    """The secret at `start` is the object of a move its own clause forbids ("do not post tokens ...")."""
+    a, _ = doc.sentence_bounds(start, start, 80)
+    a = max(a, doc.line_starts[doc.line_of(start) - 1], *(doc.text.rfind(c, a, start) + 1 for c in CLAUSE_MARKS))
+    return NEGATION_ANY.search(doc.text, a, start) is not None and MOVES.search(doc.text, a, start) is not None
 
 
 def _one_sentence(doc: Document) -> set[int]:

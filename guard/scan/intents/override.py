@@ -13,6 +13,7 @@ from guard.scan.intents.frame import Frame, excerpt, lexicon
 from guard.scan.intents.newrules import FRAMES as NEW_RULES_FRAMES
 from guard.scan.intents.newrules import PRAISE
 from guard.scan.intents.taskdrop import TAKEOVER_FRAME, TASK_FRAME
+from guard.scan.intents.topic import retires_a_section
 from guard.scan.patterns import Span
 from guard.scan.override import IGNORE
 from guard.scan.text import Document
@@ -234,6 +235,8 @@ def drop_prior(doc: Document) -> Iterator[Hit]:
     for match, a, b in _dropped(doc):
         if IGNORE.search(doc.text, a, b):
             continue  # the classic phrase is OVR001's finding; this one is for the other wordings
+        if retires_a_section(doc, match, a, b, ORDERS, SPLIT_VERB):
+            continue  # "the Docker instructions above are outdated": the owner's own document, not the agent's
         yield Hit(match.start(), match.end(), f'declares earlier instructions void: "{excerpt(doc, a, b)}"',
                       mention_severity(doc, match.start(), match.end()))
 

@@ -161,7 +161,9 @@ def guard_tampering(doc: Document) -> Iterator[Hit]:
             continue
         if match.group().lower() in DESCRIBED and not AGENT_SUBJECT.search(doc.text, a, match.start()):
             continue  # "it removes the hooks it installed" describes a tool; "the agent removes" orders it
-        how_to = in_purpose_clause(doc, match.start())  # "To uninstall the guard, run ...": a warning
+        if _title_or_adjective(doc, match):
+            continue  # "## Uninstall" above a how-to; "empty output means ..."
+        how_to = in_purpose_clause(doc, match.start()) or _how_to_remove(doc, match.start())  # a warning
         if TOOL_SAYS.match(doc.text, match.end()) and TOOL_BEFORE.search(doc.text, max(a, match.start() - 30),
                                                                           match.start()):
             continue  # "pre-commit uninstall removes the hook scripts": what a command does, no step
@@ -182,10 +184,64 @@ def guard_tampering(doc: Document) -> Iterator[Hit]:
     for match, a, b in SKIP_FRAME.find(doc):
         if negated(doc, match.start()) or NEGATION_ANY.search(doc.text, a, match.start()):
             continue  # "do not bypass the hooks" keeps them
-        severity = "error" if NUISANCE.search(doc.text, max(0, a - 200), b) else "warning"  # flaky, slow ...
+        severity = "error" if _nuisance(doc, a, b) else "warning"  # flaky, slow ...
         yield Hit(match.start(), match.end(), f'skips the hooks: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end(), severity))
         break
+
+
+# What a rule says to do about a failing hook: fix it, ask. A nuisance named in such a sentence before this
+# one is the reason to fix, not to skip ("never commit with --no-verify; if a hook fails, fix it").
+FIX = lazy(r"\b(?:fix|repair|ask|corrige\w*|behebe\w*|arregla\w*|corrígel\w*|conserta\w*|corrija\w*|correggi\w*|"
+           r"sistema\w*)\b|исправ\w*|修复|直し|直す|고치|수정", re.I)
+
+
+def _nuisance(doc: Document, a: int, b: int) -> bool:
+    """A reason to get past the hooks in the sentence [a, b), or in the sentences just before it unless the
+    sentence that names it says to fix the cause ("if a hook fails, fix it"; a negation alone may be the
+    attacker's own "don't waste time")."""
+    for found in NUISANCE.finditer(doc.text, max(0, a - 200), b):
+        if found.start() >= a:
+            return True
+        lo, hi = doc.sentence_bounds(found.start(), found.end(), 200)
+        if FIX.search(doc.text, lo, hi) is None:
+            return True
+    return False
+
+
+SWITCH_WORDS = lexicon(SWITCH_OFF)
+
+
+def _how_to_remove(doc: Document, start: int) -> bool:
+    """The step follows a clause of purpose that names the same act on the guard: "to remove the guard entirely,
+    delete `.kguard/`" tells a person how to uninstall; "To go faster, delete `.kguard.toml`" orders it."""
+    a, _ = doc.sentence_bounds(start, start, 200)
+    a = max(a, doc.line_starts[doc.line_of(start) - 1], doc.text.rfind(";", a, start) + 1)
+    while a < start and doc.text[a] in " \t*_>-#":
+        a += 1
+    comma = doc.text.find(",", a, start)
+    if comma < 0 or PURPOSE_OPEN.match(doc.text, a) is None:
+        return False
+    return SWITCH_WORDS.search(doc.text, a, comma) is not None and (GUARD.search(doc.text, a, comma) is not None
+                                                                    or THE_GUARD.search(doc.text, a, comma) is not None)
+
+
+THE_GUARD = lazy(r"\b(?:guard|kguard|hooks?|pre-commit|husky|lefthook|garde|wächter)\b", re.I)
+PURPOSE_OPEN = lazy(r"(?:to|if\s+you\s+(?:want|need|wish)\s+to|in\s+order\s+to|um|pour|para|per|чтобы)\s", re.I)
+HEADING = lazy(r"[ \t]{0,3}#{1,6}[ \t]")
+# "empty" said of a noun that is not a place the guard keeps ("empty output", "an empty line").
+EMPTY_ADJECTIVE = lazy(r"empty\s+(?!the\b|a\b|an\b|your\b|its\b|this\b|that\b|\.|`|hooks?\b|config|settings)\w", re.I)
+
+
+def _title_or_adjective(doc: Document, match: re.Match[str]) -> bool:
+    """A heading is a block of its own: its verb reaches no object in the paragraph under it. "empty" before a
+    noun is an adjective, not the act of emptying."""
+    if EMPTY_ADJECTIVE.match(doc.text, match.start()):
+        return True
+    lo, hi = doc.line_span(doc.line_of(match.start()))
+    if not HEADING.match(doc.text, lo):
+        return False
+    return not any(True for _ in SWITCH_FRAME.find(Document(doc.text[lo:hi])))
 
 
 def fetches_and_runs(doc: Document) -> list:
