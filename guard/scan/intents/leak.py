@@ -143,15 +143,20 @@ KEPT_OUT = lazy(r"\b(?:redact\w*|strip\w*|remove|mask\w*|hide|without|except|min
 # what is said about a secret rather than the secret: "the token scopes", "the key name", "the password policy"
 ABOUT_IT = lazy(r"[ \t]+(?:scopes?|names?|format|length|expiry|expiration|rotation|type|policy|prefix|permissions)\b", re.I)
 CLAUSE_START = ",;:.!?()（）。，；"
+# the negation bears on the secret itself, no verb between ("never the token", "not your API key", "no tokens")
+BARE_NEGATION = lazy(r"\b(?:never|not|no|nie|nicht|kein\w*|jamais|pas|nunca|mai|никогда|не|без)\s+"
+                     r"(?:(?:the|a|an|any|your|its|their|den|die|das|le|la|les|el|los|o|os|il|lo)\s+)?\Z", re.I)
 
 
 def _live_target(text: str, a: int, b: int) -> bool:
     """A secret or the conversation in [a, b) that its own clause does not keep out: a move it forbids ("never
-    include tokens"; "don't skip the tokens" forbids no move), a word that leaves it out, or a word about it."""
+    include tokens"; "don't skip the tokens" forbids no move) or a negation of the secret itself ("never the
+    token"), a word that leaves it out, or a word about it."""
     position = a
     while (found := TARGET.search(text, position, b)) is not None:
         lo = max(a, found.start() - 40, *(text.rfind(c, a, found.start()) + 1 for c in CLAUSE_START))
-        banned = NEGATION_ANY.search(text, lo, found.start()) and MOVES.search(text, lo, found.start())
+        banned = NEGATION_ANY.search(text, lo, found.start()) and (
+            MOVES.search(text, lo, found.start()) or BARE_NEGATION.search(text, lo, found.start()))
         if not (banned or KEPT_OUT.search(text, lo, found.start()) or ABOUT_IT.match(text, found.end())):
             return True
         position = found.end()
