@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from guard.scan.context import mention_severity
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
+from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
 # The closure: praise of the work so far, "enough", or a halt. Only as an interjection (see _interjection).
@@ -38,13 +39,13 @@ ENOUGH = (
 # A halt, said alone: the mark follows at once ("STOP.", "Stopp -", "Arrête !"), or it is an order to pause.
 HALT = ("stop", "stopp", "arrête", "basta", "fermati", "chega", "стоп", "хватит", "ストップ", "그만", "멈춰")
 # After a closure its sentence ends or pauses: within a few words for praise and "enough", at once for a halt.
-PAUSE = re.compile(r"[^\n.!?。！？]{0,10}?(?:[.!?,:;。！？，：、]|\s[-–—]|\s*$)", re.M)
-PAUSE_NOW = re.compile(r"\s*(?:[.!?,:;。！？，：、]|[-–—]|$)", re.M)
+PAUSE = lazy(r"[^\n.!?。！？]{0,10}?(?:[.!?,:;。！？，：、]|\s[-–—]|\s*$)", re.M)
+PAUSE_NOW = lazy(r"\s*(?:[.!?,:;。！？，：、]|[-–—]|$)", re.M)
 # Before it, on its line: nothing but marks, quotes, a list bullet, a short word of assent ("Ok.", "Wow,") or
 # a call for attention ("ACHTUNG - STOPP -").
-OPENING = re.compile(r"[\s\W]*(?:(?:ok(?:ay)?|wow|so|alright|all\s+right|well|also|na|bon|bueno|bem|beh|ну|好|では|"
+OPENING = lazy(r"[\s\W]*(?:(?:ok(?:ay)?|wow|so|alright|all\s+right|well|also|na|bon|bueno|bem|beh|ну|好|では|"
                      r"じゃあ|자|attention|achtung|atención|atenção|attenzione|внимание|注意|주의)[\s\W]+)?", re.I)
-SENTENCE_END = re.compile(r"[.!?。！？]\s*")
+SENTENCE_END = lazy(r"[.!?。！？]\s*")
 
 
 def _combine(adjectives: str, nouns: str, after: bool = False) -> list[str]:
@@ -97,18 +98,19 @@ HANDOVER = lexicon(
     ("도와줘", "도움이 필요", "이제 써", "이제 말해"),
 )
 SWITCH_FRAME = Frame(PRAISE + ENOUGH + HALT, (HANDOVER,), scope="paragraph", reach=260, near=220, near_dense=90)
-
-
 HALT_SET = frozenset(HALT)
 STRONG = frozenset((*HALT, *ENOUGH))
 
 
 def text_key(doc: Document, start: int, end: int) -> str:
+    """The words of doc.text[start:end], lower-cased, one space between them: how a match is looked up."""
     return " ".join(doc.text[start:end].lower().split())
+
+
 # A task or question named is handed over when it introduces what follows ("a new task: ...", "neue Aufgabe -")
 # or is the reader's ("your next task", "deine neue Aufgabe"); "the next task is the migration guide" is news.
-INTRODUCES = re.compile(r"[^\n.!?。！？]{0,14}?(?:[:：]|\s[-–—]|です[:：]?|이야)")
-YOURS = re.compile(r"(?:your|deine|ta|tu|sua|tua|tuo|твоя|твоё|твой|你的|あなたの|너의|당신의)\s*\S*\s*$", re.I)
+INTRODUCES = lazy(r"[^\n.!?。！？]{0,14}?(?:[:：]|\s[-–—]|です[:：]?|이야)")
+YOURS = lazy(r"(?:your|deine|ta|tu|sua|tua|tuo|твоя|твоё|твой|你的|あなたの|너의|당신의)\s*\S*\s*$", re.I)
 
 
 def _interjection(doc: Document, start: int, end: int) -> bool:
