@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import re
 import subprocess
 from pathlib import Path
@@ -67,3 +68,21 @@ def test_readme_and_docs_pin_one_version_and_it_is_a_tag() -> None:
     if not tags:
         pytest.skip("this checkout has no vX.Y.Z tags (a shallow clone, or before the first release)")
     assert pinned <= set(tags), (pinned, tags)
+
+
+def test_the_launcher_skips_site_in_a_venv(tmp_path: Path) -> None:
+    """Under -S a venv's sys.prefix is still the base interpreter's (site sets it), so the launcher finds the
+    venv's site-packages from the folder of its interpreter; before, every venv install loaded site (and its
+    .pth hooks) on the path each `kguard run` takes."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    site_dir = next(venv.glob("lib*/python*/site-packages"))
+    (site_dir / "hooks").mkdir()
+    (site_dir / "hooks" / "entry.py").write_text(
+        "import sys\ndef main():\n    print('site' in sys.modules, sys.flags.no_site)\n    return 0\n")
+    (venv / "bin" / "kguard-py").write_text(f"#!{venv / 'bin' / 'python'}\n")
+    launcher = venv / "bin" / "kguard"
+    launcher.write_bytes((CHECKOUT / "hooks" / "bin" / "kguard").read_bytes())
+    launcher.chmod(0o755)
+    result = subprocess.run([str(launcher)], capture_output=True, text=True, cwd=tmp_path)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "False 1\n", "")
