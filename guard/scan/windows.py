@@ -132,7 +132,15 @@ def windows(doc: Searched, triggers: tuple[str, ...], before: int = WINDOW,
             present = [letters[word] for word in words.intersection(letters)] if letters else []
         else:
             present = [trigger for word, trigger in letters.items() if word in words]
-        lists = [(trigger, trigger_positions(doc, trigger)) for trigger in others]
+        # The other triggers that can occur at all: trigger_positions finds none of a phrase whose first word
+        # of letters is no word of the text, nor of a trigger whose first non-ASCII character is nowhere in it.
+        plain, spaced, wide = others
+        if spaced:
+            plain = [*plain, *(trigger for trigger, head in spaced if head is None or head in words)]
+        if wide and doc.non_ascii:
+            non_ascii = doc.non_ascii
+            plain = [*plain, *(trigger for trigger, char in wide if char in non_ascii)]
+        lists = [(trigger, trigger_positions(doc, trigger)) for trigger in plain]
         lists += [(trigger, whole_positions(doc, trigger) if whole else trigger_positions(doc, trigger))
                   for trigger in present]
         lists = [(trigger, places) for trigger, places in lists if places]
@@ -166,12 +174,29 @@ def merged_places(places: list[int], before: int, reach: int) -> list[tuple[int,
     return [(places[i] - before, places[j] + reach) for i, j in zip(firsts, lasts)]
 
 
+Others = tuple[tuple[str, ...], tuple[tuple[str, "bytes | None"], ...], tuple[tuple[str, str], ...]]
+
+
 @lru_cache(maxsize=None)
-def _words_of(triggers: tuple[str, ...]) -> tuple[tuple[str, ...], dict[bytes, str], str]:
+def _words_of(triggers: tuple[str, ...]) -> tuple[Others, dict[bytes, str], str]:
     """The triggers that are no word of ASCII letters, the others keyed by their bytes (a trigger of letters
-    counts only where it is a whole word of the text, see windows), and all of them joined (a cache key)."""
+    counts only where it is a whole word of the text, see windows), and all of them joined (a cache key).
+    The first are split three ways, by what tells cheaply that one is nowhere in a text: phrases with the
+    bytes of their first word when it is all letters (else None), triggers that are not ASCII with their first
+    non-ASCII character, and the rest."""
     letters = {t.encode("ascii"): t for t in triggers if t.isascii() and t.isalpha()}
-    return tuple(t for t in triggers if not (t.isascii() and t.isalpha())), letters, "\0".join(triggers)
+    plain, spaced, wide = [], [], []
+    for t in triggers:
+        if t.isascii() and t.isalpha():
+            continue
+        if " " in t:
+            head = t.split(" ")[0]
+            spaced.append((t, head.encode("ascii") if head.isascii() and head.isalpha() else None))
+        elif t.isascii():
+            plain.append(t)
+        else:
+            wide.append((t, next(char for char in t if not char.isascii())))
+    return (tuple(plain), tuple(spaced), tuple(wide)), letters, "\0".join(triggers)
 
 
 def finditer(doc: Searched, pattern: re.Pattern[str], triggers: tuple[str, ...], before: int = WINDOW,
