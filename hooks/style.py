@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import os
-import re
 import sys
+
+from guard.scan.lazyre import lazy
+
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing: ~3 ms of a fresh process)
 if TYPE_CHECKING:
+    from re import Match
     from typing import TextIO
-
 
 
 def use_colour(stream: TextIO | None = None) -> bool:
@@ -29,9 +31,9 @@ def paint(text: str, colour: str | None = None, bold: bool = False, enabled: boo
 
 # Characters that must never reach a terminal as they are: C0 and C1 controls (ESC starts the sequences that
 # move the cursor and erase lines), bidi embeddings, overrides and isolates, and line separators. Tab and
-# newline stay.
-_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
-_UNPRINTABLE_ON_ONE_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+# newline stay. (Compiled when first used: a scan without findings prints none of them.)
+_UNPRINTABLE = lazy("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+_UNPRINTABLE_ON_ONE_LINE = lazy("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
 
 
 def printable(text: str) -> str:
@@ -46,5 +48,5 @@ def one_line(text: object) -> str:
     return _UNPRINTABLE_ON_ONE_LINE.sub(_shown, str(text))
 
 
-def _shown(match: re.Match[str]) -> str:
+def _shown(match: Match[str]) -> str:
     return f"<U+{ord(match.group()):04X}>"

@@ -12,9 +12,9 @@ import unicodedata
 import zlib
 from array import array
 from collections.abc import Iterator
-from functools import lru_cache, partial
+from functools import lru_cache
 from itertools import chain, filterfalse, repeat
-from operator import add, itemgetter
+from operator import add, and_, itemgetter
 
 from guard.scan.detector import Hit, detector
 from guard.scan.lazyre import lazy
@@ -36,7 +36,6 @@ MAX_FINDINGS = 3
 WEIGHTS = os.path.join(os.path.dirname(__file__), "learned.bin")
 
 
-_ENCODE = partial(str.encode, encoding="utf-8", errors="surrogatepass")
 _START, _END = itemgetter(slice(None, AFFIX)), itemgetter(slice(-AFFIX, None))
 
 
@@ -64,8 +63,10 @@ def features(folded_text: str) -> set[int]:
         grams = map(add, line, line[1:])
         for shift in range(2, GRAM):
             grams = map(add, grams, line[shift:])
-        parts.append(map(zlib.crc32, map(_ENCODE, set(grams)), repeat(SEEDS[2])))
-    return set(map(MASK.__and__, chain.from_iterable(parts)))
+        # (one encode of them all: no 3-gram holds a newline, since words never do)
+        encoded = "\n".join(set(grams)).encode("utf-8", "surrogatepass").split(b"\n")
+        parts.append(map(zlib.crc32, encoded, repeat(SEEDS[2])))
+    return set(map(and_, chain.from_iterable(parts), repeat(MASK)))
 
 
 def blocks(text: str) -> list[tuple[int, int]]:

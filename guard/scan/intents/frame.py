@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 from functools import cached_property
 
 from guard.scan.lazyre import LazyPattern, lazy
-from guard.scan.patterncache import cached_compile
+from guard.scan.patterncache import cached_compile, cached_value
 from guard.scan.patterns import Span
 from guard.scan.text import Document
 from guard.scan.triggers import LETTERS_ONLY, declare, declare_later, declare_whole
@@ -65,9 +65,12 @@ class Lexicon:
     @property
     def gate(self) -> tuple[frozenset[bytes], frozenset[str]] | None:
         if self._gate is False:
-            self._gate = None if self.extra or any(w.isascii() and not LETTERS.search(w.lower())
-                                                   for w in self.words) else _gate(self.words)
+            self._gate = None if self.extra else cached_value(  # (derived once, kept beside the bytecode)
+                "gate\0" + "\0".join(sorted(self.words)), self._derive_gate, _is_gate)  # (any order)
         return self._gate  # type: ignore[return-value]
+
+    def _derive_gate(self) -> tuple[frozenset[bytes], frozenset[str]] | None:
+        return None if any(w.isascii() and not LETTERS.search(w.lower()) for w in self.words) else _gate(self.words)
 
     @property
     def needs_non_ascii(self) -> bool:
@@ -87,6 +90,16 @@ def _gate(words: tuple[str, ...]) -> tuple[frozenset[bytes], frozenset[str]]:
         else:
             chars.add(next(c for c in lower if not c.isascii()))
     return frozenset(ascii_words), frozenset(chars)
+
+
+def _is_gate(value: object) -> bool:
+    return value is None or (isinstance(value, tuple) and len(value) == 2
+                             and all(isinstance(part, frozenset) for part in value))
+
+
+def _is_trigger_map(value: object) -> bool:
+    return isinstance(value, dict) and all(isinstance(key, str) and isinstance(words, list)
+                                           for key, words in value.items())
 
 
 def lexicon(*groups: Iterable[str], extra: str = "") -> Lexicon:
@@ -158,7 +171,12 @@ class Frame:
     def by_trigger(self) -> dict[str, list[str]]:
         """The actions keyed by their rarest-looking piece: the longest run of letters ("approved" of "has
         already approved"), whole; the window around it holds the whole action. An action that is not all
-        ASCII, alone under a word of ASCII letters, goes under its longest piece that is not ASCII."""
+        ASCII, alone under a word of ASCII letters, goes under its longest piece that is not ASCII. (Derived
+        once and kept beside the bytecode: guard.scan.patterncache.cached_value.)"""
+        return cached_value("by_trigger\0" + "\0".join(self.actions), self._by_trigger,  # type: ignore[return-value]
+                            _is_trigger_map)
+
+    def _by_trigger(self) -> dict[str, list[str]]:
         found: dict[str, list[str]] = {}
         for word in self.actions:
             lower = word.lower()
