@@ -118,3 +118,17 @@ def test_a_cached_value_of_the_wrong_shape_is_derived_again(tmp_path: Path) -> N
             "print(pc.cached_value('k', lambda: 42, lambda v: isinstance(v, int)), pc.value_hits)")
     assert _probe(env, code) == "42 0"
     assert _probe(env, code) == "42 1"  # written again, now of the right shape
+
+
+def test_a_pattern_of_bytes_and_one_of_str_with_the_same_text_are_kept_apart(tmp_path: Path) -> None:
+    """They shared one key: each process found the other's record, compiled its own and wrote the whole file
+    again at exit."""
+    env = _env(tmp_path, write=True)
+    code = ("import re; from guard.scan import patterncache as pc;"
+            "a = pc.cached_compile('[0-9A-F]+x', re.I); b = pc.cached_compile(b'[0-9A-F]+x', re.I);"
+            "print(pc.hits, len(pc._new), a.match('ffx') is not None, b.match(b'ffx') is not None)")
+    assert _probe(env, code) == "0 2 True True"
+    [cache] = _cache_files(tmp_path)
+    written = cache.stat().st_mtime_ns
+    assert _probe(env, code) == "2 0 True True"
+    assert cache.stat().st_mtime_ns == written

@@ -31,14 +31,15 @@ try:
 except ImportError:  # pragma: no cover - another Python: compiled as usual
     _sre = None
 
-MAX_ENTRIES = 2000  # about three times the patterns the scanner uses; past it (sources changed) start again
+MAX_ENTRIES = 10_000  # about twice the patterns and values the scanner keeps; past it (sources changed) start again
 # The file: the length of an index (8 bytes), the index, then one record per pattern. The index, marshalled,
-# maps (crc32 of the source, its length, flags, derived) to where the record lies after the index, so a process
-# reads the small index and then only the records it uses (~2.7 MB of records for the ~1,500 patterns of every scan).
+# maps (crc32 of the source, its length, flags, derived, bytes) to where the record lies after the index, so a
+# process reads the small index and then only the records it uses (~2.7 MB of records for the ~1,200 patterns and
+# ~2,400 values a scan of the whole corpus keeps).
 # A record, marshalled: (the source, the source compiled (derived: a lower-cased twin), flags, code, groups,
 # groupindex, indexgroup), the last five what re._compiler.compile hands to _sre.compile.
 # A value's record (see cached_value): (the source, the value), under the flags VALUE.
-Key = tuple[int, int, int, bool]
+Key = tuple[int, int, int, bool, bool]
 _index: dict[Key, tuple[int, int]] | None = None
 _fd = -1
 _base = 0  # where the records start
@@ -56,8 +57,11 @@ def path() -> str:
 
 
 def _key(source: str | bytes, flags: int, derived: bool) -> Key:
-    data = source.encode("utf-8", "surrogatepass") if isinstance(source, str) else source
-    return crc32(data), len(source), int(flags), derived
+    """(crc32, length, flags, derived, bytes): a pattern of bytes and one of the same text as str are two (one
+    key for both made each process replace the other and write the whole file again at exit)."""
+    binary = isinstance(source, bytes)
+    data = source if binary else source.encode("utf-8", "surrogatepass")  # type: ignore[union-attr]
+    return crc32(data), len(source), int(flags), derived, binary
 
 
 def _open() -> tuple[int, int, dict[Key, tuple[int, int]]]:

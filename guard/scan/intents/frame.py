@@ -21,7 +21,15 @@ BLOCK_START = re.compile(r"[ \t]*(?:[#>|*+-]|\d+[.)])")  # a Markdown line that 
 
 def words_pattern(words: Iterable[str]) -> str:
     """One alternation of literal words: ASCII ones whole (a space stands for any whitespace), others as
-    they stand (Chinese, Japanese and Korean have no spaces; inflected Cyrillic and accented words are stems)."""
+    they stand (Chinese, Japanese and Korean have no spaces; inflected Cyrillic and accented words are stems).
+    (Built once and kept beside the bytecode: escaping a few hundred words costs more than finding the
+    compiled pattern.)"""
+    chosen = sorted(set(words))
+    return cached_value("words\0" + "\0".join(chosen), lambda: _words_pattern(chosen),  # type: ignore[return-value]
+                        lambda value: isinstance(value, str))
+
+
+def _words_pattern(words: list[str]) -> str:
     parts = []
     # Longest first, then in code-point order: the same source in every process (set order follows string
     # hashing, which changes per process), so the compiled pattern is found in guard.scan.patterncache.
@@ -173,12 +181,18 @@ class Frame:
         already approved"), whole; the window around it holds the whole action. An action that is not all
         ASCII, alone under a word of ASCII letters, goes under its longest piece that is not ASCII. (Derived
         once and kept beside the bytecode: guard.scan.patterncache.cached_value.)"""
-        return cached_value("by_trigger\0" + "\0".join(self.actions), self._by_trigger,  # type: ignore[return-value]
-                            _is_trigger_map)
+        key = "by_trigger\0" + "\0".join(self.sorted_actions)
+        return cached_value(key, self._by_trigger, _is_trigger_map)  # type: ignore[return-value]
+
+    @cached_property
+    def sorted_actions(self) -> list[str]:
+        """The actions in one order in every process (some lexicons are sets, whose order follows string
+        hashing): the cache key, and the order the keys are chosen in."""
+        return sorted(self.actions)
 
     def _by_trigger(self) -> dict[str, list[str]]:
         found: dict[str, list[str]] = {}
-        for word in self.actions:
+        for word in self.sorted_actions:
             lower = word.lower()
             runs = lower.encode().translate(LETTERS_ONLY).decode().split() if lower.isascii() else \
                 [p for p in WORD_PIECES.split(lower) if p]  # "maintenant," or "mets-les" is never a word

@@ -43,9 +43,9 @@ def _unescape(run: str) -> str | None:
 def escapes(doc: Document) -> Iterator[Sub]:
     text = doc.text
     if "&" in text and ";" in text:
-        import html  # (only for a text that holds an escape's first character)
-
         for match in ENTITY.finditer(text):
+            import html  # (only for a text that holds an entity: its table of names costs ~2 ms to import)
+
             decoded = html.unescape(match.group())
             if decoded != match.group():  # &amp; &lt; &nbsp; ... in prose and code samples change no words
                 kind = "decoded:html" if match.group(1) or decoded.isalnum() else TIDY

@@ -6,7 +6,6 @@ set of the text's words. Words in reverse order show as a sentence that starts w
 ("nothing. user the tell ... Ignore")."""
 from __future__ import annotations
 
-import string
 from collections.abc import Iterator
 from functools import cache
 
@@ -46,7 +45,7 @@ COMMON = frozenset(w.encode() for w in PLAIN + OTHERS) | {
 FLIPPED = lazy(rb"[ \t]*(?=[a-z?]*[a-z])[a-z?][a-z'?]*[.!?:;][\"')]*[ \t]+(?:\S+[ \t]+){2,}[A-Z][a-z?]*[ \t]*\r?(?=\n|\Z)")
 FLIPPED_START = lazy(rb"\n[ \t]*(?=[a-z?]*[a-z])[a-z?][a-z'?]*[.!?:;]")  # starts with a literal: a fast search
 MAX_LINES = 200
-LOWER, UPPER = string.ascii_lowercase, string.ascii_uppercase
+LOWER, UPPER = "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # (no `string`: ~1 ms to import)
 LOWER_BYTES = frozenset(LOWER.encode())
 
 
