@@ -1,7 +1,13 @@
 """The console-script entry point. Kept tiny: `kguard run` takes a fast path that imports no click,
-pydantic or pygit2 while nothing changed; everything else goes to the click CLI."""
+pydantic or pygit2 while nothing changed; everything else goes to the click CLI.
+
+The scan of named files and the Claude Code hook run without the cyclic garbage collector: each is one short
+process that makes almost no cycles (208 objects left unreachable over the 449 corpus files, none over a 1 MB
+file), and the collector's passes over the scanner's large word sets were ~4.5 % of a fresh scan's
+instructions."""
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Sequence
 
@@ -19,13 +25,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args[:1] == ["scan"]:  # files named on the command line, no options: no click or pydantic
         from hooks import scan_fast
 
+        gc.disable()
         code = scan_fast.try_fast(args[1:])
         if code is not None:
             return code
+        gc.enable()
     full_start()
     if args == ["hook", "claude-code"]:  # every Claude Code tool call: skip loading click
         from hooks.claude_code.protocol import answer_stdin
 
+        gc.disable()
         return answer_stdin()
     if len(args) in (2, 3) and args[0] == "hook" and args[1] in ("cursor", "codex", "gemini", "copilot"):
         from hooks.agent.protocol import answer_stdin as agent_answer

@@ -1,0 +1,78 @@
+"""The fresh-process goals of issue 11 (`kguard scan FILE` on 4 KB, the Claude Code PostToolUse hook with 10 KB of
+tool output) as instructions counted by valgrind's callgrind, for one or more installs side by side, as ratios to
+a bare `python -c pass` of the same venv. On a shared machine wall and CPU times move by 20-50 % between runs;
+instruction counts move by well under 1 %, so two versions compare even under load (the ratio of instructions is
+not the ratio of time: a bare start-up spends more of its time on page faults and reading files). Needs valgrind;
+prints figures, asserts nothing.
+
+Run: python bench/bench_instructions.py [VENV ...]   (default: the venv of this interpreter; install each with
+`pip install .`, not editable, for the start-up a user sees)"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_scan import corpus_files  # noqa: E402
+from bench_startup import hook_payload, sample  # noqa: E402
+from eval_sources import CORPUS  # noqa: E402
+
+# What the launcher (hooks/bin/kguard) runs, with the venv's site-packages named outright.
+LAUNCH = "import sys; sys.path.append({site!r}); from hooks.entry import main; sys.exit(main())"
+
+
+def instructions(argv: list[str], stdin: str | None, env: dict[str, str], cwd: Path) -> int:
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv], input=stdin,
+                         text=True, capture_output=True, env=env, cwd=cwd, check=False)
+    refs = [line for line in out.stderr.splitlines() if "refs:" in line]
+    if not refs:
+        raise SystemExit(f"callgrind gave no count for {argv[:3]}: {out.stderr[-300:]}")
+    return int(refs[-1].split()[-1].replace(",", ""))
+
+
+def main() -> int:
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed: nothing measured", file=sys.stderr)
+        return 2
+    venvs = [Path(arg) for arg in sys.argv[1:]] or [Path(sys.executable).parent.parent]
+    files = corpus_files(CORPUS)
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        repo = root / "repo"
+        repo.mkdir()
+        subprocess.run(["git", "init", "-q", str(repo)], check=True)
+        (repo / "AGENTS.md").write_text("# Rules\n- Run the tests before you commit.\n")
+        four = repo / "notes.md"
+        four.write_bytes(sample(files, 4096))
+        hook = hook_payload(repo, "WebFetch", sample(files, 10_240).decode("utf-8", "replace"))
+        for venv in venvs:
+            python = str(venv / "bin" / "python3")
+            sites = [str(p) for p in venv.glob("lib*/python3*/site-packages") if (p / "hooks" / "entry.py").is_file()]
+            site = sites[0] if sites else None
+            if site is None:
+                print(f"{venv}: kguard is not installed there (or in editable mode): skipped", file=sys.stderr)
+                continue
+            env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+            env.update(PYTHONHASHSEED="0", HOME=str(root / "home"), KGUARD_HOME=str(root / "home"),
+                       PYTHONPYCACHEPREFIX=str(root / "pycache" / venv.name), GIT_CONFIG_GLOBAL=str(root / "gitconfig"))
+            launch = [python, "-S", "-c", LAUNCH.format(site=site)]
+            commands = {"python -c pass": ([python, "-c", "pass"], None),
+                        "scan 4 KB": ([*launch, "scan", str(four)], None),
+                        "hook PostToolUse 10 KB (WebFetch)": ([*launch, "hook", "claude-code"], hook)}
+            for argv, stdin in commands.values():  # bytecode and pattern caches written, as after a first run
+                for _ in range(2):
+                    subprocess.run(argv, input=stdin, text=True, capture_output=True, env=env, cwd=repo, check=False)
+            counts = {name: instructions(argv, stdin, env, repo) for name, (argv, stdin) in commands.items()}
+            bare = counts["python -c pass"]
+            print(f"{venv}:")
+            for name, count in counts.items():
+                print(f"  {name:36} {count / 1e6:8.1f} M instructions  {count / bare:5.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
