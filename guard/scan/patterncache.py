@@ -13,9 +13,9 @@ PYTHONPYCACHEPREFIX), written with the rights that wrote the bytecode, never whe
 set. Whoever can change the file can change the scanner's own code beside it; it is no easier to blind the
 scanner through it. Any failure (no such file, unreadable, damaged, another Python) falls back to compiling.
 
-The same file keeps a few values derived from the lexicons in the same way (cached_value): the trigger keys of
-each frame's actions and each lexicon's gate, which a fresh process otherwise derives from ~5,000 actions and
-~6,700 words (~25-55 ms of a fresh `kguard scan`)."""
+The same file keeps values derived from the lexicons in the same way (cached_value): the trigger keys of each
+frame's actions, each lexicon's gate and the source of each word alternation, which a fresh process otherwise
+derives from ~5,000 actions and ~6,700 words (~25-55 ms CPU of a fresh `kguard scan` under load)."""
 from __future__ import annotations
 
 import marshal
@@ -102,7 +102,7 @@ VALUE = -1  # the flags of a key that holds a value (see cached_value), never a 
 
 def cached_value(source: str, compute: Callable[[], object], valid: Callable[[object], bool]) -> object:
     """compute(), a pure function of `source` whose result marshal can write (the keys of a frame's actions,
-    a lexicon's gate): from the cache when an earlier process computed it and `valid` accepts what was read,
+    a lexicon's gate, a word alternation): from the cache when an earlier process computed it and `valid` accepts what was read,
     else computed and kept for the next process, as a pattern is."""
     if sys.implementation.cache_tag is None or not hasattr(os, "pread"):
         return compute()
