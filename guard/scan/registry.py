@@ -19,6 +19,7 @@ from guard.scan.detector import Detector
 from guard.scan.intents import (
     addressed,
     approval,
+    banned,
     asked,
     cover,
     authority,
@@ -37,6 +38,7 @@ from guard.scan.intents import (
     recast,
     refusal,
     restate,
+    roleplay,
     review,
     supersede,
     switch,
@@ -45,6 +47,7 @@ from guard.scan.intents import (
     turns,
     unreviewed,
     urged,
+    wipe,
 )
 from guard.scan.intents import conceal as intent_conceal
 from guard.scan.intents import exfil as intent_exfil
@@ -90,6 +93,7 @@ _ALL: tuple[Detector, ...] = (
     intent_override.decode_and_obey,
     intent_override.amended_instructions,
     switch.task_switched,
+    wipe.conversation_wiped,
     dictated.dictated_reply,
     supersede.authority_moved_here,
     supersede.convert_and_obey,
@@ -98,7 +102,9 @@ _ALL: tuple[Detector, ...] = (
     jailbreak.jailbreak_prompt,
     persona.persona_jailbreak,
     recast.persona_recast,
+    roleplay.role_play_takeover,
     refusal.refusal_suppression,
+    banned.refusal_words_banned,
     extraction.prompt_extraction,
     restate.restate_instructions,
     turns.fake_boundary,
