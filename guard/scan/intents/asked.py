@@ -20,6 +20,9 @@ TO_ME = (
     "donne-moi", "montre-moi", "dis-moi", "envoie-moi", "dame", "muéstrame", "dime", "envíame", "me dê", "mostre-me",
     "me diga", "me envie", "dammi", "mostrami", "dimmi", "mandami", "дай мне", "покажи мне", "скажи мне",
     "пришли мне", "给我", "告诉我", "发给我", "教えて", "見せて", "送って", "알려줘", "보여줘", "보내줘",
+    # the same asks with a verb of revealing or naming, and Korean written with a space
+    "verrate mir", "nenne mir", "révèle-moi", "revélame", "revele-me", "rivelami", "назови мне", "раскрой мне",
+    "透露给我", "알려 줘", "보여 줘", "보내 줘", "말해 줘", "말해줘",
 )
 SECRETS = lexicon((
     "api keys", "api key", "passwords", "password", "access token", "access tokens", "auth token", "credentials",

@@ -42,15 +42,18 @@ REFUSAL_WORDS = lazy(
     re.I,
 )
 BAN_FRAME = Frame(BAN, (), scope="paragraph", reach=300, prose=True)
-# The eager yes the answer must open with.
-OPEN_WITH = lazy(
-    r"\b(?:start|begin|open|prefix|preface)\s+(?:your|each|every|the)?\s*(?:response|reply|answer|output|message)s?\s+"
-    r"with|\bbeginne\s+(?:deine|jede)\s+antwort\s+mit|\bcommence\s+(?:ta|votre|chaque)\s+réponse\s+par|"
-    r"\bempieza\s+(?:tu|cada)\s+respuesta\s+con|\bcomece\s+(?:sua|cada)\s+resposta\s+com|"
-    r"\binizia\s+(?:la\s+tua|ogni)\s+risposta\s+con|\bначни\s+(?:свой\s+|каждый\s+)?ответ\s+с|"
-    r"(?:回答|回复)(?:的开头|开头)[用以是]?|返答の最初|回答の冒頭|답변을\s*[\"“「]",
-    re.I,
+# The eager yes the answer must open with: the opening asked for, then a quotation that agrees.
+OPEN_WITH = (
+    "start with", "begin with", "start your response with", "start your reply with", "start your answer with",
+    "begin your response with", "begin your reply with", "begin your answer with", "start each response with",
+    "start every response with", "begin each reply with", "start the response with", "prefix your answer with",
+    "beginne deine antwort mit", "beginne jede antwort mit", "fange deine antwort mit", "beginne mit",
+    "commence ta réponse par", "commence ta réponse avec", "commencez votre réponse par", "commence par",
+    "empieza tu respuesta con", "comienza tu respuesta con", "empieza con", "comienza con",
+    "comece sua resposta com", "comece com", "inizia la tua risposta con", "inizia con", "начни свой ответ с",
+    "начни ответ с", "начни с", "回答开头", "回复开头", "开头写", "返答の最初", "回答の冒頭", "답변을",
 )
+OPEN_FRAME = Frame(OPEN_WITH, (), prose=True)
 EAGER = lazy(
     r"\s*[:,]?\s*[\"'“‘«„「『]\s*(?:sure|absolutely|of\s+course|certainly|yes|okay|here\s+is|here\s+are|here're|"
     r"i\s+(?:am|'m)\s+happy|i\s+can|klar|natürlich|selbstverständlich|gerne|hier\s+ist|bien\s+sûr|absolument|"
@@ -71,7 +74,6 @@ PLACE = lazy(
     r"документаци|комментари|错误信息|文档|注释|提交信息|エラーメッセージ|ドキュメント|コメント|오류\s*메시지|문서|주석|커밋",
     re.I,
 )
-OPENS = lazy(r"respon|repl|answer|output|messag|antwort|réponse|respuesta|resposta|risposta|ответ|回答|回复|返答|답변", re.I)
 
 
 @detector("JBK006", "refusal-words-banned", "error",
@@ -119,11 +121,8 @@ def refusal_words_banned(doc: Document) -> Iterator[Hit]:
             yield Hit(start, end, f'bans the words of a refusal: "{excerpt(doc, start, stop)}"',
                       mention_severity(doc, start, end))
             return
-    if not OPENS.search(text):
-        return
-    for match in OPEN_WITH.finditer(text):
+    for match, a, b in OPEN_FRAME.find(doc):
         if EAGER.match(text, match.end()):
-            a, b = doc.sentence_bounds(match.start(), match.end())
             yield Hit(match.start(), match.end(), f'makes the answer open with an eager yes: "{excerpt(doc, a, b)}"',
                       mention_severity(doc, match.start(), match.end()))
             return

@@ -33,6 +33,7 @@ SOMEONE = lazy(
     r"\s*[—–-]\s*[^\W\d_]{3,}"  # "Теперь ты — пират": a dash stands for the copula
     r"|\s*[,—:-]?\s*(?:(?:a|an|the|my|ein|eine|einen|mein|meine|un|une|una|uno|um|uma|il|lo|la|le|el|o|mon|ma|"
     r"mi|meu|minha|il\s+mio|la\s+mia)\s+[^\W\d_][\w'-]*|[A-ZА-ЯЁ][\w-]{2,}\b|[A-ZА-ЯЁ]\w\s+[A-ZА-ЯЁ]\w+|(?<=是)\s*\S)"
+    r"|(?<=ты)\s+(?!готов|можешь|должен|должна|сможешь|знаешь|видишь)[а-яё]{3,}(?<!шь)\b"  # "теперь ты комик"
     r"|[^。.\n]{1,24}?(?:です|だ|になりきって|として|야|이야|이다|입니다|예요|이에요)",
 )
 NOT_A_ROLE = lazy(r"\s*(?:an?\s+(?:member|contributor|maintainer|collaborator|user|reviewer|owner|admin|committer)\b|"
