@@ -46,8 +46,7 @@ DISGUISED_FORM = (
     "거꾸로", "한 글자씩", "글자마다",
     # the secret told in pieces, in a poem or a hint, or encoded, in ten languages
     "in a poem", "into a poem", "in a story", "in a song", "as a song", "as a story", "a hint", "any hint",
-    "the first letter", "the first letters", "the last letter", "how many letters", "how many characters",
-    "each character", "in base64", "in hex", "as hex", "as base64", "rhymes with", "a synonym",
+    "the first letter", "the first letters", "the last letter", "how many letters",
     "in einem gedicht", "als gedicht", "einen hinweis", "den ersten buchstaben", "wie viele buchstaben",
     "dans un poème", "en poème", "un indice", "la première lettre", "combien de lettres", "en un poema",
     "una pista", "la primera letra", "cuántas letras", "em um poema", "uma dica", "a primeira letra",
