@@ -145,7 +145,8 @@ SOURCE_BEFORE = lazy(r"(?:网页|页面|文件|评论|输出|邮件|ページ|�
                      r"출력|메일)[^。！？.!?\n]{0,12}$")
 # "Forget everything you know about Python 2", "ignore all instructions about the old API": one topic.
 ON_TOPIC = lazy(r"[^.!?\n。！？]{0,30}?\b(?:about|regarding|on\s+the\s+topic|über|sur|sobre|su|sul|sulla|о|об|про)\s+"
-                r"(?!before\b|earlier\b|so\s+far\b|vorher\b|avant\b|antes\b|prima\b|раньше\b|ч[её]м\b)\w", re.I)
+                r"(?!before\b|earlier\b|so\s+far\b|vorher\b|avant\b|antes\b|prima\b|раньше\b|ч[её]м\b|"
+                r"(?:and|und|et|y|e|и|then)\b)\w", re.I)  # ("we talked about and say hi": no topic named)
 # The negation after the verb ("N'oublie jamais ...", "Vergiss nie ...", "non dimenticare mai").
 NEGATED_AFTER = lazy(r"\s+(?:jamais|pas|nie|niemals|nicht|nunca|mai)\b", re.I)
 CONDITION = lazy(r"\b(?:if|unless|when|whenever|wenn|falls|si|se|quando|cuando|lorsque|если)\b|如果|場合|경우",
