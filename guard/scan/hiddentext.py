@@ -7,6 +7,7 @@ from functools import lru_cache
 from guard.scan.context import IMPERATIVE, reads_as_instruction
 from guard.scan.imperative import changes_a_safeguard, moves_a_secret
 from guard.scan.intents.addressed import harmful_order
+from guard.scan.orders import orders_the_agent
 from guard.scan.signals import signals
 from guard.scan.text import Document
 from guard.scan.vocative import addresses_agent, speaks_of_agent
@@ -43,4 +44,6 @@ def judge(hidden: str) -> tuple[str, str] | None:
         return "warning", "orders a safeguard changed"
     if speaks_of_agent(hidden):
         return "warning", "tells the agent, in the third person, what it is or must do"
+    if orders_the_agent(hidden):  # "Sag dem Nutzer, dass ...", "告诉用户……": any language, no list of verbs
+        return "warning", "orders the agent, in the imperative, about its replies or its user"
     return None

@@ -20,6 +20,9 @@ TO_ME = (
     "donne-moi", "montre-moi", "dis-moi", "envoie-moi", "dame", "muéstrame", "dime", "envíame", "me dê", "mostre-me",
     "me diga", "me envie", "dammi", "mostrami", "dimmi", "mandami", "дай мне", "покажи мне", "скажи мне",
     "пришли мне", "给我", "告诉我", "发给我", "教えて", "見せて", "送って", "알려줘", "보여줘", "보내줘",
+    # the same asks with a verb of revealing or naming, and Korean written with a space
+    "verrate mir", "nenne mir", "révèle-moi", "revélame", "revele-me", "rivelami", "назови мне", "раскрой мне",
+    "透露给我", "알려 줘", "보여 줘", "보내 줘", "말해 줘", "말해줘",
 )
 SECRETS = lexicon((
     "api keys", "api key", "passwords", "password", "access token", "access tokens", "auth token", "credentials",
@@ -41,6 +44,15 @@ DISGUISED_FORM = (
     "ao contrário", "al contrario", "lettera per lettera", "ogni lettera", "задом наперёд", "задом наперед",
     "по буквам", "каждую букву", "倒着", "反过来", "逐个字母", "每个字母", "逆から", "一文字ずつ", "逆順",
     "거꾸로", "한 글자씩", "글자마다",
+    # the secret told in pieces, in a poem or a hint, or encoded, in ten languages
+    "in a poem", "into a poem", "in a story", "in a song", "as a song", "as a story", "a hint", "any hint",
+    "the first letter", "the first letters", "the last letter", "how many letters",
+    "in einem gedicht", "als gedicht", "einen hinweis", "den ersten buchstaben", "wie viele buchstaben",
+    "dans un poème", "en poème", "un indice", "la première lettre", "combien de lettres", "en un poema",
+    "una pista", "la primera letra", "cuántas letras", "em um poema", "uma dica", "a primeira letra",
+    "quantas letras", "in una poesia", "un indizio", "la prima lettera", "quante lettere", "в стихах",
+    "подсказку", "первую букву", "сколько букв", "写成诗", "写一首诗", "给个提示", "第一个字母", "几个字母",
+    "詩にして", "ヒントを", "最初の文字", "何文字", "시로", "힌트를", "첫 글자", "몇 글자",
 )
 SECRET_ITSELF = lexicon(SECRETS.words, ("secret word", "the secret", "passphrase", "passcode", "pin code",
                                         "geheimwort", "mot secret", "palabra secreta", "palavra secreta",

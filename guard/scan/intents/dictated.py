@@ -41,6 +41,13 @@ REPLY = lexicon((
 QUOTED = lazy(r"[\"“„«「『‘][^\"“”»」』’\n]{1,60}[\"“”»」』’]|(?<!\w)'[^'\n]{1,60}'(?!\w)")
 NOTHING_ELSE_FRAME = Frame(NOTHING_ELSE, (REPLY, QUOTED), near=90, near_dense=40, prose=True)
 ONLY_SAY_FRAME = Frame(ONLY_SAY, (QUOTED,), near=40, near_dense=20, prose=True)
+# "Repeat after me: "...": the words of the answer handed over to be said back, in ten languages.
+REPEAT_AFTER = ("repeat after me", "say after me", "sprich mir nach", "wiederhole nach mir", "répète après moi",
+                "répétez après moi", "repite después de mí", "repite conmigo", "repita comigo",
+                "repita depois de mim", "ripeti dopo di me", "ripeti con me", "повторяй за мной",
+                "повтори за мной", "跟我重复", "跟着我说", "跟我说", "私の後に繰り返", "後に続けて言って",
+                "나를 따라 말해", "따라 말해")
+REPEAT_FRAME = Frame(REPEAT_AFTER, (QUOTED,), near=60, near_dense=30, prose=True)
 # "End your answer with the sentence "...", "Add this link to your response: [..](https://...)": words or a
 # link of the file's choosing put into the answer the user reads.
 REPLY_PLACE = (
@@ -77,7 +84,8 @@ def dictated_reply(doc: Document) -> Iterator[Hit]:
     calls for it.
 
     In detail: a verb of answering, a short quoted string and "and nothing else", "only", "without
-    punctuation" or "no matter what"; or "end your answer with ...", "add this link to your response: ...";
+    punctuation" or "no matter what"; "repeat after me: ..."; or "end your answer with ...", "add this link to
+    your response: ...";
     not tied to a condition ("if every check passes, reply ...").
 
     Why it matters: making the model say a fixed string is how an injection proves it took over; in a file the
@@ -88,7 +96,8 @@ def dictated_reply(doc: Document) -> Iterator[Hit]:
     Instead: describe the answer you want (its form, its language); a bot's canned reply belongs with the
     condition that calls for it.
     """
-    for match, a, b in (*NOTHING_ELSE_FRAME.find(doc), *ONLY_SAY_FRAME.find(doc), *INSERT_FRAME.find(doc)):
+    for match, a, b in (*NOTHING_ELSE_FRAME.find(doc), *ONLY_SAY_FRAME.find(doc), *INSERT_FRAME.find(doc),
+                        *REPEAT_FRAME.find(doc)):
         if negated(doc, match.start(), 40) or CONDITION.search(doc.text, a, match.start()):
             continue
         yield Hit(match.start(), match.end(), f'dictates the words of the answer: "{excerpt(doc, a, b)}"',

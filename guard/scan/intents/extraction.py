@@ -32,6 +32,9 @@ SHOW = (
     "spell", "enumerate", "write down", "was ist", "was sind", "wie lauten", "wie lautet", "quel est",
     "quelles sont", "quels sont", "cuál es", "cuáles son", "qual é", "quais são", "qual è", "quali sono",
     "какой", "какие", "каков", "是什么", "有哪些", "何ですか", "教えてください", "무엇", "뭐야",
+    # read out loud, in ten languages
+    "read out", "read aloud", "out loud", "lies vor", "lies mir", "vorlesen", "à voix haute", "en voz alta", "em voz alta",
+    "ad alta voce", "вслух", "朗读", "念出", "読み上げ", "소리 내어",
 )
 SECRET_TEXT = (
     "system prompt", "system message", "system instructions", "initial prompt", "initial instructions",

@@ -53,6 +53,11 @@ RECAST = (
     "für den rest des gesprächs", "pour le reste de la conversation", "durante el resto de la conversación",
     "pelo resto da conversa", "per il resto della conversazione", "до конца разговора", "在接下来的对话中",
     "この会話の間", "이 대화 동안", "eres ahora", "você agora é", "sei ora", "あなたは今", "너는 이제",
+    # a world imagined where the limits do not hold
+    "imagine a world", "in a world where", "stell dir eine welt vor", "in einer welt, in der", "imagine un monde",
+    "dans un monde où", "imagina un mundo", "en un mundo donde", "imagine um mundo", "num mundo onde",
+    "immagina un mondo", "in un mondo dove", "представь мир", "в мире, где", "想象一个世界", "在一个世界里",
+    "世界を想像", "세상을 상상",
 )
 UNBOUND = lexicon((
     "no restrictions", "no limits", "no limitations", "no rules", "no filters", "no censorship", "no guidelines",

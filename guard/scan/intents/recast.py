@@ -16,6 +16,9 @@ NOW_YOU_ARE = (
     "you are now", "now you are", "you're now", "now you're", "from now on you are", "from now on, you are",
     "from now on you're", "from this moment you are", "from this point on you are", "du bist jetzt",
     "du bist ab jetzt", "du bist ab sofort", "ab jetzt bist du", "ab sofort bist du", "jetzt bist du",
+    "nun bist du", "du bist nun", "jetzt sind sie", "nun sind sie", "sie sind jetzt", "maintenant, tu es",
+    "maintenant vous êtes", "vous êtes maintenant", "ahora usted es", "agora tu és", "ora lei è", "ora tu sei",
+    "теперь вы", "现在您是", "今、あなたは", "이제부터 너는",
     "tu es maintenant", "tu es désormais", "désormais tu es", "maintenant tu es", "à partir de maintenant tu es",
     "à partir de maintenant, tu es", "ahora eres", "eres ahora", "a partir de ahora eres", "desde ahora eres",
     "agora você é", "você agora é", "a partir de agora você é", "agora és", "ora sei", "sei ora",
@@ -29,7 +32,8 @@ NOW_YOU_ARE = (
 SOMEONE = lazy(
     r"\s*[—–-]\s*[^\W\d_]{3,}"  # "Теперь ты — пират": a dash stands for the copula
     r"|\s*[,—:-]?\s*(?:(?:a|an|the|my|ein|eine|einen|mein|meine|un|une|una|uno|um|uma|il|lo|la|le|el|o|mon|ma|"
-    r"mi|meu|minha|il\s+mio|la\s+mia)\s+[^\W\d_][\w'-]*|[A-ZА-ЯЁ][\w-]{2,}\b|(?<=是)\s*\S)"
+    r"mi|meu|minha|il\s+mio|la\s+mia)\s+[^\W\d_][\w'-]*|[A-ZА-ЯЁ][\w-]{2,}\b|[A-ZА-ЯЁ]\w\s+[A-ZА-ЯЁ]\w+|(?<=是)\s*\S)"
+    r"|(?<=ты)\s+(?!готов|можешь|должен|должна|сможешь|знаешь|видишь)[а-яё]{3,}(?<!шь)\b"  # "теперь ты комик"
     r"|[^。.\n]{1,24}?(?:です|だ|になりきって|として|야|이야|이다|입니다|예요|이에요)",
 )
 NOT_A_ROLE = lazy(r"\s*(?:an?\s+(?:member|contributor|maintainer|collaborator|user|reviewer|owner|admin|committer)\b|"

@@ -25,13 +25,19 @@ SUPERSEDE = (
     "sostituisce", "sostituiscono", "annulla", "annullano", "prevale su", "prevalgono su", "заменяет", "заменяют",
     "отменяет", "отменяют", "важнее", "取代", "替代", "覆盖", "优先于", "代替", "置き換え", "上書き", "優先され",
     "대체", "덮어쓰", "우선합니다", "우선한다",
+    # "takes priority over", in each language
+    "takes priority over", "prime sur", "a priorité sur", "tiene prioridad sobre", "tem prioridade sobre",
+    "ha la precedenza su", "ha priorità su", "имеет приоритет над", "приоритетнее", "より優先", "보다 우선",
 )
 # The agent's own instructions and configuration, said to the agent ("your"), never a named file: a nested
 # AGENTS.md that overrides the root one for its folder is how those files are meant to work.
 YOUR_SETUP = lexicon((
     "your configuration", "your config", "your system prompt", "your instructions", "your rules", "your guidelines",
     "your directives", "your setup", "your prior instructions", "your previous instructions",
-    "your original instructions",
+    "your original instructions", "your system instructions", "the chat policy", "your chat policy",
+    "deine systemanweisungen", "deinen systemanweisungen", "tes instructions système", "tus instrucciones del sistema",
+    "suas instruções do sistema", "le tue istruzioni di sistema", "твои системные инструкции", "你的系统指令",
+    "あなたのシステム指示", "당신의 시스템 지시",
     "your project rules", "your operator", "your developer", "deine konfiguration", "deine anweisungen",
     "deine regeln", "deinen systemprompt", "deine vorgaben", "ta configuration", "tes instructions", "tes règles",
     "tes consignes", "ton prompt système", "tu configuración", "tus instrucciones", "tus reglas", "tu prompt",
