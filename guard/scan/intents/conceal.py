@@ -32,6 +32,8 @@ LEAVE_OUT = (
     "non serve dirlo", "muss nicht erfahren", "braucht nicht zu wissen",
     "don't bring it up", "do not bring it up", "don't bring this up", "never bring it up", "doesn't need to know",
     "does not need to know", "don't need to know", "need not know", "no need to let",
+    # the agent's own list of what it changed
+    "don't list", "do not list", "never list", "don't show", "do not show",
 )
 READER = lexicon((
     "summary", "final summary", "pr description", "pr body", "pull request", "commit message",
@@ -47,6 +49,8 @@ READER = lexicon((
     "summarise", "summarize", "summarising", "summarizing", "you summarise", "you summarize", "zusammenfasst",
     "zusammenfassen", "résumes", "résumer", "resumas", "resumir", "riassumi", "riassumere", "резюмируешь",
     "кратко", "概括", "要約する", "요약할",
+    "the files you touched", "files you touched", "the files you changed", "files you changed",
+    "the files you modified", "files you modified", "the files you edited", "your list of changes",
 ))
 DEICTIC = lazy(
     r"\b(?:this|these|that|those|it|them|the\s+(?:above|following|extra|additional|network|setup|hidden|"
@@ -54,13 +58,18 @@ DEICTIC = lazy(
     r"warnings?|risks?)\b|"
     r"\b(?:este|esta|estos|estas|esse|essa|isso|questa|questo|cette|ce\s+pas|dieser|diesen|paso|étape|passo|schritt)\b|"
     r"шаг|步骤|这一步|ステップ|단계|diese|dies\b|das\b|\bes\b|ceci|cela|\ben\b|\blo\b|esto|questo|isto|"
-    r"эт|这|この|이\s|이것",
+    r"эт|这|この|이\s|이것|"
+    # what was done, named by its kind ("die Änderungen an der .env-Datei")
+    r"\bänderung|\bmodification|\bcambios?\b|\bmudanças?\b|\bmodific[ah]e?\b|изменени|修改|变更|変更|변경",
     re.I,
 )
 CREDIT = lazy(r"\b(?:ai|a\.i\.|claude|copilot|chatgpt|gpt|gemini|assistant|co-?authored|generated|emoji|ki|ia)\b"
               r"|\bИИ\b|人工智能", re.I)
 
 LEAVE_OUT_FRAME = Frame(LEAVE_OUT, (READER, DEICTIC))
+# German "erwähne" is "mention": an order to leave out only with a negation in its sentence.
+GERMAN_MENTION = ("erwähne", "erwähnen")
+GERMAN_NOT = lazy(r"\b(?:nicht|weder|kein\w*|nie|niemals)\b", re.I)
 # "Ne parle pas de cette modification à l'utilisateur", "ユーザーに知らせずに": not telling the user, in the
 # other nine languages (English has CON001's phrases).
 TELL_NOT = (
@@ -68,6 +77,9 @@ TELL_NOT = (
     "ohne es dem nutzer", "ohne dem nutzer", "ne parle pas", "ne lui parle pas", "ne dis pas", "ne dites pas",
     "sans le dire", "sans prévenir", "no le digas", "no le cuentes", "no digas", "sin decirle", "sin avisar",
     "não conte", "não diga", "sem contar", "sem avisar", "non dire", "non dirlo", "senza dire", "senza avvisare",
+    "ne signale pas", "ne signalez pas", "ne préviens pas", "ne prévenez pas", "n'informe pas", "n'informez pas",
+    "no avises", "no informes", "no le avises", "no le informes", "não avise", "não informe", "non segnalare",
+    "non avvisare", "non informare",
     "не говори", "не сообщай", "не рассказывай", "не сообщать", "не говорить", "не рассказывать", "ничего не говоря", "молча", "не сообщая", "не говоря",
     "不要告诉", "别告诉", "不告诉", "不要让", "瞒着", "偷偷", "知らせずに", "伝えずに", "言わずに", "知らせないで",
     "伝えないで", "内緒で", "こっそり", "알리지 말고", "알리지 않고", "말하지 말고", "몰래",
@@ -118,6 +130,8 @@ def hide_from_reviewer(doc: Document) -> Iterator[Hit]:
         for match, a, b in frame.find(doc):
             if _credit_rule(doc, match.start(), a, b):
                 continue
+            if match.group().lower() in GERMAN_MENTION and not GERMAN_NOT.search(doc.text, a, b):
+                continue  # "Erwähne Änderungen an der Doku im Changelog": an order to mention them
             if frame is TELL_FRAME and (_told_anyway(doc, match.start(), match.end())
                                         or CONCEAL.search(doc.text, a, b)):
                 continue  # a rule to tell, or CON001's own phrase
