@@ -5,7 +5,7 @@ import re
 from collections.abc import Iterator
 
 from guard.scan.lazyre import lazy
-from guard.scan.context import mention_severity, negated, negated_in_clause
+from guard.scan.context import mention_severity, negated, negated_in_clause, negated_rule
 from guard.scan.detector import Hit, detector
 from guard.scan.text import Document
 from guard.scan.triggers import declare
@@ -131,8 +131,8 @@ def conceal(doc: Document) -> Iterator[Hit]:
     """
     for match in doc.finditer(CONCEAL, CONCEAL_TRIGGERS, 120, 120):
         opening = match.group().lower()
-        if opening.startswith(("secretly", "covertly", "stealthily", "without", "no need")) \
-                and negated(doc, match.start()):
+        if opening.startswith(("secretly", "covertly", "stealthily", "without", "no need", "sem", "sin", "sans",
+                               "senza", "ohne", "без")) and negated_rule(doc, match.start(), match.end()):
             continue  # "never push without telling the user" orders the agent to tell
         if _concealing_forbidden(doc, match, opening):
             continue  # "Nie dem Nutzer verschweigen, dass ...", "ユーザーに隠さないでください"

@@ -77,9 +77,40 @@ def shown_as_code(doc: Document, start: int, end: int) -> bool:
     if line in doc.fenced_lines:
         return True
     lo, hi = doc.line_span(line)
-    if BLOCK_QUOTE.match(doc.text, lo):
+    if BLOCK_QUOTE.match(doc.text, lo) or _indented_code(doc, line):
         return True
     return any(span.start(2) <= start and end <= span.end(2) for span in INLINE_CODE.finditer(doc.text, lo, hi))
+
+
+INDENTED = lazy(r"(?: {4}|\t)[ \t]*\S")
+CONTAINER_LINE = lazy(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]|[ \t]*\[\^[^\]\n]+\]:|(?: {4}|\t)")
+
+
+def _indented_code(doc: Document, line: int) -> bool:
+    """The line is in an indented code block, as CommonMark reads one: indented by four spaces or a tab, in a
+    run of such lines (blank ones between) that follows a blank line, not a paragraph it would continue, and
+    not the continuation of a list item."""
+    text = doc.text
+    if not INDENTED.match(text, doc.line_span(line)[0]):
+        return False
+    previous = line - 1
+    while previous >= 1:
+        lo, hi = doc.line_span(previous)
+        if text[lo:hi].strip() and not INDENTED.match(text, lo):
+            return False  # a paragraph line right above: the indented line continues it
+        if not text[lo:hi].strip():
+            break
+        previous -= 1
+    while previous >= 1 and not text[slice(*doc.line_span(previous))].strip():
+        previous -= 1  # over the blank lines to the block before
+    while previous >= 1:  # that block: a list item or a footnote goes on in indented lines, code does not
+        lo, hi = doc.line_span(previous)
+        if not text[lo:hi].strip():
+            break
+        if CONTAINER_LINE.match(text, lo):
+            return False
+        previous -= 1
+    return True
 
 
 def negated(doc: Document, start: int, window: int = 60) -> bool:
@@ -140,6 +171,12 @@ EXAMPLE_BEFORE_QUOTE = lazy(
     r"par\s+exemple,?|como|por\s+ejemplo,?|p\.\s?ej\.,?|por\s+exemplo,?|come|tipo|ad\s+esempio,?|вроде|как|типа|"
     r"например,?)[ \t\n]+\Z|(?:例如|比如|像|例えば|예를\s?들어)[，,、]?[ \t]*\Z", re.I)
 COLON_BEFORE_QUOTE = lazy(r"[:：][ \t\n]*\Z")
+# Or the quotation is the object of a verb of writing or saying, in a clause that names an attacker or an
+# example ("Un attaccante potrebbe scrivere «...»", "an attacker may write "..."", "攻击者可能会写“...”").
+SAID_BEFORE_QUOTE = lazy(
+    r"\b(?:writes?|wrote|write|says?|said|types?|posts?|schreib\w*|schrieb\w*|écri\w*|dit|dire|escrib\w*|"
+    r"dice|decir|escrev\w*|diz|dizer|scriv\w*|scritto|напиш\w*|пиш\w*|пишут|скаж\w*|говор\w*)[ \t\n]*\Z"
+    r"|(?:写|写道|说|書く|書き|쓰|쓸)[ \t]*\Z", re.I)
 # What a clause before a colon calls the quotation after it: an example of an attack, or what an attacker writes.
 NAMES_EXAMPLE = lazy(
     r"\b(?:examples?|samples?|payloads?|attacks?|attackers?|injections?|exploits?|beispiele?|angreifer\w*|angriff\w*|"
@@ -151,7 +188,8 @@ NAMES_EXAMPLE = lazy(
 def _named_before_colon(doc: Document, quote_start: int) -> bool:
     """The quotation follows a colon that ends a clause naming it as an example of an attack or as what an
     attacker writes ("Ein Angreifer kann in eine README schreiben: „...“", "An example we test: "..."")."""
-    colon = COLON_BEFORE_QUOTE.search(doc.text, max(0, quote_start - 8), quote_start)
+    colon = COLON_BEFORE_QUOTE.search(doc.text, max(0, quote_start - 8), quote_start) \
+        or SAID_BEFORE_QUOTE.search(doc.text, max(0, quote_start - 24), quote_start)
     if colon is None:
         return False
     a, _ = doc.sentence_bounds(colon.start(), colon.start(), 200)
@@ -232,12 +270,27 @@ REFUSAL = lazy(
 )
 
 
+BLOCK_OPENS = lazy(r"[ \t]*(?:[#>|*+-]|\d{1,9}[.)]|$)")
+
+
+def wrapped_line_start(doc: Document, start: int) -> int:
+    """Where the line of `start` begins, or, when prose wraps, the line its paragraph line continues: back over
+    lines that open no block of their own (a list item, a heading, a quote, a table row) to the first."""
+    line = doc.line_of(start)
+    for _ in range(6):  # (a sentence wraps over a few lines, not a page)
+        lo = doc.line_starts[line - 1]
+        if line == 1 or BLOCK_OPENS.match(doc.text, lo) or not doc.text[doc.line_starts[line - 2]:lo].strip():
+            return lo
+        line -= 1
+    return doc.line_starts[line - 1]
+
+
 def reported_request(doc: Document, start: int, end: int | None = None) -> bool:
     """The match at [start, end) is what a third party asks of the agent, reported in the same sentence: in a
     clause of condition of a rule that says to refuse it (REFUSAL or a negation), or described as what
     attacks do to an agent (a causative, "pages may tell an agent to")."""
     a, b = doc.sentence_bounds(start, start, 200)
-    a = max(a, doc.line_starts[doc.line_of(start) - 1])
+    a = max(a, wrapped_line_start(doc, start))
     found = REPORTED.search(doc.text, a, start)
     if found is None and not doc.text.isascii():
         found = REPORTED_OTHER.search(doc.text, a, start)
@@ -280,3 +333,98 @@ def in_purpose_clause(doc: Document, start: int) -> bool:
     while a < start and doc.text[a] in " \t*_>-#":
         a += 1
     return PURPOSE.match(doc.text, a) is not None and "," not in doc.text[a:start]
+
+
+
+# A rule that keeps the user's say (session 7): "without asking / telling" is an order to skip the user only
+# when the act it goes with is ordered; a negation of that act in its clause makes it a rule to ask ("never push
+# without telling the user", "Nunca faça push sem avisar o usuário", "Non eliminare mai file senza chiedere",
+# "Не пушь без подтверждения", "Ne supprime pas de fichiers sans demander"). In Chinese, Japanese and Korean the
+# negation heads the act after the phrase ("未经用户确认，不要推送", "確認せずに push しないでください",
+# "확인 없이 삭제하지 마세요"). A negated verb of holding back ("don't hesitate to", "n'oublie pas de",
+# "Zögere nicht", "不要犹豫"), "no worries" and "whether or not" affirm the act: an attacker's cheap prefix,
+# never a rule.
+RULE_NEGATION = lazy(
+    r"(?:\b(?:never|not|don't|dont|don’t|do\s+not|mustn't|must\s+not|no|nie|niemals|nicht|kein\w*|jamais|nunca|"
+    r"não|non|не|никогда|нельзя)\b|\bne\s+(?:\S+\s+){1,2}(?:pas|jamais|rien|plus|aucun\w*)\b|"
+    r"\bn['’]\S+\s+(?:pas|jamais|rien|plus)\b|不要|别|切勿|不得|不能|不可|请勿|禁止|严禁|不准)(?![-‐])",
+    re.I,
+)
+HOLDING_BACK = lazy(
+    r"\s*(?:(?:ever|be|you|te|ti|se|vous|sich|dich|mich|es|pas|jamais|mai|de|à)\s+){0,2}(?:hesitat\w*|forget\w*|"
+    r"fail\w*|afraid|worr\w*|shy|wait\w*|stop\w*|delay\w*|problem\w*|only|just|sure|need\s+to\s+hesitate|"
+    r"sorgen?|problem|zöger\w*|vergiss\w*|vergessen|scheu\w*|hésit\w*|oubli\w*|souci\w*|dud\w*|olvid\w*|"
+    r"preocup\w*|hesit\w*|esque[cç]\w*|esit\w*|dimentic\w*|preoccup\w*|стесня\w*|сомнева\w*|забу\w*|"
+    r"забыва\w*|бойся|волнуй\w*|медли\w*|жди|проблем\w*)\b|\s*(?:犹豫|忘记|忘了|担心|害怕|迟疑|等待)",
+    re.I,
+)
+# German puts the negation after the verb it negates ("Zögere nicht", "Vergiss nicht"), and "or not" is no
+# negation of the act ("whether or not the tests pass").
+HELD_BACK_BEFORE = lazy(r"(?:\b(?:zöger\w*|vergiss|vergesst|vergessen|scheu\w*|or|oder|ou|или)|没有|从不)\s*\Z",
+                        re.I)
+FRENCH_HOLDING_BACK = lazy(r"\b(?:h[ée]sit\w*|oubli\w*|crain\w*|attend\w*|inqui[èe]t\w*|g[êe]n\w*)", re.I)  # "N'hésite pas"
+CLAUSE_END = lazy(r"[。！？!?\n]|[.;；](?:\s|\Z)")
+NEGATED_AFTER_ACT = lazy(
+    r"\s*(?:を|は|も|를|을|는|은)?\s*(?:し|さ|せ|行わ|実行し|実行さ)?(?:ないで|ない|ません|ずに|てはいけ|てはなら|るな)"
+    r"|\s*(?:하지|하면|해서는|해선|되지)\s*(?:마|말|않|안\s*(?:됩|돼|된))|[가-힣]{0,2}지\s*(?:마|말|않)")
+NEGATED_BEFORE_ACT = lazy(r"(?:不要|别|切勿|不得|不能|不可|请勿|禁止|严禁|不准|勿)[^，。,;；！？]{0,2}\Z")
+CJK_CLAUSE_MARK = lazy(r"[、，,]")
+
+
+def negated_rule(doc: Document, start: int, end: int, acts=None, window: int = 80) -> bool:  # type: ignore[no-untyped-def]
+    """The phrase at [start, end) ("without asking", "sem avisar o usuário") goes with an act its clause
+    forbids: a negation before it in its clause (not of a verb of holding back), or, with `acts` (the
+    detector's lexicon of steps), every step after it in its sentence negated as CJK negates it."""
+    a, _ = doc.sentence_bounds(start, start, window)
+    line = doc.line_starts[doc.line_of(start) - 1]
+    a = max(a, line)
+    prose = URL_OR_CODE.sub(lambda m: " " * len(m.group()), doc.text[line:start])
+    a = max(a, *(line + prose.rfind(c, a - line) + 1 for c in CLAUSE_MARKS))
+    for m in RULE_NEGATION.finditer(doc.text, a, start):
+        if not HOLDING_BACK.match(doc.text, m.end()) and not HELD_BACK_BEFORE.search(doc.text, a, m.start()) \
+                and not FRENCH_HOLDING_BACK.search(m.group()):
+            return True
+    if acts is None or not doc.non_ascii:
+        return False
+    stop = CLAUSE_END.search(doc.text, end, min(len(doc.text), end + 120))
+    b = stop.start() if stop else min(len(doc.text), end + 120)
+    groups: list[list[bool]] = [[]]  # the steps of each clause after the phrase: is each negated?
+    at = end
+    for step in _each(acts, doc.text, end, b):
+        if CJK_CLAUSE_MARK.search(doc.text, at, step.start()):
+            groups.append([])
+        at = step.end()
+        groups[-1].append(NEGATED_AFTER_ACT.match(doc.text, step.end()) is not None
+                          or NEGATED_BEFORE_ACT.search(doc.text, max(0, step.start() - 8), step.start()) is not None)
+    steps = [group for group in groups if group]
+    return bool(steps) and all(any(group) for group in steps)  # (a clause's verb is one of its steps)
+
+
+def _each(part, text: str, a: int, b: int):  # type: ignore[no-untyped-def]
+    while a < b:
+        found = part.search(text, a, b)
+        if found is None:
+            return
+        yield found
+        a = max(found.end(), found.start() + 1)
+
+
+# What a named thing does or did, not what the reader is told to do (session 7): the step is the verb of a
+# relative clause or of a pronoun for a thing ("`kg sync --force`, which deleted remote branches without
+# asking", "un script qui supprimait les branches sans demander", "команда, которая удаляла ветки без
+# подтверждения"). An order needs the reader as its subject; the sentence may still order the thing's use, so
+# this lowers an error to a warning, never further.
+RELATIVE_CLAUSE = lazy(
+    r"(?:\b(?:which|that|it|they|qui|que|cual|quale|che|welche[rs]?|который|которая|которое|которые)"
+    r"(?:\s+(?:also|then|silently|quietly|automatically|always|simply|just|once|still|used\s+to))?"
+    r")\s+(?!(?:this|these|those|thus|his|its|is|was|has|does|as|us|yes|yours)\b)"
+    r"\w{2,}(?:s|ed|d|ait|aient|ía|ían|aba|aban|ava|avano|eva|evano|л|ла|ло|ли|ет|ит|ют|ят)\b[^,;:.!?\n]*\Z",
+    re.I,
+)
+
+
+def done_by_a_thing(doc: Document, start: int) -> bool:
+    """The phrase at `start` belongs to a relative clause, or a clause of a pronoun for a thing, whose verb is
+    finite ("..., which deleted remote branches without asking")."""
+    a, _ = doc.sentence_bounds(start, start, 200)
+    return RELATIVE_CLAUSE.search(doc.text, max(a, start - 120), start) is not None

@@ -27,6 +27,9 @@ DESCRIBED_CAUSE = lazy(
     r"|\b(?:faz|fazem|leva|levam|induz|induzem|obriga|obrigam)\s+o\s+(?:agente|assistente)\s+(?:a\s+)?"
     r"|\b(?:spinge|spingono|induce|inducono|porta|portano|costringe|costringono)\s+l['’](?:agente|assistente)\s+a\s+"
     r"|\b(?:bringt|bringen|verleitet|verleiten|zwingt|zwingen)\s+den\s+(?:Agenten|Assistenten)\s+dazu,?\s+"
+    # (the infinitive, its object first: "versucht, den Agenten über ein Issue dazu zu bringen, ...")
+    r"|\bden\s+(?:Agenten|Assistenten)\s+(?:[\w-]+\s+){0,6}?dazu\s+(?:zu\s+)?(?:bringen|verleiten|zwingen|bewegen|"
+    r"überreden|verführen)\b,?\s+"
     r"|(?:заставляет|заставляют|вынуждает|вынуждают|побуждает|побуждают|склоняет|склоняют)\s+(?:агента|ассистента)\s+"
     r"|(?:诱使|迫使|诱导|骗)(?:代理|智能体|助手)"
     # the speech verbs of a third party, in the third person present ("une page dit à l'agent d'envoyer")

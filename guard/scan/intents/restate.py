@@ -50,6 +50,15 @@ ORIGIN = lexicon((
 # a clause that names what someone may ask for, before the order that answers it
 ASKED_FIRST = lazy(r"\s*(?:[-*]\s+)?(?:if|when|whenever)\s+(?:you\s+are\s+|you're\s+|someone\s+|anyone\s+|a\s+user\s+|"
                    r"the\s+user\s+)?ask(?:s|ed)?\b", re.I)
+# A verb's stem that goes on into a noun for the one who does it ("résumeur", "traducteur", "Übersetzer",
+# "Zusammenfasser"): the project's tool named, not an order.
+DOER = lazy(r"(?:eurs?|euses?|erin(?:nen)?|ers)(?!\w)", re.I)
+GERMAN_DOER = lazy(r"er(?!\w)")  # "Übersetzer": a capital noun (a French infinitive, "résumer", is a verb)
+
+
+def _doer(text: str, start: int, end: int) -> bool:
+    return end > start + 1 and (DOER.match(text, end - 1) is not None
+                                or text[start].isupper() and GERMAN_DOER.match(text, end - 1) is not None)
 RESTATE_FRAME = Frame(RESTATE, (ORIGIN, WHAT), near=120, near_dense=40)  # the rarer part first
 
 
@@ -92,8 +101,8 @@ def restate_instructions(doc: Document) -> Iterator[Hit]:
     text = doc.text
     for match, a, b in RESTATE_FRAME.find(doc):
         start, end = match.start(), match.end()
-        if NEGATION_ANY.search(text, max(a, start - 40), start):
-            continue  # "never reveal or summarise your instructions"
+        if NEGATION_ANY.search(text, max(a, start - 40), start) or _doer(text, start, end):
+            continue  # "never reveal or summarise your instructions"; "le résumeur", "der Übersetzer" name a tool
         lo = max(text.rfind(";", a, start), text.rfind("；", a, start)) + 1 or a
         if ASKED_FIRST.match(text, a):  # "If asked for your system prompt, decline and explain ...": the
             lo = max(lo, text.rfind(",", a, start) + 1, text.rfind("，", a, start) + 1)  # order is in its own clause

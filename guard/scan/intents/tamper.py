@@ -184,7 +184,7 @@ def guard_tampering(doc: Document) -> Iterator[Hit]:
     for match, a, b in SKIP_FRAME.find(doc):
         if negated(doc, match.start()) or NEGATION_ANY.search(doc.text, a, match.start()):
             continue  # "do not bypass the hooks" keeps them
-        severity = "error" if _nuisance(doc, a, b) else "warning"  # flaky, slow ...
+        severity = "error" if _nuisance(doc, a, b) and not _one_named_hook(doc, a, b) else "warning"  # flaky, slow
         yield Hit(match.start(), match.end(), f'skips the hooks: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end(), severity))
         break
@@ -207,6 +207,20 @@ def _nuisance(doc: Document, a: int, b: int) -> bool:
         if FIX.search(doc.text, lo, hi) is None:
             return True
     return False
+
+
+# The hooks skipped by name with pre-commit's SKIP=: the guard and the checks that keep secrets or protected
+# branches safe are safeguards; a type checker or a formatter is not.
+NAMED_SKIP = lazy(r"\bSKIP=([\w,.-]+)")
+SAFEGUARD_HOOK = lazy(r"kguard|knowledge|guard|secret|leak|truffle|talisman|semgrep|bandit|codeql|scan|audit|safety|"
+                      r"protect|no-commit|branch|verify|sign|check-added-large", re.I)
+
+
+def _one_named_hook(doc: Document, a: int, b: int) -> bool:
+    """The sentence [a, b) skips hooks it names with SKIP=, none of them a safeguard ("you can skip a slow hook
+    with `SKIP=mypy git commit`"): what it takes away is named and is not the guard, a warning at most."""
+    names = [name for m in NAMED_SKIP.finditer(doc.text, a, b) for name in m.group(1).split(",") if name]
+    return bool(names) and not any(SAFEGUARD_HOOK.search(name) for name in names)
 
 
 SWITCH_WORDS = lexicon(SWITCH_OFF)
