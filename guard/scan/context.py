@@ -346,7 +346,7 @@ def in_purpose_clause(doc: Document, start: int) -> bool:
 # never a rule.
 RULE_NEGATION = lazy(
     r"(?:\b(?:never|not|don't|dont|don’t|do\s+not|mustn't|must\s+not|no|nie|niemals|nicht|kein\w*|jamais|nunca|"
-    r"não|non|не|никогда|нельзя)\b|\bne\s+(?:\S+\s+){1,2}(?:pas|jamais|rien|plus|aucun\w*)\b|"
+    r"não|non|не|никогда|нельзя)\b|\bne\s+(?:\S+\s+){0,2}(?:pas|jamais|rien|plus|aucun\w*)\b|"
     r"\bn['’]\S+\s+(?:pas|jamais|rien|plus)\b|不要|别|切勿|不得|不能|不可|请勿|禁止|严禁|不准)(?![-‐])",
     re.I,
 )
@@ -418,8 +418,12 @@ RELATIVE_CLAUSE = lazy(
     r"(?:\b(?:which|that|it|they|qui|que|cual|quale|che|welche[rs]?|который|которая|которое|которые)"
     r"(?:\s+(?:also|then|silently|quietly|automatically|always|simply|just|once|still|used\s+to))?"
     r")\s+(?!(?:this|these|those|thus|his|its|is|was|has|does|as|us|yes|yours)\b)"
-    r"\w{2,}(?:s|ed|d|ait|aient|ía|ían|aba|aban|ava|avano|eva|evano|л|ла|ло|ли|ет|ит|ют|ят)\b[^,;:.!?\n]*\Z",
-    re.I,
+    r"\w{2,}(?:s|ed|d|ait|aient|ía|ían|aba|aban|ava|avano|eva|evano|л|ла|ло|ли|ет|ит|ют|ят)\b[^,;:.!?\n]*(?:,\s*)?\Z"
+    # or a thing named in inline code as the subject ("`supprimer_preview` supprime ..., sans confirmation")
+    r"|(?:^|[\n#>*-]\s*|\b(?:the|our|a|le|la|les|notre|el|los|o|il|lo|der|die|das|unser\w*)\s+)`[^`\n]+`"
+    r"(?:\s+(?:tool|command|script|job|outil|commande|herramienta|comando|ferramenta|strumento|werkzeug|befehl))?"
+    r"\s+(?!(?:must|should|will|doit|debe|deve|muss|soll)\b)\w{3,}\b[^,;:.!?\n]*(?:,\s*)?\Z",
+    re.I | re.M,
 )
 
 

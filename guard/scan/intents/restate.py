@@ -107,9 +107,27 @@ def restate_instructions(doc: Document) -> Iterator[Hit]:
         if ASKED_FIRST.match(text, a):  # "If asked for your system prompt, decline and explain ...": the
             lo = max(lo, text.rfind(",", a, start) + 1, text.rfind("，", a, start) + 1)  # order is in its own clause
         hi = min((i for i in (text.find(";", end, b), text.find("；", end, b)) if i != -1), default=b)
+        lo, hi = _own_block(doc, lo, hi, start)  # a heading is a block of its own
         if not all(part.search(text, lo, start) or part.search(text, end, hi) for part in (ORIGIN, WHAT)):
             continue  # "use the system prompt in prompts/bot.md; describe the change": another clause's words
         yield Hit(start, end, f'asks for the agent\'s own instructions in other words: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, start, end))
         break
 
+
+HEADING_LINE = lazy(r"^[ \t]{0,3}#{1,6}[ \t][^\n]*", re.M)
+
+
+def _own_block(doc: Document, lo: int, hi: int, start: int) -> tuple[int, int]:
+    """[lo, hi) cut to the block of `start` where a heading line lies in it: the heading's words do not join the
+    paragraph under it ("## Prompt" above "The summariser is told: "Summarise ...""), nor the other way."""
+    if "#" not in doc.text[lo:hi]:
+        return lo, hi
+    for heading in HEADING_LINE.finditer(doc.text, lo, hi):
+        if heading.start() <= start < heading.end():
+            return max(lo, heading.start()), min(hi, heading.end())
+        if heading.end() <= start:
+            lo = heading.end()
+        elif heading.start() > start:
+            return lo, min(hi, heading.start())
+    return lo, hi

@@ -303,7 +303,27 @@ def spread(doc: Document) -> Iterator[Hit]:
     Instead: share rules through a reviewed change to each repository.
     """
     for match, a, b in COPY_FRAME.find(doc):
-        if negated(doc, match.start()):
+        if negated(doc, match.start()) or _the_other_of_a_pair(doc, a, b):
             continue
         yield Hit(match.start(), match.end(), f'spreads itself to other knowledge files: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))
+
+
+# "Keep AGENTS.md and CLAUDE.md in sync: copy the change to the other": "the other" alone is one file of a pair
+# the sentence names, not other projects or every knowledge file.
+THE_OTHER = lazy(r"\b(?:the|l['’]|el|o|il|den|die|das)\s*(?:other|autre|otro|outro|altro|andere[nm]?)\b"
+                 r"(?!\s+(?:projects?|repos?|repositor\w+|agents?|knowledge|rules?|instructions?|memor\w+|files|"
+                 r"projets?|proyectos?|projetos?|progett\w+|projekte?))", re.I)
+
+
+def _the_other_of_a_pair(doc: Document, a: int, b: int) -> bool:
+    """Every word of spreading in [a, b) is "the other" of a pair of files the sentence names."""
+    spread = list(_all_matches(SPREAD, doc.text, a, b))
+    return bool(spread) and len(list(_all_matches(KNOWLEDGE, doc.text, a, b))) >= 2 and all(
+        THE_OTHER.search(doc.text, max(a, found.start() - 4), found.end() + 1) is not None for found in spread)
+
+
+def _all_matches(part, text: str, a: int, b: int) -> Iterator[re.Match[str]]:  # type: ignore[no-untyped-def]
+    while a < b and (found := part.search(text, a, b)) is not None:
+        yield found
+        a = max(found.end(), found.start() + 1)
