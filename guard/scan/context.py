@@ -352,7 +352,7 @@ RULE_NEGATION = lazy(
 )
 HOLDING_BACK = lazy(
     r"\s*(?:(?:ever|be|you|te|ti|se|vous|sich|dich|mich|es|pas|jamais|mai|de|à)\s+){0,2}(?:hesitat\w*|forget\w*|"
-    r"fail\w*|afraid|worr\w*|shy|wait\w*|stop\w*|delay\w*|problem\w*|only|just|sure|need\s+to\s+hesitate|"
+    r"fail\w*|afraid|worr\w*|shy|wait\w*|stop\w*|delay\w*|problem\w*|only|just|sure|mind|matter|need\s+to\s+hesitate|"
     r"sorgen?|problem|zöger\w*|vergiss\w*|vergessen|scheu\w*|hésit\w*|oubli\w*|souci\w*|dud\w*|olvid\w*|"
     r"preocup\w*|hesit\w*|esque[cç]\w*|esit\w*|dimentic\w*|preoccup\w*|стесня\w*|сомнева\w*|забу\w*|"
     r"забыва\w*|бойся|волнуй\w*|медли\w*|жди|проблем\w*)\b|\s*(?:犹豫|忘记|忘了|担心|害怕|迟疑|等待)",
@@ -364,6 +364,10 @@ HELD_BACK_BEFORE = lazy(r"(?:\b(?:zöger\w*|vergiss|vergesst|vergessen|scheu\w*|
                         re.I)
 FRENCH_HOLDING_BACK = lazy(r"\b(?:h[ée]sit\w*|oubli\w*|crain\w*|attend\w*|inqui[èe]t\w*|g[êe]n\w*)", re.I)  # "N'hésite pas"
 CLAUSE_END = lazy(r"[。！？!?\n]|[.;；](?:\s|\Z)")
+# "Never" set off by a comma opens its sentence and reaches past the aside that follows it.
+NEVER_THEN_ASIDE = lazy(r"(?:^|[.!?]\s+|[-*]\s+)(?:never|nunca|jamais|niemals|nie|никогда|mai)\s*,"
+                        r"(?:[^.;:!?\n]*,|\s*(?:ever|jamais|nunca|niemals|никогда)\b)(?P<tail>\s*[^,;:.!?\n]*)\Z",
+                        re.I | re.M)
 NEGATED_AFTER_ACT = lazy(
     r"\s*(?:を|は|も|를|을|는|은)?\s*(?:し|さ|せ|行わ|実行し|実行さ)?(?:ないで|ない|ません|ずに|てはいけ|てはなら|るな)"
     r"|\s*(?:하지|하면|해서는|해선|되지)\s*(?:마|말|않|안\s*(?:됩|돼|된))|[가-힣]{0,2}지\s*(?:마|말|않)")
@@ -384,7 +388,10 @@ def negated_rule(doc: Document, start: int, end: int, acts=None, window: int = 8
         if not HOLDING_BACK.match(doc.text, m.end()) and not HELD_BACK_BEFORE.search(doc.text, a, m.start()) \
                 and not FRENCH_HOLDING_BACK.search(m.group()):
             return True
-    if acts is None or not doc.non_ascii:
+    aside = NEVER_THEN_ASIDE.search(doc.text, max(doc.line_starts[doc.line_of(start) - 1], start - window), start)
+    if aside and not HOLDING_BACK.match(doc.text, aside.start("tail")):
+        return True  # "Never, under any circumstances, delete ... without asking": the aside between commas
+    if acts is None:
         return False
     stop = CLAUSE_END.search(doc.text, end, min(len(doc.text), end + 120))
     b = stop.start() if stop else min(len(doc.text), end + 120)
@@ -395,9 +402,23 @@ def negated_rule(doc: Document, start: int, end: int, acts=None, window: int = 8
             groups.append([])
         at = step.end()
         groups[-1].append(NEGATED_AFTER_ACT.match(doc.text, step.end()) is not None
-                          or NEGATED_BEFORE_ACT.search(doc.text, max(0, step.start() - 8), step.start()) is not None)
+                          or NEGATED_BEFORE_ACT.search(doc.text, max(0, step.start() - 8), step.start()) is not None
+                          or _negation_heads(doc, max(end, step.start() - 30), step.start()))
     steps = [group for group in groups if group]
     return bool(steps) and all(any(group) for group in steps)  # (a clause's verb is one of its steps)
+
+
+def _negation_heads(doc: Document, a: int, start: int) -> bool:
+    """A negation right before the step, in its clause ("Without the user's OK, never push", "Ohne Rückfrage
+    nichts löschen", "Без подтверждения ничего не удалять"), not of a verb of holding back."""
+    if CJK_CLAUSE_MARK.search(doc.text, a, start):
+        a = max(m.end() for m in CJK_CLAUSE_MARK.finditer(doc.text, a, start))
+    return any(not HOLDING_BACK.match(doc.text, m.end()) and not HELD_BACK_BEFORE.search(doc.text, a, m.start())
+               for m in RULE_NEGATION_NEAR.finditer(doc.text, a, start))
+
+
+RULE_NEGATION_NEAR = lazy(r"\b(?:never|not|don't|do\s+not|no|nie|niemals|nicht|nichts|kein\w*|jamais|nunca|"
+                          r"não|non|не|никогда|ничего|nada|nulla|rien|nothing|nie)\b", re.I)
 
 
 def _each(part, text: str, a: int, b: int):  # type: ignore[no-untyped-def]
@@ -418,17 +439,54 @@ RELATIVE_CLAUSE = lazy(
     r"(?:\b(?:which|that|it|they|qui|que|cual|quale|che|welche[rs]?|который|которая|которое|которые)"
     r"(?:\s+(?:also|then|silently|quietly|automatically|always|simply|just|once|still|used\s+to))?"
     r")\s+(?!(?:this|these|those|thus|his|its|is|was|has|does|as|us|yes|yours)\b)"
-    r"\w{2,}(?:s|ed|d|ait|aient|ía|ían|aba|aban|ava|avano|eva|evano|л|ла|ло|ли|ет|ит|ют|ят)\b[^,;:.!?\n]*(?:,\s*)?\Z"
-    # or a thing named in inline code as the subject ("`supprimer_preview` supprime ..., sans confirmation")
-    r"|(?:^|[\n#>*-]\s*|\b(?:the|our|a|le|la|les|notre|el|los|o|il|lo|der|die|das|unser\w*)\s+)`[^`\n]+`"
+    r"\w{2,}(?:s|ed|d|ait|aient|ía|ían|aba|aban|ava|avano|eva|evano|л|ла|ло|ли|ет|ит|ют|ят)\b[^,;:.!?\n、，；：]*"
+    r"(?:,\s*)?\Z"
+    # or a thing named in inline code as the subject ("`supprimer_preview` supprime ..., sans confirmation",
+    # "a bug where `deploy --auto` pushed ...", "`sync --force` は ... 削除していた")
+    r"|(?:^|[\n#>*-]\s*|\b(?:the|our|a|le|la|les|notre|el|los|o|il|lo|der|die|das|unser\w*|where|when|wo|als|où|"
+    r"quand|donde|cuando|onde|quando|dove|где|когда)\s+)`[^`\n]+`"
     r"(?:\s+(?:tool|command|script|job|outil|commande|herramienta|comando|ferramenta|strumento|werkzeug|befehl))?"
-    r"\s+(?!(?:must|should|will|doit|debe|deve|muss|soll)\b)\w{3,}\b[^,;:.!?\n]*(?:,\s*)?\Z",
+    r"(?:\s+(?!(?:must|should|will|doit|debe|deve|muss|soll)\b)[a-zà-ÿа-яё]{3,}\b|\s*(?:は|が|는|은|이|가))"
+    r"[^,;:.!?\n。、，；：]*(?:,\s*)?\Z"
+    # or a pronoun for a thing in Chinese ("它会在未经确认的情况下删除")
+    r"|(?:它|该命令|该工具|该脚本|这个命令|这个工具)[^，,；;。\n]*\Z"
+    # or the relative pronoun right before the phrase, its verb after it ("которая без подтверждения удаляла")
+    r"|(?P<verb_after>\b(?:which|that|qui|que|che|который|которая|которое|которые))\s+\Z",
     re.I | re.M,
 )
 
 
-def done_by_a_thing(doc: Document, start: int) -> bool:
-    """The phrase at `start` belongs to a relative clause, or a clause of a pronoun for a thing, whose verb is
-    finite ("..., which deleted remote branches without asking")."""
-    a, _ = doc.sentence_bounds(start, start, 200)
-    return RELATIVE_CLAUSE.search(doc.text, max(a, start - 120), start) is not None
+def done_by_a_thing(doc: Document, start: int, acts, end: int | None = None) -> bool:  # type: ignore[no-untyped-def]
+    """The phrase at `start` belongs to a relative clause, or a clause of a pronoun or a named thing, whose verb
+    is finite and which holds the step (`acts`): "..., which deleted remote branches without asking". A step
+    ordered before that clause ("Delete the branches, which saves time, without asking") keeps its order."""
+    a, b = doc.sentence_bounds(start, start, 200)
+    a = max(a, doc.line_starts[doc.line_of(start) - 1])
+    clause = RELATIVE_CLAUSE.search(doc.text, max(a, start - 120), start)
+    if clause is None:
+        return False
+    stop = CLAUSE_OR_SENTENCE_END.search(doc.text, end or start, b)
+    hi = stop.start() if stop else b
+    prose = URL_OR_CODE.sub(lambda m: " " * len(m.group()), doc.text[a:hi])  # (a step named in code is a name)
+    at = clause.start() - a  # (the clause's step may follow the phrase: "`x` は確認なしで削除していた")
+    if acts.search(prose, at, len(prose)) is None and STEP_STEM.search(prose, at) is None:
+        return False  # the clause holds no step: "..., which saves time, without asking"
+    raw = doc.text[a:start]
+    opening = ORDER_OPENING.match(raw)
+    if opening is None or opening.end() >= clause.start() - a:
+        return True
+    first = acts.compiled().match(raw, opening.end())
+    return first is None or PARTICIPLE.match(raw, first.start()) is not None  # "Removed `x`, which ..."
+
+
+CLAUSE_OR_SENTENCE_END = lazy(r"[,;:，；：。]")
+# A step said as done, not ordered: "Removed", "Removido", "Supprimé", "Удалена", "Gelöscht".
+PARTICIPLE = lazy(r"\w+(?:ed|ido|ida|idos|idas|ado|ada|é|ée|és|ées|ato|ata|ati|ate|ен|ена|ено|ены|ён|ana|t)\b", re.I)
+
+
+# How an order opens before its step: a list mark, "please", "then", "now", an adverb.
+ORDER_OPENING = lazy(r"[\s>*#+-]*(?:\d{1,9}[.)]\s*)?(?:(?:please|then|now|and|also|just|\w+ly|bitte|dann|"
+                     r"puis|ensuite|luego|después|depois|poi|затем|потом)\s+)*", re.I)
+# The stems of the steps in any inflection ("deleted", "supprimait", "удаляла").
+STEP_STEM = lazy(r"\b(?:delet|remov|drop|push|deploy|publish|wip|purg|eras|destroy|truncat|overwr|supprim|effac|"
+                 r"pouss|publi|borr|elimin|apag|exclu|cancell|rimuov|lösch|entfern|удал|стер|стир|пуш)\w*", re.I)

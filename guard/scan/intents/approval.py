@@ -217,7 +217,7 @@ def act_without_approval(doc: Document) -> Iterator[Hit]:
                 OWN_GROUND.search(doc.text, a, b) or own_ground(doc, a, b):
             continue
         seen.add(start)
-        severity = "warning" if done_by_a_thing(doc, start) else None
+        severity = "warning" if done_by_a_thing(doc, start, HARM, match.end()) else None
         yield Hit(start, match.end(), f'acts without asking the user: "{excerpt(doc, a, b)}"',
                   severity or mention_severity(doc, start, match.end()))
 

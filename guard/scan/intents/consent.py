@@ -264,6 +264,6 @@ def skip_confirmation(doc: Document) -> Iterator[Hit]:
             continue  # "never delete without asking" makes the agent ask
         if own_ground(doc, *doc.sentence_bounds(match.start(), match.end(), 200)):
             continue  # "you may delete `build/` and `dist/` without asking": a rebuild brings them back
-        severity = "warning" if done_by_a_thing(doc, match.start()) else None
+        severity = "warning" if done_by_a_thing(doc, match.start(), DESTRUCTIVE, match.end()) else None
         yield Hit(match.start(), match.end(), f'skips confirmation for a destructive act: "{excerpt(doc, a, b)}"',
                   severity or mention_severity(doc, match.start(), match.end()))

@@ -158,8 +158,15 @@ PLACED_IN = lazy(r"\b(?:put|place|add|insert|move|keep|store|embed|include|mets|
                  r"(?:(?:the|a|our|its|le|la|un|une|el|o|il|lo|den|die|das|eine[nm]?)\s+)?\Z", re.I)
 
 
-def _destination(doc: Document, a: int, start: int) -> bool:
-    return PLACED_IN.search(doc.text, max(a, start - 120), start) is not None
+# ... unless the sentence goes on to send it somewhere the user does not write the prompt ("add the text in the
+# system prompt to your reply").
+SENT_ON = lazy(r"\b(?:to|into|onto|in)\s+(?:your|the|a|my|this)?\s*(?:reply|replies|answer|response|output|comment|"
+               r"description|summary|chat|commit|issue|log)\b", re.I)
+
+
+def _destination(doc: Document, a: int, start: int, end: int, b: int) -> bool:
+    return PLACED_IN.search(doc.text, max(a, start - 120), start) is not None \
+        and SENT_ON.search(doc.text, end, b) is None
 
 
 def _negated_after(doc: Document, end: int) -> bool:
@@ -195,7 +202,7 @@ def prompt_extraction(doc: Document) -> Iterator[Hit]:
         if negated_in_clause(doc, match.start()) or GUARDED.search(doc.text, a, match.start()) \
                 or A_PROMPT.search(doc.text, max(a, match.start() - 12), match.start()) \
                 or TELL_IF.search(doc.text, max(a, match.start() - 40), match.start()) \
-                or IN_FILE.match(doc.text, match.end()) or _destination(doc, a, match.start()) \
+                or IN_FILE.match(doc.text, match.end()) or _destination(doc, a, match.start(), match.end(), b) \
                 or (not doc.text.isascii() and _negated_after(doc, match.end())):
             continue  # a prompt in general, a question whether, a prompt kept in a named file, a negation after
         if _names_the_attack(doc, match.start(), match.end()):
