@@ -5,7 +5,8 @@ import re
 from collections.abc import Iterator
 
 from guard.scan.lazyre import lazy
-from guard.scan.context import mention_severity, negated, negated_in_clause, negated_rule
+from guard.scan.askfirst import negated_rule
+from guard.scan.context import mention_severity, negated, negated_in_clause
 from guard.scan.detector import Hit, detector
 from guard.scan.text import Document
 from guard.scan.triggers import declare

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.context import mention_severity, done_by_a_thing, negated, negated_rule
+from guard.scan.askfirst import done_by_a_thing, negated_rule
+from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
 from guard.scan.intents.scratch import own_ground

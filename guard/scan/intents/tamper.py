@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from guard.scan.context import NEGATION_ANY, in_purpose_clause, mention_severity, negated
 from guard.scan.detector import Hit, detector
-from guard.scan.intents.frame import Frame, excerpt, lexicon
+from guard.scan.intents.frame import Frame, Lexicon, excerpt, lexicon
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 from guard.scan.triggers import declare
@@ -323,7 +323,7 @@ def _the_other_of_a_pair(doc: Document, a: int, b: int) -> bool:
         THE_OTHER.search(doc.text, max(a, found.start() - 4), found.end() + 1) is not None for found in spread)
 
 
-def _all_matches(part, text: str, a: int, b: int) -> Iterator[re.Match[str]]:  # type: ignore[no-untyped-def]
+def _all_matches(part: Lexicon, text: str, a: int, b: int) -> Iterator[re.Match[str]]:
     while a < b and (found := part.search(text, a, b)) is not None:
         yield found
         a = max(found.end(), found.start() + 1)
