@@ -123,7 +123,7 @@ RELATIVE_CLAUSE = lazy(
     r"(?:,\s*)?\Z"
     # or a thing named in inline code as the subject ("`supprimer_preview` supprime ..., sans confirmation",
     # "a bug where `deploy --auto` pushed ...", "`sync --force` は ... 削除していた")
-    r"|(?:^|[\n#>*-]\s*|\b(?:the|our|a|le|la|les|notre|el|los|o|il|lo|der|die|das|unser\w*|where|when|wo|als|où|"
+    r"|(?:^|[\n#>*:-]\s*|\b(?:the|our|a|le|la|les|notre|el|los|o|il|lo|der|die|das|unser\w*|where|when|wo|als|où|"
     r"quand|donde|cuando|onde|quando|dove|где|когда)\s+)`[^`\n]+`"
     r"(?:\s+(?:tool|command|script|job|outil|commande|herramienta|comando|ferramenta|strumento|werkzeug|befehl))?"
     r"(?:\s+(?!(?:must|should|will|doit|debe|deve|muss|soll)\b)[a-zà-ÿа-яё]{3,}\b|\s*(?:は|が|는|은|이|가))"
@@ -136,7 +136,7 @@ RELATIVE_CLAUSE = lazy(
 )
 
 
-def done_by_a_thing(doc: Document, start: int, acts: Lexicon, end: int | None = None) -> bool:
+def done_by_a_thing(doc: Document, start: int, acts: Lexicon | None = None, end: int | None = None) -> bool:
     """The phrase at `start` belongs to a relative clause, or a clause of a pronoun or a named thing, whose verb
     is finite and which holds the step (`acts`): "..., which deleted remote branches without asking". A step
     ordered before that clause ("Delete the branches, which saves time, without asking") keeps its order."""
@@ -149,13 +149,13 @@ def done_by_a_thing(doc: Document, start: int, acts: Lexicon, end: int | None = 
     hi = stop.start() if stop else b
     prose = URL_OR_CODE.sub(lambda m: " " * len(m.group()), doc.text[a:hi])  # (a step named in code is a name)
     at = clause.start() - a  # (the clause's step may follow the phrase: "`x` は確認なしで削除していた")
-    if acts.search(prose, at, len(prose)) is None and STEP_STEM.search(prose, at) is None:
+    if (acts is None or acts.search(prose, at, len(prose)) is None) and STEP_STEM.search(prose, at) is None:
         return False  # the clause holds no step: "..., which saves time, without asking"
     raw = doc.text[a:start]
     opening = ORDER_OPENING.match(raw)
     if opening is None or opening.end() >= clause.start() - a:
         return True
-    first = acts.compiled().match(raw, opening.end())
+    first = (acts.compiled() if acts is not None else STEP_STEM).match(raw, opening.end())
     return first is None or PARTICIPLE.match(raw, first.start()) is not None  # "Removed `x`, which ..."
 
 
@@ -168,5 +168,5 @@ PARTICIPLE = lazy(r"\w+(?:ed|ido|ida|idos|idas|ado|ada|é|ée|és|ées|ato|ata|a
 ORDER_OPENING = lazy(r"[\s>*#+-]*(?:\d{1,9}[.)]\s*)?(?:(?:please|then|now|and|also|just|\w+ly|bitte|dann|"
                      r"puis|ensuite|luego|después|depois|poi|затем|потом)\s+)*", re.I)
 # The stems of the steps in any inflection ("deleted", "supprimait", "удаляла").
-STEP_STEM = lazy(r"\b(?:delet|remov|drop|push|deploy|publish|wip|purg|eras|destroy|truncat|overwr|supprim|effac|"
+STEP_STEM = lazy(r"\b(?:delet|remov|drop|push|deploy|publish|wip|purg|eras|destroy|truncat|overwr|merg|fusion|supprim|effac|"
                  r"pouss|publi|borr|elimin|apag|exclu|cancell|rimuov|lösch|entfern|удал|стер|стир|пуш)\w*", re.I)
