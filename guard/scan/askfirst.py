@@ -116,7 +116,7 @@ def _each(part: Lexicon, text: str, a: int, b: int) -> Iterator[re.Match[str]]:
 # подтверждения"). An order needs the reader as its subject; the sentence may still order the thing's use, so
 # this lowers an error to a warning, never further.
 RELATIVE_CLAUSE = lazy(
-    r"(?:\b(?:which|that|it|they|qui|que|cual|quale|che|welche[rs]?|который|которая|которое|которые)"
+    r"(?:\b(?:which|that|qui|que|cual|quale|che|welche[rs]?|который|которая|которое|которые)"
     r"(?:\s+(?:also|then|silently|quietly|automatically|always|simply|just|once|still|used\s+to))?"
     r")\s+(?!(?:this|these|those|thus|his|its|is|was|has|does|as|us|yes|yours)\b)"
     r"\w{2,}(?:s|ed|d|ait|aient|ía|ían|aba|aban|ava|avano|eva|evano|л|ла|ло|ли|ет|ит|ют|ят)\b[^,;:.!?\n、，；：]*"
@@ -137,7 +137,7 @@ RELATIVE_CLAUSE = lazy(
 
 
 def done_by_a_thing(doc: Document, start: int, acts: Lexicon | None = None, end: int | None = None) -> bool:
-    """The phrase at `start` belongs to a relative clause, or a clause of a pronoun or a named thing, whose verb
+    """The phrase at `start` belongs to a relative clause, or a clause of a thing named in code, whose verb
     is finite and which holds the step (`acts`): "..., which deleted remote branches without asking". A step
     ordered before that clause ("Delete the branches, which saves time, without asking") keeps its order."""
     a, b = doc.sentence_bounds(start, start, 200)
