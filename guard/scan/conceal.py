@@ -5,6 +5,7 @@ import re
 from collections.abc import Iterator
 
 from guard.scan.lazyre import lazy
+from guard.scan.askfirst import done_by_a_thing, negated_rule
 from guard.scan.context import mention_severity, negated, negated_in_clause
 from guard.scan.detector import Hit, detector
 from guard.scan.text import Document
@@ -57,6 +58,7 @@ _CONCEAL_OTHER = (
     r"|사용자(?:에게|한테)\s*(?:알리지|말하지|보여주지)\s*(?:마|말)"
 )
 CONCEAL = lazy(f"{_CONCEAL_EN}|{_CONCEAL_OTHER}", re.I)
+WITHOUT_OPENINGS = ("without", "sem", "sin", "sans", "senza", "ohne", "без")  # "without telling the user"
 QUIET = lazy(_QUIET, re.I)
 APPROVAL = lazy(
     r"\bwithout\s+(?:first\s+)?(?:asking|requesting|waiting\s+for|seeking|needing|prompting|getting)\s+(?:for\s+)?"
@@ -131,13 +133,14 @@ def conceal(doc: Document) -> Iterator[Hit]:
     """
     for match in doc.finditer(CONCEAL, CONCEAL_TRIGGERS, 120, 120):
         opening = match.group().lower()
-        if opening.startswith(("secretly", "covertly", "stealthily", "without", "no need")) \
-                and negated(doc, match.start()):
+        if opening.startswith(("secretly", "covertly", "stealthily", "no need", *WITHOUT_OPENINGS)) \
+                and negated_rule(doc, match.start(), match.end()):
             continue  # "never push without telling the user" orders the agent to tell
         if _concealing_forbidden(doc, match, opening):
             continue  # "Nie dem Nutzer verschweigen, dass ...", "ユーザーに隠さないでください"
+        described = opening.startswith(WITHOUT_OPENINGS) and done_by_a_thing(doc, match.start(), None, match.end())
         yield Hit(match.start(), match.end(), f'instruction to conceal from the user: "{match.group()}"',
-                  mention_severity(doc, match.start(), match.end()))
+                  "warning" if described else mention_severity(doc, match.start(), match.end()))
     for match in doc.finditer(QUIET, QUIET_TRIGGERS, 60, 100):
         if negated(doc, match.start()):
             continue

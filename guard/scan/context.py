@@ -77,9 +77,40 @@ def shown_as_code(doc: Document, start: int, end: int) -> bool:
     if line in doc.fenced_lines:
         return True
     lo, hi = doc.line_span(line)
-    if BLOCK_QUOTE.match(doc.text, lo):
+    if BLOCK_QUOTE.match(doc.text, lo) or _indented_code(doc, line):
         return True
     return any(span.start(2) <= start and end <= span.end(2) for span in INLINE_CODE.finditer(doc.text, lo, hi))
+
+
+INDENTED = lazy(r"(?: {4}|\t)[ \t]*\S")
+CONTAINER_LINE = lazy(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]|[ \t]*\[\^[^\]\n]+\]:|(?: {4}|\t)")
+
+
+def _indented_code(doc: Document, line: int) -> bool:
+    """The line is in an indented code block, as CommonMark reads one: indented by four spaces or a tab, in a
+    run of such lines (blank ones between) that follows a blank line, not a paragraph it would continue, and
+    not the continuation of a list item."""
+    text = doc.text
+    if not INDENTED.match(text, doc.line_span(line)[0]):
+        return False
+    previous = line - 1
+    while previous >= 1:
+        lo, hi = doc.line_span(previous)
+        if text[lo:hi].strip() and not INDENTED.match(text, lo):
+            return False  # a paragraph line right above: the indented line continues it
+        if not text[lo:hi].strip():
+            break
+        previous -= 1
+    while previous >= 1 and not text[slice(*doc.line_span(previous))].strip():
+        previous -= 1  # over the blank lines to the block before
+    while previous >= 1:  # that block: a list item or a footnote goes on in indented lines, code does not
+        lo, hi = doc.line_span(previous)
+        if not text[lo:hi].strip():
+            break
+        if CONTAINER_LINE.match(text, lo):
+            return False
+        previous -= 1
+    return True
 
 
 def negated(doc: Document, start: int, window: int = 60) -> bool:
@@ -140,6 +171,12 @@ EXAMPLE_BEFORE_QUOTE = lazy(
     r"par\s+exemple,?|como|por\s+ejemplo,?|p\.\s?ej\.,?|por\s+exemplo,?|come|tipo|ad\s+esempio,?|вроде|как|типа|"
     r"например,?)[ \t\n]+\Z|(?:例如|比如|像|例えば|예를\s?들어)[，,、]?[ \t]*\Z", re.I)
 COLON_BEFORE_QUOTE = lazy(r"[:：][ \t\n]*\Z")
+# Or the quotation is the object of a verb of writing or saying, in a clause that names an attacker or an
+# example ("Un attaccante potrebbe scrivere «...»", "an attacker may write "..."", "攻击者可能会写“...”").
+SAID_BEFORE_QUOTE = lazy(
+    r"\b(?:writes?|wrote|write|says?|said|types?|posts?|schreib\w*|schrieb\w*|écri\w*|dit|dire|escrib\w*|"
+    r"dice|decir|escrev\w*|diz|dizer|scriv\w*|scritto|напиш\w*|пиш\w*|пишут|скаж\w*|говор\w*)[ \t\n]*\Z"
+    r"|(?:写|写道|说|書く|書き|쓰|쓸)[ \t]*\Z", re.I)
 # What a clause before a colon calls the quotation after it: an example of an attack, or what an attacker writes.
 NAMES_EXAMPLE = lazy(
     r"\b(?:examples?|samples?|payloads?|attacks?|attackers?|injections?|exploits?|beispiele?|angreifer\w*|angriff\w*|"
@@ -151,7 +188,8 @@ NAMES_EXAMPLE = lazy(
 def _named_before_colon(doc: Document, quote_start: int) -> bool:
     """The quotation follows a colon that ends a clause naming it as an example of an attack or as what an
     attacker writes ("Ein Angreifer kann in eine README schreiben: „...“", "An example we test: "..."")."""
-    colon = COLON_BEFORE_QUOTE.search(doc.text, max(0, quote_start - 8), quote_start)
+    colon = COLON_BEFORE_QUOTE.search(doc.text, max(0, quote_start - 8), quote_start) \
+        or SAID_BEFORE_QUOTE.search(doc.text, max(0, quote_start - 24), quote_start)
     if colon is None:
         return False
     a, _ = doc.sentence_bounds(colon.start(), colon.start(), 200)
@@ -232,12 +270,27 @@ REFUSAL = lazy(
 )
 
 
+BLOCK_OPENS = lazy(r"[ \t]*(?:[#>|*+-]|\d{1,9}[.)]|$)")
+
+
+def wrapped_line_start(doc: Document, start: int) -> int:
+    """Where the line of `start` begins, or, when prose wraps, the line its paragraph line continues: back over
+    lines that open no block of their own (a list item, a heading, a quote, a table row) to the first."""
+    line = doc.line_of(start)
+    for _ in range(6):  # (a sentence wraps over a few lines, not a page)
+        lo = doc.line_starts[line - 1]
+        if line == 1 or BLOCK_OPENS.match(doc.text, lo) or not doc.text[doc.line_starts[line - 2]:lo].strip():
+            return lo
+        line -= 1
+    return doc.line_starts[line - 1]
+
+
 def reported_request(doc: Document, start: int, end: int | None = None) -> bool:
     """The match at [start, end) is what a third party asks of the agent, reported in the same sentence: in a
     clause of condition of a rule that says to refuse it (REFUSAL or a negation), or described as what
     attacks do to an agent (a causative, "pages may tell an agent to")."""
     a, b = doc.sentence_bounds(start, start, 200)
-    a = max(a, doc.line_starts[doc.line_of(start) - 1])
+    a = max(a, wrapped_line_start(doc, start))
     found = REPORTED.search(doc.text, a, start)
     if found is None and not doc.text.isascii():
         found = REPORTED_OTHER.search(doc.text, a, start)

@@ -27,17 +27,26 @@ DESCRIBED_CAUSE = lazy(
     r"|\b(?:faz|fazem|leva|levam|induz|induzem|obriga|obrigam)\s+o\s+(?:agente|assistente)\s+(?:a\s+)?"
     r"|\b(?:spinge|spingono|induce|inducono|porta|portano|costringe|costringono)\s+l['’](?:agente|assistente)\s+a\s+"
     r"|\b(?:bringt|bringen|verleitet|verleiten|zwingt|zwingen)\s+den\s+(?:Agenten|Assistenten)\s+dazu,?\s+"
+    # (the infinitive, its object first: "versucht, den Agenten über ein Issue dazu zu bringen, ...")
+    r"|\bden\s+(?:Agenten|Assistenten)\s+(?:[\w-]+\s+){0,6}?dazu\s+(?:zu\s+)?(?:bringen|verleiten|zwingen|bewegen|"
+    r"überreden|verführen)\b,?\s+"
     r"|(?:заставляет|заставляют|вынуждает|вынуждают|побуждает|побуждают|склоняет|склоняют)\s+(?:агента|ассистента)\s+"
     r"|(?:诱使|迫使|诱导|骗)(?:代理|智能体|助手)"
     # the speech verbs of a third party, in the third person present ("une page dit à l'agent d'envoyer")
-    r"|\b(?:dit|disent|demande|demandent|ordonne|ordonnent)\s+à\s+l['’](?:agent|assistant|ia)\s+(?:de\s+|d['’])"
-    r"|\ble\s+(?:dice|dicen|pide|piden|ordena|ordenan)\s+al\s+(?:agente|asistente)\s+que\s+"
-    r"|\b(?:diz|dizem|pede|pedem|manda|mandam)\s+ao\s+(?:agente|assistente)\s+(?:para\s+|que\s+)"
-    r"|\b(?:dice|dicono|chiede|chiedono|ordina|ordinano)\s+all['’](?:agente|assistente)\s+di\s+"
+    r"|\b(?:dit|disent|demande|demandent|ordonne|ordonnent|dire|demander|ordonner)\s+à\s+l['’](?:agent|assistant|ia)\s+"
+    r"(?:de\s+|d['’])"
+    r"|\b(?:le\s+)?(?:dice|dicen|pide|piden|ordena|ordenan|decirle|pedirle|ordenarle)\s+al\s+(?:agente|asistente)\s+que\s+"
+    r"|\b(?:diz|dizem|pede|pedem|manda|mandam|dizer|pedir|mandar)\s+ao\s+(?:agente|assistente)\s+(?:para\s+|que\s+)"
+    r"|\b(?:dice|dicono|chiede|chiedono|ordina|ordinano|dire|chiedere|ordinare)\s+all['’](?:agente|assistente)\s+di\s+"
     r"|\b(?:sagt|sagen|befiehlt|befehlen)\s+dem\s+(?:Agenten|Assistenten),?\s+(?:er\s+solle|dass\s+er)\s+"
     r"|\b(?:fordert|fordern)\s+den\s+(?:Agenten|Assistenten)\s+auf,?\s+"
-    r"|(?:говорит|говорят|велит|велят|просит|просят|приказывает)\s+(?:агенту|ассистенту|агента|ассистента)\s+"
-    r"|(?:网页|页面|网站|评论|文件|文档|邮件|攻击者|依赖|工具输出)[^，。；]{0,6}?(?:告诉|要求|让|叫|命令)(?:代理|智能体|助手)",
+    # (after a modal: "kann den Agenten auffordern, ...")
+    r"|\bden\s+(?:Agenten|Assistenten)\s+(?:[\w-]+\s+){0,4}?(?:auffordern|aufzufordern|anweisen|anzuweisen|bitten|"
+    r"drängen|überreden|verleiten)\b,?\s+"
+    r"|(?:говорит|говорят|велит|велят|просит|просят|приказывает|попросить|просить|велеть|приказать|заставить)\s+"
+    r"(?:агенту|ассистенту|агента|ассистента)\s+"
+    r"|(?:网页|页面|网站|评论|文件|文档|邮件|攻击者|依赖|工具输出)[^，。；]{0,6}?(?:告诉|要求|让|叫|命令)(?:代理|智能体|助手)"
+    r"|(?:可能|会|试图|企图|往往)(?:要求|让|叫|命令|诱使|告诉)(?:代理|智能体|助手)",
     re.I,
 )
 BREAK = lazy(r"[;:；：]|\b(?:you|your)\b|你|您", re.I)

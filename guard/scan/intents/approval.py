@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from guard.scan.askfirst import done_by_a_thing, negated_rule
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
@@ -207,7 +208,8 @@ def act_without_approval(doc: Document) -> Iterator[Hit]:
     for match, a, b in NO_ASK_OR_WITHOUT.find(doc):
         self_negated = SPACES.sub(" ", match.group().lower()) in SELF_NEGATED
         start = match.start()
-        if negated(doc, start, 80) or start in seen:
+        if start in seen or (negated(doc, start, 80) if self_negated
+                             else negated_rule(doc, start, match.end(), HARM)):
             continue  # "never push without asking"; ("don't ask" negates itself, not a rule that keeps it)
         harm = _harm_in_clause(doc, match, a, b, self_negated)
         if harm is None:
@@ -216,8 +218,9 @@ def act_without_approval(doc: Document) -> Iterator[Hit]:
                 OWN_GROUND.search(doc.text, a, b) or own_ground(doc, a, b):
             continue
         seen.add(start)
+        severity = "warning" if done_by_a_thing(doc, start, HARM, match.end()) else None
         yield Hit(start, match.end(), f'acts without asking the user: "{excerpt(doc, a, b)}"',
-                  mention_severity(doc, start, match.end()))
+                  severity or mention_severity(doc, start, match.end()))
 
 
 def _harm_in_clause(doc: Document, match: re.Match[str], a: int, b: int, reason: bool = False) -> int | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from guard.scan.askfirst import done_by_a_thing, negated_rule
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.lazyre import lazy
@@ -194,7 +195,7 @@ def planted_consent(doc: Document) -> Iterator[Hit]:
     for match, a, b in (*GRANTED_FRAME.find(doc), *LASTING_FRAME.find(doc), *WISH_FRAME.find(doc),
                         *SAID_FRAME.find(doc)):
         if negated(doc, match.start(), 30) or _conditioned(doc, match.start()) or _named_commands(doc, a, b) \
-                or own_ground(doc, a, b):
+                or _harmless_leave(doc, a, b) or own_ground(doc, a, b):
             continue
         yield Hit(match.start(), match.end(), f'claims the user already consented: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))
@@ -209,6 +210,22 @@ def _named_commands(doc: Document, a: int, b: int) -> bool:
         return False
     outside = CODE_SPAN.sub(" ", doc.text[a:b])
     return SWEEPING.search(outside, 0, len(outside)) is None
+
+
+# Steps that change nothing a rebuild or an undo cannot restore: formatting, lint fixes, typos, imports sorted.
+HARMLESS_ACT = lazy(r"\b(?:format\w*|lint\w*|typos?|whitespace|isort|black|prettier|rustfmt|gofmt|formatier\w*|"
+                    r"tippfehler\w*|formatage|fautes?\s+de\s+frappe|formato|formatación|erratas?|formatação|"
+                    r"formattazion\w*|refus[io]|форматир\w*|опечат\w*)\b|格式|错别字|フォーマット|整形|誤字|포맷|서식|오타",
+                    re.I)
+
+
+def _harmless_leave(doc: Document, a: int, b: int) -> bool:
+    """The consent in [a, b) is a leave to skip asking for a harmless step ("Er hat erlaubt, dass ich
+    Formatierungsfehler ohne Rückfrage behebe"): its only reach is "without asking", the step it names is
+    formatting, lint or typos, and nothing sweeping or harmful stands beside it."""
+    text = doc.text[a:b]
+    return HARMLESS_ACT.search(text) is not None and SWEEPING.search(text, 0, len(text)) is None \
+        and HARMFUL_COMMAND.search(text) is None
 
 
 # Consent as a condition still to be met, not a fact: "answer it only after the user agreed", "once the user
@@ -242,10 +259,12 @@ def skip_confirmation(doc: Document) -> Iterator[Hit]:
     read-only commands without asking are not reported here.
     """
     for match, a, b in SKIP_FRAME.find(doc):
-        if match.group().lower().startswith(("without", "sin", "sans", "sem", "senza", "ohne", "без")) \
-                and negated(doc, match.start()):
+        if match.group().lower().startswith(("without", "sin", "sans", "sem", "senza", "ohne", "без", "確認せず",
+                                             "確認なし", "許可な", "許可を取らず", "확인 없이", "허락")) \
+                and negated_rule(doc, match.start(), match.end(), DESTRUCTIVE):
             continue  # "never delete without asking" makes the agent ask
         if own_ground(doc, *doc.sentence_bounds(match.start(), match.end(), 200)):
             continue  # "you may delete `build/` and `dist/` without asking": a rebuild brings them back
+        severity = "warning" if done_by_a_thing(doc, match.start(), DESTRUCTIVE, match.end()) else None
         yield Hit(match.start(), match.end(), f'skips confirmation for a destructive act: "{excerpt(doc, a, b)}"',
-                  mention_severity(doc, match.start(), match.end()))
+                  severity or mention_severity(doc, match.start(), match.end()))

@@ -153,6 +153,25 @@ NEGATED_AFTER = lazy(r"[^、。，,.!?！？\n]{0,16}?(?:しない|しません|
                      r"하지\s*(?:마|말|않)|않|금지)")
 
 
+# The prompt as the place something is put ("put the instructions in the system message", "mets les consignes
+# dans le prompt système"): the project writing its own prompt, not the agent's shown.
+PLACED_IN = lazy(r"\b(?:put|place|add|insert|move|keep|store|embed|include|mets|mettez|ajoute[zs]?|pon|ponga|"
+                 r"añade|coloque|coloca|adicione|metti|inserisci|aggiungi|lege|leg|füge|setze|помести|добавь|положи)\b"
+                 r"[^,;:.!?\n]{1,80}?\b(?:in|into|inside|within|dans|en|no|na|nel|nella|in\s+die|in\s+den|in\s+das|в)\s+"
+                 r"(?:(?:the|a|our|its|le|la|un|une|el|o|il|lo|den|die|das|eine[nm]?)\s+)?\Z", re.I)
+
+
+# ... unless the sentence goes on to send it somewhere the user does not write the prompt ("add the text in the
+# system prompt to your reply").
+SENT_ON = lazy(r"\b(?:to|into|onto|in)\s+(?:your|the|a|my|this)?\s*(?:reply|replies|answer|response|output|comment|"
+               r"description|summary|chat|commit|issue|log)\b", re.I)
+
+
+def _destination(doc: Document, a: int, start: int, end: int, b: int) -> bool:
+    return PLACED_IN.search(doc.text, max(a, start - 120), start) is not None \
+        and SENT_ON.search(doc.text, end, b) is None
+
+
 def _negated_after(doc: Document, end: int) -> bool:
     return NEGATED_AFTER.match(doc.text, end) is not None
 
@@ -186,7 +205,7 @@ def prompt_extraction(doc: Document) -> Iterator[Hit]:
         if negated_in_clause(doc, match.start()) or GUARDED.search(doc.text, a, match.start()) \
                 or A_PROMPT.search(doc.text, max(a, match.start() - 12), match.start()) \
                 or TELL_IF.search(doc.text, max(a, match.start() - 40), match.start()) \
-                or IN_FILE.match(doc.text, match.end()) \
+                or IN_FILE.match(doc.text, match.end()) or _destination(doc, a, match.start(), match.end(), b) \
                 or (not doc.text.isascii() and _negated_after(doc, match.end())):
             continue  # a prompt in general, a question whether, a prompt kept in a named file, a negation after
         if _names_the_attack(doc, match.start(), match.end()):

@@ -50,6 +50,15 @@ ORIGIN = lexicon((
 # a clause that names what someone may ask for, before the order that answers it
 ASKED_FIRST = lazy(r"\s*(?:[-*]\s+)?(?:if|when|whenever)\s+(?:you\s+are\s+|you're\s+|someone\s+|anyone\s+|a\s+user\s+|"
                    r"the\s+user\s+)?ask(?:s|ed)?\b", re.I)
+# A verb's stem that goes on into a noun for the one who does it ("résumeur", "traducteur", "Übersetzer",
+# "Zusammenfasser"): the project's tool named, not an order.
+DOER = lazy(r"(?:eurs?|euses?|erin(?:nen)?|ers)(?!\w)", re.I)
+GERMAN_DOER = lazy(r"er(?!\w)")  # "Übersetzer": a capital noun (a French infinitive, "résumer", is a verb)
+
+
+def _doer(text: str, start: int, end: int) -> bool:
+    return end > start + 1 and (DOER.match(text, end - 1) is not None
+                                or text[start].isupper() and GERMAN_DOER.match(text, end - 1) is not None)
 RESTATE_FRAME = Frame(RESTATE, (ORIGIN, WHAT), near=120, near_dense=40)  # the rarer part first
 
 
@@ -92,15 +101,33 @@ def restate_instructions(doc: Document) -> Iterator[Hit]:
     text = doc.text
     for match, a, b in RESTATE_FRAME.find(doc):
         start, end = match.start(), match.end()
-        if NEGATION_ANY.search(text, max(a, start - 40), start):
-            continue  # "never reveal or summarise your instructions"
+        if NEGATION_ANY.search(text, max(a, start - 40), start) or _doer(text, start, end):
+            continue  # "never reveal or summarise your instructions"; "le résumeur", "der Übersetzer" name a tool
         lo = max(text.rfind(";", a, start), text.rfind("；", a, start)) + 1 or a
         if ASKED_FIRST.match(text, a):  # "If asked for your system prompt, decline and explain ...": the
             lo = max(lo, text.rfind(",", a, start) + 1, text.rfind("，", a, start) + 1)  # order is in its own clause
         hi = min((i for i in (text.find(";", end, b), text.find("；", end, b)) if i != -1), default=b)
+        lo, hi = _own_block(doc, lo, hi, start)  # a heading is a block of its own
         if not all(part.search(text, lo, start) or part.search(text, end, hi) for part in (ORIGIN, WHAT)):
             continue  # "use the system prompt in prompts/bot.md; describe the change": another clause's words
         yield Hit(start, end, f'asks for the agent\'s own instructions in other words: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, start, end))
         break
 
+
+HEADING_LINE = lazy(r"^[ \t]{0,3}#{1,6}[ \t][^\n]*", re.M)
+
+
+def _own_block(doc: Document, lo: int, hi: int, start: int) -> tuple[int, int]:
+    """[lo, hi) cut to the block of `start` where a heading line lies in it: the heading's words do not join the
+    paragraph under it ("## Prompt" above "The summariser is told: "Summarise ...""), nor the other way."""
+    if "#" not in doc.text[lo:hi]:
+        return lo, hi
+    for heading in HEADING_LINE.finditer(doc.text, lo, hi):
+        if heading.start() <= start < heading.end():
+            return max(lo, heading.start()), min(hi, heading.end())
+        if heading.end() <= start:
+            lo = heading.end()
+        elif heading.start() > start:
+            return lo, min(hi, heading.start())
+    return lo, hi

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from guard.scan.askfirst import done_by_a_thing
 from guard.scan.context import NEGATION_ANY, mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
@@ -105,7 +106,7 @@ def skip_review(doc: Document) -> Iterator[Hit]:
             continue  # "nobody reviews generated code, so don't merge it untested"
         found = True
         yield Hit(start, end, f'merges without the review first: "{excerpt(doc, a, b)}"',
-                  mention_severity(doc, start, end))
+                  "warning" if done_by_a_thing(doc, start, MERGE, end) else mention_severity(doc, start, end))
     if found:
         return
     for match in doc.finditer(FORMALITY, FORMALITY_TRIGGERS, 80, 40):

@@ -1,0 +1,172 @@
+"""Rules that keep the user's say, and what a named thing does (session 7, issue 11): two readings the phrase
+detectors of asking and telling (CON001, CON005, DNG013) share. "Without asking" orders the agent to skip the user
+only when the act it goes with is ordered, not forbidden; and the act a named tool does or did is described, not
+ordered. Both lower a finding only by grammar the reviewer reads, never in a hidden region or a decoded view (the
+engine raises a warning there back to an error)."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from guard.scan.context import CLAUSE_MARKS, URL_OR_CODE
+from guard.scan.lazyre import lazy
+from guard.scan.text import Document
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing, as guard.scan.lazyre does)
+if TYPE_CHECKING:
+    from guard.scan.intents.frame import Lexicon
+
+# A rule that keeps the user's say (session 7): "without asking / telling" is an order to skip the user only
+# when the act it goes with is ordered; a negation of that act in its clause makes it a rule to ask ("never push
+# without telling the user", "Nunca faça push sem avisar o usuário", "Non eliminare mai file senza chiedere",
+# "Не пушь без подтверждения", "Ne supprime pas de fichiers sans demander"). In Chinese, Japanese and Korean the
+# negation heads the act after the phrase ("未经用户确认，不要推送", "確認せずに push しないでください",
+# "확인 없이 삭제하지 마세요"). A negated verb of holding back ("don't hesitate to", "n'oublie pas de",
+# "Zögere nicht", "不要犹豫"), "no worries" and "whether or not" affirm the act: an attacker's cheap prefix,
+# never a rule.
+RULE_NEGATION = lazy(
+    r"(?:\b(?:never|not|don't|dont|don’t|do\s+not|mustn't|must\s+not|no|nie|niemals|nicht|kein\w*|jamais|nunca|"
+    r"não|non|не|никогда|нельзя)\b|\bne\s+(?:\S+\s+){0,2}(?:pas|jamais|rien|plus|aucun\w*)\b|"
+    r"\bn['’]\S+\s+(?:pas|jamais|rien|plus)\b|不要|别|切勿|不得|不能|不可|请勿|禁止|严禁|不准)(?![-‐])",
+    re.I,
+)
+HOLDING_BACK = lazy(
+    r"\s*(?:(?:ever|be|you|te|ti|se|vous|sich|dich|mich|es|pas|jamais|mai|de|à)\s+){0,2}(?:hesitat\w*|forget\w*|"
+    r"fail\w*|afraid|worr\w*|shy|wait\w*|stop\w*|delay\w*|problem\w*|only|just|sure|mind|matter|need\s+to\s+hesitate|"
+    r"sorgen?|problem|zöger\w*|vergiss\w*|vergessen|scheu\w*|hésit\w*|oubli\w*|souci\w*|dud\w*|olvid\w*|"
+    r"preocup\w*|hesit\w*|esque[cç]\w*|esit\w*|dimentic\w*|preoccup\w*|стесня\w*|сомнева\w*|забу\w*|"
+    r"забыва\w*|бойся|волнуй\w*|медли\w*|жди|проблем\w*)\b|\s*(?:犹豫|忘记|忘了|担心|害怕|迟疑|等待)",
+    re.I,
+)
+# German puts the negation after the verb it negates ("Zögere nicht", "Vergiss nicht"), and "or not" is no
+# negation of the act ("whether or not the tests pass").
+HELD_BACK_BEFORE = lazy(r"(?:\b(?:zöger\w*|vergiss|vergesst|vergessen|scheu\w*|or|oder|ou|или)|没有|从不)\s*\Z",
+                        re.I)
+FRENCH_HOLDING_BACK = lazy(r"\b(?:h[ée]sit\w*|oubli\w*|crain\w*|attend\w*|inqui[èe]t\w*|g[êe]n\w*)", re.I)  # "N'hésite pas"
+CLAUSE_END = lazy(r"[。！？!?\n]|[.;；](?:\s|\Z)")
+# "Never" set off by a comma opens its sentence and reaches past the aside that follows it.
+NEVER_THEN_ASIDE = lazy(r"(?:^|[.!?]\s+|[-*]\s+)(?:never|nunca|jamais|niemals|nie|никогда|mai)\s*,"
+                        r"(?:[^.;:!?\n]*,|\s*(?:ever|jamais|nunca|niemals|никогда)\b)(?P<tail>\s*[^,;:.!?\n]*)\Z",
+                        re.I | re.M)
+NEGATED_AFTER_ACT = lazy(
+    r"\s*(?:を|は|も|를|을|는|은)?\s*(?:し|さ|せ|行わ|実行し|実行さ)?(?:ないで|ない|ません|ずに|てはいけ|てはなら|るな)"
+    r"|\s*(?:하지|하면|해서는|해선|되지)\s*(?:마|말|않|안\s*(?:됩|돼|된))|[가-힣]{0,2}지\s*(?:마|말|않)")
+NEGATED_BEFORE_ACT = lazy(r"(?:不要|别|切勿|不得|不能|不可|请勿|禁止|严禁|不准|勿)[^，。,;；！？]{0,2}\Z")
+CJK_CLAUSE_MARK = lazy(r"[、，,]")
+
+
+def negated_rule(doc: Document, start: int, end: int, acts: Lexicon | None = None, window: int = 80) -> bool:
+    """The phrase at [start, end) ("without asking", "sem avisar o usuário") goes with an act its clause
+    forbids: a negation before it in its clause (not of a verb of holding back), or, with `acts` (the
+    detector's lexicon of steps), every step after it in its sentence negated as CJK negates it."""
+    a, _ = doc.sentence_bounds(start, start, window)
+    line = doc.line_starts[doc.line_of(start) - 1]
+    a = max(a, line)
+    prose = URL_OR_CODE.sub(lambda m: " " * len(m.group()), doc.text[line:start])
+    a = max(a, *(line + prose.rfind(c, a - line) + 1 for c in CLAUSE_MARKS))
+    for m in RULE_NEGATION.finditer(doc.text, a, start):
+        if not HOLDING_BACK.match(doc.text, m.end()) and not HELD_BACK_BEFORE.search(doc.text, a, m.start()) \
+                and not FRENCH_HOLDING_BACK.search(m.group()):
+            return True
+    aside = NEVER_THEN_ASIDE.search(doc.text, max(doc.line_starts[doc.line_of(start) - 1], start - window), start)
+    if aside and not HOLDING_BACK.match(doc.text, aside.start("tail")):
+        return True  # "Never, under any circumstances, delete ... without asking": the aside between commas
+    if acts is None:
+        return False
+    stop = CLAUSE_END.search(doc.text, end, min(len(doc.text), end + 120))
+    b = stop.start() if stop else min(len(doc.text), end + 120)
+    groups: list[list[bool]] = [[]]  # the steps of each clause after the phrase: is each negated?
+    at = end
+    for step in _each(acts, doc.text, end, b):
+        if CJK_CLAUSE_MARK.search(doc.text, at, step.start()):
+            groups.append([])
+        at = step.end()
+        groups[-1].append(NEGATED_AFTER_ACT.match(doc.text, step.end()) is not None
+                          or NEGATED_BEFORE_ACT.search(doc.text, max(0, step.start() - 8), step.start()) is not None
+                          or _negation_heads(doc, max(end, step.start() - 30), step.start()))
+    steps = [group for group in groups if group]
+    return bool(steps) and all(any(group) for group in steps)  # (a clause's verb is one of its steps)
+
+
+def _negation_heads(doc: Document, a: int, start: int) -> bool:
+    """A negation right before the step, in its clause ("Without the user's OK, never push", "Ohne Rückfrage
+    nichts löschen", "Без подтверждения ничего не удалять"), not of a verb of holding back."""
+    if CJK_CLAUSE_MARK.search(doc.text, a, start):
+        a = max(m.end() for m in CJK_CLAUSE_MARK.finditer(doc.text, a, start))
+    return any(not HOLDING_BACK.match(doc.text, m.end()) and not HELD_BACK_BEFORE.search(doc.text, a, m.start())
+               for m in RULE_NEGATION_NEAR.finditer(doc.text, a, start))
+
+
+RULE_NEGATION_NEAR = lazy(r"\b(?:never|not|don't|do\s+not|no|nie|niemals|nicht|nichts|kein\w*|jamais|nunca|"
+                          r"não|non|не|никогда|ничего|nada|nulla|rien|nothing|nie)\b", re.I)
+
+
+def _each(part: Lexicon, text: str, a: int, b: int) -> Iterator[re.Match[str]]:
+    while a < b:
+        found = part.search(text, a, b)
+        if found is None:
+            return
+        yield found
+        a = max(found.end(), found.start() + 1)
+
+
+# What a named thing does or did, not what the reader is told to do (session 7): the step is the verb of a
+# relative clause or of a pronoun for a thing ("`kg sync --force`, which deleted remote branches without
+# asking", "un script qui supprimait les branches sans demander", "команда, которая удаляла ветки без
+# подтверждения"). An order needs the reader as its subject; the sentence may still order the thing's use, so
+# this lowers an error to a warning, never further.
+RELATIVE_CLAUSE = lazy(
+    r"(?:\b(?:which|that|qui|que|cual|quale|che|welche[rs]?|который|которая|которое|которые)"
+    r"(?:\s+(?:also|then|silently|quietly|automatically|always|simply|just|once|still|used\s+to))?"
+    r")\s+(?!(?:this|these|those|thus|his|its|is|was|has|does|as|us|yes|yours)\b)"
+    r"\w{2,}(?:s|ed|d|ait|aient|ía|ían|aba|aban|ava|avano|eva|evano|л|ла|ло|ли|ет|ит|ют|ят)\b[^,;:.!?\n、，；：]*"
+    r"(?:,\s*)?\Z"
+    # or a thing named in inline code as the subject ("`supprimer_preview` supprime ..., sans confirmation",
+    # "a bug where `deploy --auto` pushed ...", "`sync --force` は ... 削除していた")
+    r"|(?:^|[\n#>*:-]\s*|\b(?:the|our|a|le|la|les|notre|el|los|o|il|lo|der|die|das|unser\w*|where|when|wo|als|où|"
+    r"quand|donde|cuando|onde|quando|dove|где|когда)\s+)`[^`\n]+`"
+    r"(?:\s+(?:tool|command|script|job|outil|commande|herramienta|comando|ferramenta|strumento|werkzeug|befehl))?"
+    r"(?:\s+(?!(?:must|should|will|doit|debe|deve|muss|soll)\b)[a-zà-ÿа-яё]{3,}\b|\s*(?:は|が|는|은|이|가))"
+    r"[^,;:.!?\n。、，；：]*(?:,\s*)?\Z"
+    # or a pronoun for a thing in Chinese ("它会在未经确认的情况下删除")
+    r"|(?:它|该命令|该工具|该脚本|这个命令|这个工具)[^，,；;。\n]*\Z"
+    # or the relative pronoun right before the phrase, its verb after it ("которая без подтверждения удаляла")
+    r"|(?P<verb_after>\b(?:which|that|qui|que|che|который|которая|которое|которые))\s+\Z",
+    re.I | re.M,
+)
+
+
+def done_by_a_thing(doc: Document, start: int, acts: Lexicon | None = None, end: int | None = None) -> bool:
+    """The phrase at `start` belongs to a relative clause, or a clause of a thing named in code, whose verb
+    is finite and which holds the step (`acts`): "..., which deleted remote branches without asking". A step
+    ordered before that clause ("Delete the branches, which saves time, without asking") keeps its order."""
+    a, b = doc.sentence_bounds(start, start, 200)
+    a = max(a, doc.line_starts[doc.line_of(start) - 1])
+    clause = RELATIVE_CLAUSE.search(doc.text, max(a, start - 120), start)
+    if clause is None:
+        return False
+    stop = CLAUSE_OR_SENTENCE_END.search(doc.text, end or start, b)
+    hi = stop.start() if stop else b
+    prose = URL_OR_CODE.sub(lambda m: " " * len(m.group()), doc.text[a:hi])  # (a step named in code is a name)
+    at = clause.start() - a  # (the clause's step may follow the phrase: "`x` は確認なしで削除していた")
+    if (acts is None or acts.search(prose, at, len(prose)) is None) and STEP_STEM.search(prose, at) is None:
+        return False  # the clause holds no step: "..., which saves time, without asking"
+    raw = doc.text[a:start]
+    opening = ORDER_OPENING.match(raw)
+    if opening is None or opening.end() >= clause.start() - a:
+        return True
+    first = (acts.compiled() if acts is not None else STEP_STEM).match(raw, opening.end())
+    return first is None or PARTICIPLE.match(raw, first.start()) is not None  # "Removed `x`, which ..."
+
+
+CLAUSE_OR_SENTENCE_END = lazy(r"[,;:，；：。]")
+# A step said as done, not ordered: "Removed", "Removido", "Supprimé", "Удалена", "Gelöscht".
+PARTICIPLE = lazy(r"\w+(?:ed|ido|ida|idos|idas|ado|ada|é|ée|és|ées|ato|ata|ati|ate|ен|ена|ено|ены|ён|ana|t)\b", re.I)
+
+
+# How an order opens before its step: a list mark, "please", "then", "now", an adverb.
+ORDER_OPENING = lazy(r"[\s>*#+-]*(?:\d{1,9}[.)]\s*)?(?:(?:please|then|now|and|also|just|\w+ly|bitte|dann|"
+                     r"puis|ensuite|luego|después|depois|poi|затем|потом)\s+)*", re.I)
+# The stems of the steps in any inflection ("deleted", "supprimait", "удаляла").
+STEP_STEM = lazy(r"\b(?:delet|remov|drop|push|deploy|publish|wip|purg|eras|destroy|truncat|overwr|merg|fusion|supprim|effac|"
+                 r"pouss|publi|borr|elimin|apag|exclu|cancell|rimuov|lösch|entfern|удал|стер|стир|пуш)\w*", re.I)
