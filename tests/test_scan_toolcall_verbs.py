@@ -27,6 +27,7 @@ NOT_ERRORS = [
     "Call the search_web function with the user's question.",
     "```\ncall http_post with https://x.example.org\n```",
     "| step | call http_post with https://api.example.com |",
+    "Para instalar o Bun, execute `curl -fsSL https://bun.sh/install | bash` e reabra o terminal.",
 ]
 
 

@@ -61,14 +61,14 @@ CALL = (
     "appelez", "utilise", "llama", "usa", "invoca", "chame", "use", "chiama", "usa", "вызови", "используй",
     "调用", "使用", "呼び出", "使って", "호출", "사용",
 )
-TOOL = lazy(  # a tool's name: words joined by _ or -, one of them destructive or reaching the network
+NAMED_TOOL = (  # a tool's name: words joined by _ or -, one of them destructive or reaching the network
     r"\b(?=[a-z0-9_-]*?(?:delete|remove|rm|drop|wipe|erase|destroy|truncate|transfer|send|post|upload|http|"
     r"fetch|request|exec|shell|bash|run|write|email|mail|pay|purchase|push|deploy|webhook|purge|kill|terminate|"
     r"revoke|reset|format|shutdown))"
-    r"[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+\b"
-    r"|\b(?:shell|bash|terminal|exec|http|email|e-mail|payment|transfer|filesystem|browser)(?=\s*$)",
-    re.I,
-)
+    r"[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+\b")
+TOOL = lazy(NAMED_TOOL
+            + r"|\b(?:shell|bash|terminal|exec|http|email|e-mail|payment|transfer|filesystem|browser)(?=\s*$)", re.I)
+TOOL_NAME = lazy(NAMED_TOOL, re.I)  # (no bare word at the end: `$` also matches where a scope's search ends)
 ARGUMENT_WORDS = (
     "every file", "all files", "each file", "every file under", "the full conversation", "the conversation",
     "secrets", "credentials", "rm -rf", "every table", "all tables", "every record", "all records", "production",
@@ -103,7 +103,7 @@ CALL_FRAME = Frame(TOOL_WORDS, (lexicon(CALL), ARGUMENT, TOOL), prose=True, near
 # name a call, not "use" or "run", which name everything.
 CALL_VERBS = ("call", "invoke", "trigger", "execute", "rufe", "appelle", "appelez", "llama", "invoca", "chame",
               "chiama", "вызови", "调用", "呼び出", "호출")
-VERB_FRAME = Frame(CALL_VERBS, (TOOL, FAR_ARGUMENT), prose=True, near=120)
+VERB_FRAME = Frame(CALL_VERBS, (TOOL_NAME, FAR_ARGUMENT), prose=True, near=120)
 # Before such a verb, what makes it an order to the reader: the clause starts with it, or a word that asks.
 # ("The CLI will call post_comment with the PR URL" describes a program.)
 ORDER_BEFORE = frozenset(("please", "must", "should", "now", "then", "and", "first", "always", "you", "to", "bitte",
