@@ -6,7 +6,6 @@ engine raises a warning there back to an error)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 from guard.scan.context import CLAUSE_MARKS, URL_OR_CODE
 from guard.scan.lazyre import lazy
@@ -77,7 +76,7 @@ def negated_rule(doc: Document, start: int, end: int, acts: Lexicon | None = Non
     b = stop.start() if stop else min(len(doc.text), end + 120)
     groups: list[list[bool]] = [[]]  # the steps of each clause after the phrase: is each negated?
     at = end
-    for step in _each(acts, doc.text, end, b):
+    for step in acts.finditer(doc.text, end, b):
         if CJK_CLAUSE_MARK.search(doc.text, at, step.start()):
             groups.append([])
         at = step.end()
@@ -99,15 +98,6 @@ def _negation_heads(doc: Document, a: int, start: int) -> bool:
 
 RULE_NEGATION_NEAR = lazy(r"\b(?:never|not|don't|do\s+not|no|nie|niemals|nicht|nichts|kein\w*|jamais|nunca|"
                           r"não|non|не|никогда|ничего|nada|nulla|rien|nothing|nie)\b", re.I)
-
-
-def _each(part: Lexicon, text: str, a: int, b: int) -> Iterator[re.Match[str]]:
-    while a < b:
-        found = part.search(text, a, b)
-        if found is None:
-            return
-        yield found
-        a = max(found.end(), found.start() + 1)
 
 
 # What a named thing does or did, not what the reader is told to do (session 7): the step is the verb of a

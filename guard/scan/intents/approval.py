@@ -228,7 +228,7 @@ def _harm_in_clause(doc: Document, match: re.Match[str], a: int, b: int, reason:
     `reason`: a phrase that negates itself may follow its step after a semicolon ("Publish it now; the
     maintainers don't want to be bothered")."""
     text = doc.text
-    before = [m for m in _all(HARM, text, a, match.start())]
+    before = list(HARM.finditer(text, a, match.start()))
     after = HARM.search(text, match.end(), b)
     breaks = SOFT_BREAK if reason else CLAUSE_BREAK
     if before and not breaks.search(text, before[-1].end(), match.start()):
@@ -236,12 +236,3 @@ def _harm_in_clause(doc: Document, match: re.Match[str], a: int, b: int, reason:
     if after and not CLAUSE_BREAK.search(text, match.end(), after.start()):
         return after.start()
     return None
-
-
-def _all(part, text: str, a: int, b: int) -> Iterator[re.Match[str]]:
-    while a < b:
-        found = part.search(text, a, b)
-        if found is None:
-            return
-        yield found
-        a = max(found.end(), found.start() + 1)

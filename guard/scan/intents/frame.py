@@ -64,6 +64,10 @@ class Lexicon:
     def search(self, text: str, start: int, end: int) -> re.Match[str] | None:
         return self.compiled().search(text, start, end)
 
+    def finditer(self, text: str, start: int, end: int) -> Iterator[re.Match[str]]:
+        """Every match in text[start:end], leftmost first, as a compiled pattern's finditer gives them."""
+        return self.compiled().finditer(text, start, end)
+
     def compiled(self) -> re.Pattern[str]:
         if self._pattern is None:
             source = "|".join(part for part in (words_pattern(self.words), self.extra) if part)

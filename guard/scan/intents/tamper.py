@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from guard.scan.context import NEGATION_ANY, in_purpose_clause, mention_severity, negated
 from guard.scan.detector import Hit, detector
-from guard.scan.intents.frame import Frame, Lexicon, excerpt, lexicon
+from guard.scan.intents.frame import Frame, excerpt, lexicon
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 from guard.scan.triggers import declare
@@ -318,12 +318,6 @@ THE_OTHER = lazy(r"\b(?:the|l['’]|el|o|il|den|die|das)\s*(?:other|autre|otro|o
 
 def _the_other_of_a_pair(doc: Document, a: int, b: int) -> bool:
     """Every word of spreading in [a, b) is "the other" of a pair of files the sentence names."""
-    spread = list(_all_matches(SPREAD, doc.text, a, b))
-    return bool(spread) and len(list(_all_matches(KNOWLEDGE, doc.text, a, b))) >= 2 and all(
+    spread = list(SPREAD.finditer(doc.text, a, b))
+    return bool(spread) and len(list(KNOWLEDGE.finditer(doc.text, a, b))) >= 2 and all(
         THE_OTHER.search(doc.text, max(a, found.start() - 4), found.end() + 1) is not None for found in spread)
-
-
-def _all_matches(part: Lexicon, text: str, a: int, b: int) -> Iterator[re.Match[str]]:
-    while a < b and (found := part.search(text, a, b)) is not None:
-        yield found
-        a = max(found.end(), found.start() + 1)
