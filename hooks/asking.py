@@ -6,36 +6,39 @@ position, a glob, `eval`, `xargs`), decoded or escaped text, code piped into an 
 file whose own text does any of this (a script that cannot be read is opaque, so it asks too), a task runner
 (`make`, `npm run`, `just` ...) whose recipe file does. A false alarm
 costs one question; a miss lets the agent accept its own change. Ordinary commands (tests, builds, git,
-`kguard status`) stay allowed. Standard library only: the Claude Code fast path calls it."""
+`kguard status`) stay allowed. Standard library only (and the scanner's cached, lazily compiled patterns:
+the Claude Code fast path calls it, and compiling these nine at import was ~2 % of a hook's process)."""
 from __future__ import annotations
 
 import os
 import re
 
+from guard.scan.lazyre import lazy
+
 # kguard commands that decide nothing: the agent may run these without a question
-READ_ONLY = re.compile(r"\bkguard\s+(?:status|diff|log|scan|check|explain|knowledge|budget|hints|conflicts|--help|"
-                       r"-h|--version|rules\s+(?:list|recommend|budget))\b(?:[ \t]+(?!-[-\w]*on-change)[-\w./=,:]+)*")
-ENTRY_POINTS = re.compile(
+READ_ONLY = lazy(r"\bkguard\s+(?:status|diff|log|scan|check|explain|knowledge|budget|hints|conflicts|--help|"
+                 r"-h|--version|rules\s+(?:list|recommend|budget))\b(?:[ \t]+(?!-[-\w]*on-change)[-\w./=,:]+)*")
+ENTRY_POINTS = lazy(
     r"-m\s*hooks\b|\b(?:import|from)\s+(?:hooks|guard)\b|\bhooks\.(?:cli|entry|commands|decision|git|claude_code)"
     r"|\bguard\.(?:decide|engine|store|state)\b|\brunpy\b|__import__|\bimportlib\b|refs/kguard")
 START = r"(?:^|[;&|({`\n]|\$\(|\bthen\b|\bdo\b|\belse\b|!)\s*(?:\w+=\S*\s+)*"
-DYNAMIC = re.compile(
+DYNAMIC = lazy(
     START + r"(?:[\"']?\$|`|(?!\[\[?\s)\S*[*?[]|(?:eval|exec)\s)"  # a name built at run time
     r"|\|\s*(?:sudo\s+)?(?:\S*/)?(?:sh|bash|zsh|dash|ksh|fish|python[\d.]*(?!\s+-m)|perl|ruby|node|env)\b"  # piped
     r"|\bbase64\s+(?:-\w*d|--decode)|\bxxd\s+-\w*r|\bopenssl\s+(?:enc|base64)|\$'[^']*\\[0-7xu]"  # decoded
     r"|\\x[0-9a-fA-F]{2}|\bfind\b.*-exec(?:dir)?\s+[{\"'$]|-c\s*[\"']?\$")  # escapes, find -exec {}, sh -c "$x"
-INLINE = re.compile(r"\b(?:python[\d.]*|perl|ruby|node|php)\s+(?:-\w+\s+)*-[ce]\b")
-SPAWNS = re.compile(r"subprocess|os\.(?:system|exec|spawn|popen)|\bpopen|pty\.spawn|child_process|\bsystem\s*\(|"
-                    r"\bexec\s*\(|\beval\s*\(|`")
-XARGS = re.compile(r"\bxargs\b")
-VERB = re.compile(r"\b(?:keep|undo|snapshot|uninstall)\b")
-SCRIPT = re.compile(START + r"(?:(?:sudo\s+)?(?:\S*/)?(?:sh|bash|zsh|dash|ksh|python[\d.]*|perl|ruby|node|"
-                    r"source|\.)[ \t]+(?:-(?![a-z]*[mc]\b)\S+[ \t]+)*(?P<file>[^\s;&|)<>-][^\s;&|)<>]*)|(?P<exe>\.{0,2}/[^\s;&|)<>]+))")
+INLINE = lazy(r"\b(?:python[\d.]*|perl|ruby|node|php)\s+(?:-\w+\s+)*-[ce]\b")
+SPAWNS = lazy(r"subprocess|os\.(?:system|exec|spawn|popen)|\bpopen|pty\.spawn|child_process|\bsystem\s*\(|"
+              r"\bexec\s*\(|\beval\s*\(|`")
+XARGS = lazy(r"\bxargs\b")
+VERB = lazy(r"\b(?:keep|undo|snapshot|uninstall)\b")
+SCRIPT = lazy(START + r"(?:(?:sudo\s+)?(?:\S*/)?(?:sh|bash|zsh|dash|ksh|python[\d.]*|perl|ruby|node|"
+              r"source|\.)[ \t]+(?:-(?![a-z]*[mc]\b)\S+[ \t]+)*(?P<file>[^\s;&|)<>-][^\s;&|)<>]*)|(?P<exe>\.{0,2}/[^\s;&|)<>]+))")
 # task runners whose recipes are scripts in a file of the project
 RUNNERS = {"make": ("Makefile", "makefile", "GNUmakefile"), "just": ("justfile", "Justfile", ".justfile"),
            "npm": ("package.json",), "yarn": ("package.json",), "pnpm": ("package.json",),
            "task": ("Taskfile.yml", "Taskfile.yaml"), "tox": ("tox.ini",), "nox": ("noxfile.py",)}
-RUNNER = re.compile(START + r"(?P<runner>" + "|".join(RUNNERS) + r")\b")
+RUNNER = lazy(START + r"(?P<runner>" + "|".join(RUNNERS) + r")\b")
 MAX_SCRIPT = 256 * 1024
 DEPTH = 3
 
