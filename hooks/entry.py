@@ -35,13 +35,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if code is not None:
             return leave(code) if program else code
         gc.enable()
-    full_start()
-    if args == ["hook", "claude-code"]:  # every Claude Code tool call: skip loading click
-        from hooks.claude_code.protocol import answer_stdin
+    if args == ["hook", "claude-code"]:  # every Claude Code tool call: skip loading click (and site, until the
+        from hooks.claude_code.protocol import answer_stdin  # guard itself is needed: protocol.handle loads it)
 
         gc.disable()
         code = answer_stdin()
         return leave(code) if program else code
+    full_start()
     if len(args) in (2, 3) and args[0] == "hook" and args[1] in ("cursor", "codex", "gemini", "copilot"):
         from hooks.agent.protocol import answer_stdin as agent_answer
 

@@ -19,6 +19,7 @@ import os
 
 from hooks.claude_code.reply import Answer
 from hooks.claude_code.tools import WRITE_TOOLS
+from hooks.startup import full_start
 from rules_engine.errors import KguardError
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing: ~3 ms of every hook call)
@@ -36,12 +37,14 @@ def handle(payload: dict[str, Any]) -> Answer:
     fast = claude_fast.handle(payload)
     if fast is not None:
         return fast.answer()
+    full_start()  # (the guard needs the installed packages: pygit2, pydantic)
     from hooks.claude_code import events  # the guard itself: loaded only past the fast path
 
     return events.route(payload).answer()
 
 
 def _fails_closed(payload: dict[str, Any]) -> bool:
+    full_start()
     from hooks.claude_code.targets import fallback_target  # (the guard's discovery: only after a crash)
 
     if payload.get("hook_event_name") != "PreToolUse" or payload.get("tool_name") not in WRITE_TOOLS:
