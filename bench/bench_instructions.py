@@ -5,8 +5,10 @@ instruction counts move by well under 1 %, so two versions compare even under lo
 not the ratio of time: a bare start-up spends more of its time on page faults and reading files). Needs valgrind;
 prints figures, asserts nothing.
 
-Run: python bench/bench_instructions.py [VENV ...]   (default: the venv of this interpreter; install each with
-`pip install .`, not editable, for the start-up a user sees)"""
+Run: python bench/bench_instructions.py [--phases] [VENV ...]   (default: the venv of this interpreter; install
+each with `pip install .`, not editable, for the start-up a user sees). --phases also prints where a fresh scan's
+instructions go: each step below is a process that does what the one above it did and one thing more, ended
+with os._exit after its exit functions, as `kguard scan` ends."""
 from __future__ import annotations
 
 import os
@@ -23,6 +25,15 @@ from eval_sources import CORPUS  # noqa: E402
 
 # What the launcher (hooks/bin/kguard) runs, with the venv's site-packages named outright.
 LAUNCH = "import sys; sys.path.append({site!r}); from hooks.entry import main; sys.exit(main())"
+# --phases: a fresh scan of FILE taken apart; each step adds one thing to the step before it.
+PHASES = (("python -S", ""), ("+ import re (enum, functools, collections)", "import re"),
+          ("+ import pathlib (urllib.parse, ipaddress)", "import pathlib"),
+          ("+ import hooks.scan_fast", "import hooks.scan_fast"),
+          ("+ import the detectors (guard.scan.registry)", "import guard.scan.registry"),
+          ("+ import guard.scan.engine", "import guard.scan.engine as e"),
+          ("+ scan 'hello' (one-time set-up)", "e.scan_text('hello', 'notes.md')"),
+          ("+ scan the 4 KB file", "e.scan_text(open(FILE).read(), 'notes.md')"),
+          ("+ scan it again (steady state)", "e.scan_text(open(FILE).read() + ' ', 'n.md')"))
 
 
 def instructions(argv: list[str], stdin: str | None, env: dict[str, str], cwd: Path) -> int:
@@ -38,7 +49,8 @@ def main() -> int:
     if shutil.which("valgrind") is None:
         print("valgrind is not installed: nothing measured", file=sys.stderr)
         return 2
-    venvs = [Path(arg) for arg in sys.argv[1:]] or [Path(sys.executable).parent.parent]
+    phases = "--phases" in sys.argv[1:]
+    venvs = [Path(arg) for arg in sys.argv[1:] if arg != "--phases"] or [Path(sys.executable).parent.parent]
     files = corpus_files(CORPUS)
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -71,7 +83,21 @@ def main() -> int:
             print(f"{venv}:")
             for name, count in counts.items():
                 print(f"  {name:36} {count / 1e6:8.1f} M instructions  {count / bare:5.2f}x")
+            if phases:
+                print_phases(python, site, str(four), env, repo)
     return 0
+
+
+def print_phases(python: str, site: str, file: str, env: dict[str, str], cwd: Path) -> None:
+    steps, before = [f"import sys, os, atexit; sys.path.append({site!r}); FILE = {file!r}"], 0
+    for name, step in PHASES:
+        steps.append(step or "pass")
+        argv = [python, "-S", "-c", "; ".join([*steps, "atexit._run_exitfuncs(); os._exit(0)"])]
+        for _ in range(2):  # the pattern cache holds what this step compiles, as after a first run
+            subprocess.run(argv, capture_output=True, env=env, cwd=cwd, check=False)
+        count = instructions(argv, None, env, cwd)
+        print(f"    {name:46} {count / 1e6:8.1f} M  (+{(count - before) / 1e6:.1f} M)")
+        before = count
 
 
 if __name__ == "__main__":
