@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path
 
 from rules_engine.errors import KguardError
 
@@ -15,7 +14,7 @@ _NOT_A_FILE = {stat.S_IFIFO: "a named pipe (FIFO)", stat.S_IFSOCK: "a socket", s
                stat.S_IFBLK: "a device"}
 
 
-def read(path: Path, display: str, limit: int | None = None) -> bytes:
+def read(path: str | os.PathLike[str], display: str, limit: int | None = None) -> bytes:
     """The bytes of a knowledge file, through symlinks as an agent reads it. A folder, a FIFO, a device, a
     socket, a dangling symlink or a symlink loop is a KguardError, never a hang: the file is opened
     non-blocking and checked with fstat before anything is read. With `limit`, a larger file is an error

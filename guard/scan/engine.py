@@ -2,8 +2,8 @@
 whether a command's output reads like instructions to the agent."""
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 
 from guard.scan.detector import Detector, Hit
 from guard.scan.filelevel import utf16_text
@@ -19,6 +19,8 @@ from rules_engine.files import read
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing: ~3 ms of a fresh process)
 if TYPE_CHECKING:
+    from pathlib import Path  # (not imported on the scan path: it imports urllib.parse and ipaddress)
+
     from guard.scan.settings import ScanSettings
 
 # Detectors whose findings make command or tool output "read like instructions".
@@ -99,12 +101,12 @@ def scan_bytes(data: bytes, path: str, select: Sequence[str] | None = None,
     return scan_text(decode(data), path, select)
 
 
-def scan_file(file: Path, display: str, settings: ScanSettings | None = None,
+def scan_file(file: str | os.PathLike[str], display: str, settings: ScanSettings | None = None,
               select: Sequence[str] | None = None) -> list[Finding]:
     """Read and scan one file; unreadable files become a FIL004 finding, never an exception."""
     limit = settings.max_file_bytes if settings is not None else MAX_FILE_BYTES
     try:
-        size = file.stat().st_size
+        size = os.stat(file).st_size
         if size > limit:
             return [file_finding("FIL003", display, f"{size} bytes, over the limit of {limit}: not scanned")]
         data = read(file, display)  # a FIFO or a device would hang or never end: refused, not read

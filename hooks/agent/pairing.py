@@ -21,7 +21,7 @@ def after(cwd: str, session: str, key: str) -> str:
     """The id of the oldest call of this key still in flight (`key.0` when none is: its before was not seen)."""
     from hooks.claude_code.reply import project_dir
 
-    state = where.state_for(str(project_dir({"cwd": cwd})))
+    state = where.state_for(project_dir({"cwd": cwd}))
     call = calls.Call("claude", session, "", f"{key}.0")
     found = sorted((m for m in runs.markers(state) if os.path.basename(m.path).startswith(call.family)),
                    key=lambda m: m.started)

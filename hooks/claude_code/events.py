@@ -7,6 +7,7 @@ from __future__ import annotations
 import shlex
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from guard import decide, runs
@@ -29,7 +30,7 @@ UNPROMPTED_MODES = frozenset({"auto"})
 
 def session_for(payload: dict[str, Any], reply: Reply) -> Session:
     """The session; a config the agent broke must not switch the guard off: the defaults apply then."""
-    session, error = open_session_or_defaults(project_dir(payload))
+    session, error = open_session_or_defaults(Path(project_dir(payload)))
     if error is not None:
         reply.user.append(f"kguard: {error}; guarding with the default settings until it is fixed")
     return session

@@ -29,7 +29,7 @@ def stale(marker: runs.RunMarker, now: float) -> bool:
 def _state_if_unchanged(payload: dict[str, Any]) -> str | None:
     if os.environ.get("KGUARD_NO_FAST_PATH"):
         return None
-    root, state = where.root_and_state(str(project_dir(payload)))
+    root, state = where.root_and_state(project_dir(payload))
     calls.end_others(state, call_of(payload))
     cache = statcache.load(os.path.join(state, "cache.json"))
     if cache is None or not statcache.unchanged(cache, root=root):
@@ -42,7 +42,7 @@ def _state_if_unchanged(payload: dict[str, Any]) -> str | None:
 
 def ask_reply(payload: dict[str, Any]) -> Reply:
     reply = Reply("PreToolUse")
-    if payload.get("tool_name") == "Bash" and reaches_decisions(described(payload), str(project_dir(payload))):
+    if payload.get("tool_name") == "Bash" and reaches_decisions(described(payload), project_dir(payload)):
         reply.decision = ("ask", ACCEPT_REASON)
     return reply
 
@@ -85,7 +85,7 @@ def not_knowledge(payload: dict[str, Any]) -> Reply | None:
     file_path = tool_input.get("file_path")
     if not isinstance(file_path, str) or not file_path:
         return None
-    root, git_dir, common = where.find_root(str(project_dir(payload)))
+    root, git_dir, common = where.find_root(project_dir(payload))
     if where.has_config(root):
         return None
     home = where.home_dir()

@@ -30,7 +30,7 @@ def instructions_loaded(payload: dict[str, Any]) -> Reply:
     if not isinstance(file_path, str) or not file_path:
         return reply
     session = session_for(payload, reply)
-    root = project_dir(payload)
+    root = Path(project_dir(payload))
     shown = shown_path(file_path, root, session.places.home)
     path = Path(os.path.join(root, os.path.expanduser(file_path)))
     found = filter_findings(scan_file(path, shown, session.settings.scan), session.settings.scan,
