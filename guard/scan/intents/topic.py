@@ -44,7 +44,11 @@ GUARDED = lazy(
     r"password|\bkeys?\b|prompt|assistant|agent|model|\bai\b|llm|tool|behavio|conduct|ethic|filter|limit|restrict|"
     r"sicher|geheim|datenschutz|sécurité|seguri|sicurezz|segret|безопасн|секрет|прав|安全|保密|密钥|权限|审查|"
     r"セキュリティ|機密|権限|보안|비밀|권한|operat|betreiber|opérateur|operador|operatore|оператор|运营|オペレーター|운영자|"
-    r"system|система|系统|システム|시스템", re.I)
+    r"system|система|系统|システム|시스템|"
+    # the agent named in the other languages ("Vorgaben für KI-Assistenten", "instrucciones para el asistente")
+    r"assistent|sistent|\bki\b|\bia\b|ии|ассистент|агент|助手|智能体|アシスタント|エージェント|어시스턴트|에이전트|"
+    r"modell|modèle|modelo|modello|модел|模型|モデル|모델|vendor|provider|hersteller|anbieter|fournisseur|"
+    r"proveedor|fornecedor|fornitore|поставщик|厂商|供应商|ベンダー|제공업체", re.I)
 # Korean writes the subject as a word of its own: "이전 배포 지침" (the previous deployment guidelines).
 HANGUL_BEFORE = lazy(r"(?<=\s)([\uac00-\ud7af]{2,})\s*\Z")
 HANGUL_NO_SUBJECT = frozenset(("이전", "이전의", "앞의", "위의", "당신의", "너의", "처음", "처음의", "모든", "기존",
