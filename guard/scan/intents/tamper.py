@@ -180,7 +180,8 @@ def guard_tampering(doc: Document) -> Iterator[Hit]:
     for match, a, b in SWITCH_FRAME.find(doc):
         if negated(doc, match.start()):
             continue
-        if match.group().lower() in DESCRIBED and not AGENT_SUBJECT.search(doc.text, a, match.start()):
+        if match.group().lower() in DESCRIBED and not AGENT_SUBJECT.search(doc.text, a, match.start()) and not (
+                AGENT_SUBJECT.search(doc.text, match.end(), b) and not NEGATION_ANY.search(doc.text, a, b)):
             continue  # "it removes the hooks it installed" describes a tool; "the agent removes" orders it
         if _title_or_adjective(doc, match):
             continue  # "## Uninstall" above a how-to; "empty output means ..."

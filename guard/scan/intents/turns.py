@@ -28,6 +28,11 @@ BOUNDARY = lazy(
     r"用户输入结束|ユーザー入力(?:の)?終(?:了|わり)|사용자\s*입력\s*(?:끝|종료))[ \t#*=\]\-:.!。]*$"
     r"|</(?:user_query|user_input|user_message|user|human|query|tool_result|function_results|tool_output|"
     r"document|untrusted(?:_\w+)?|input)>"
+    # any tag that closes the user's turn, and one that opens a system turn, placed on a line of their own
+    # ("</user_instructions>", "<system_policy priority=\"highest\">")
+    r"|^[ \t]*</(?:user|human|untrusted|input|query)[\w-]*>[ \t]*$"
+    r"|^[ \t]*<(?:system|developer|admin|operator)(?:[_-](?:policy|policies|instructions?|prompt|message|override|"
+    r"directives?|rules|update|notice|config|context))?(?:[ \t][^>\n]*)?>"
     r"|^[ \t#*=\[\-]*(?:NEW|UPDATED|REVISED|IMPORTANT|URGENT)?[ \t]*(?:SYSTEM|ADMIN|DEVELOPER|OPERATOR)[ \t]+"
     r"(?:UPDATE|POLICY|DIRECTIVE|OVERRIDE|INSTRUCTIONS?|NOTICE|MESSAGE|ALERT)[ \t#*=\]\-:]*$"
     r"|^[ \t#*=\[\-]*(?:NEW|UPDATED|REVISED)[ \t]+(?:IMPORTANT[ \t]+)?(?:INSTRUCTIONS?|DIRECTIVES?|POLICY|RULES)"
