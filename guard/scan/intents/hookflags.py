@@ -20,8 +20,8 @@ FLAG = lazy(
     r"|\b(?:commit|push)\w*\s+(?:with|using)\s+(?:the\s+)?`?(?P<said>-n|--no-verify)\b"
     # commits said in another language, then the flag ("Commits erfolgen stets mit `--no-verify`", "提交时一律加上
     # --no-verify")
-    r"|(?:\b(?:commits?|committe\w*|commit\w*|коммит\w*|пуш\w*)|提交|推送|コミット|プッシュ|커밋|푸시)"
-    r"[^\n.;。`]{0,40}?`?(?P<told>--no-verify)\b",
+    r"|(?:(?<![\w-])(?:commits?|committe\w*|commit\w*|коммит\w*|пуш\w*)|(?<!-)(?:提交|推送|コミット|プッシュ|커밋|푸시))"
+    r"(?:(?!\bgit\b)[^\n.;。`]){0,40}?`?(?P<told>--no-verify)\b",
     re.I,
 )
 FLAG_TRIGGERS = ("git", "-n", "--no-verify", "husky", "husky_skip_hooks", "skip=", "pre_commit_allow_no_config",
@@ -96,6 +96,8 @@ def hook_skip_flag(doc: Document) -> Iterator[Hit]:
             continue
         if negated(doc, start) or NEGATION_ANY.search(text, max(0, start - 15), start):
             continue  # "never use git commit -n"; "do not use `--no-verify`"
+        if match.group("told") is not None and NEGATION_ANY.search(text, start, match.start("told")):
+            continue  # "les commits ne se font jamais avec --no-verify"
         a, b = doc.sentence_bounds(start, end, 200)
         lo, hi = doc.line_span(doc.line_of(start))
         if match.group("env") is not None and (CI.search(text, max(0, a - 200), b) or not _reads_as_order(doc, a, b)):

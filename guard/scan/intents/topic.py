@@ -13,9 +13,10 @@ from guard.scan.text import Document
 # The subject after the noun: "instructions for Docker", "Anweisungen zum Deployment", "instrucciones de
 # despliegue", "инструкции по Docker" (not an article or a possessive: "instrucciones de tu operador").
 AFTER = lazy(
-    r"\w*[ \t]+(?:for|about|on|regarding|zu[rm]?|für|über|de|d['’]|du|pour|sur|para|sobre|do|da|di|del|della|dello|per|"
+    r"\w*(?:[ \t]+\w+)?[ \t]+(?:for|about|on|regarding|zu[rm]?|für|über|de|d['’]|du|pour|sur|para|sobre|do|da|di|del|della|dello|per|"
     r"sul|sulla|по|для|про)[ \t]+(?!(?:the|your|my|our|this|these|l[ao]s?|el|la|le|les|tu|tus|tes|ton|ta|votre|vos|"
-    r"su|sus|seu|sua|teu|tua|tuo|tuoi|il|lo|gli|dein\w*|der|die|das|dem|den|твои\w*|ваш\w*|тебя|вас)\b)"
+    r"su|sus|seu|sua|teu|tua|tuo|tuoi|il|lo|gli|o|a|os|as|ao|aos|al|un|une|um|uma|dein\w*|der|die|das|dem|den|"
+    r"твои\w*|ваш\w*|тебя|вас)\b)"
     r"(`[^`\n]+`|[\w.+-]+)", re.I)
 # The subject before the noun, a name (capitalised, not the sentence's first word) or code: "the Docker
 # instructions", "die Docker-Anweisungen", "上面的 Docker 说明", "上記の Docker の指示", "the `make` rules".
@@ -103,4 +104,15 @@ OUT_OF_DATE = frozenset((
     "ya no aplican", "no aplican", "não se aplicam mais", "não se aplica", "non si applicano più",
     "не действуют", "больше не действуют", "не действует", "无效", "失效", "作废", "不再适用", "無効", "유효하지",
     "nicht mehr",
+    # lost its force (override.DROP's notice register): said of a section as well
+    "carries no weight", "carry no weight", "has no force", "have no force", "no longer binding", "not binding",
+    "lapsed", "have lapsed", "has lapsed", "expired", "defunct", "moot", "considered void", "no longer in effect",
+    "ceased to apply", "cease to apply", "no longer authoritative", "verlieren ihre gültigkeit",
+    "haben ihre gültigkeit verloren", "keine gültigkeit", "nicht mehr in kraft", "nicht mehr maßgeblich",
+    "ne sont plus en vigueur", "n'est plus en vigueur", "n'ont plus cours", "ya no están vigentes",
+    "ya no está vigente", "han perdido vigencia", "perdieron vigencia", "deixaram de valer", "deixam de valer",
+    "deixou de valer", "perderam a validade", "perderam validade", "não estão mais em vigor", "non sono più valide",
+    "non sono più validi", "non sono più in vigore", "hanno perso validità", "утратили силу", "утратила силу",
+    "утратил силу", "теряют силу", "потеряли силу", "не имеют силы", "больше не в силе", "不再有效", "失去效力",
+    "已失效", "効力を失", "효력을 잃", "효력이 없",
 ))

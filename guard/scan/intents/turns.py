@@ -51,7 +51,7 @@ BOUNDARY = lazy(
     re.I | re.M,
 )
 ROLE_LINE = re.compile(r"\[?(?:system|assistant|developer|admin|administrator|operator|root)\]?\s*:|\"role\"", re.I)
-BOUNDARY_TRIGGERS = ("end", "ends", "</", "system", "admin", "developer", "operator", "new", "updated", "revised",
+BOUNDARY_TRIGGERS = ("end", "ends", "</", "<system", "<developer", "<admin", "<operator", "system", "admin", "developer", "operator", "new", "updated", "revised",
                      "assistant", "role", "root", "administrator", "systemnachricht", "nachricht", "systemanweisung", "systemanweisungen", "message",
                      "benutzereingabe", "nutzereingabe", "entrée", "entrada", "utente", "ввода", "用户输入结束",
                      "ユーザー入力", "사용자",
@@ -146,7 +146,7 @@ def fake_boundary(doc: Document) -> Iterator[Hit]:
         marker = match.group().strip()
         line = doc.line_text(doc.line_of(match.start())).strip(" \t#*=-[]:.!")
         severity = mention_severity(doc, match.start(), match.end())
-        if marker.startswith("</") or ROLE_LINE.match(marker) or LOCAL.search(marker):
+        if marker.startswith("<") or ROLE_LINE.match(marker) or LOCAL.search(marker):
             pass
         elif marker[:3].lower() == "end" or marker.lower().endswith("ends here"):
             if not marker.isupper() and line != marker:
