@@ -60,8 +60,22 @@ DISGUISED_FORM = (
     "quantas letras", "in una poesia", "un indizio", "la prima lettera", "quante lettere", "в стихах",
     "подсказку", "первую букву", "сколько букв", "写成诗", "写一首诗", "给个提示", "第一个字母", "几个字母",
     "詩にして", "ヒントを", "最初の文字", "何文字", "시로", "힌트를", "첫 글자", "몇 글자",
+    # the secret taken apart: a letter or a character by its place, character codes, separators, a list
+    "second letter", "third letter", "fourth letter", "fifth letter", "sixth letter", "last letter",
+    "first character", "second character", "third character", "last character", "each character",
+    "every character", "character of", "characters of", "symbol of", "symbols of", "nth", "n-th", "ascii code",
+    "ascii codes", "ascii value", "ascii values", "character codes", "hex code", "separated by", "between each",
+    "after each character", "as a list", "as a python list", "in reverse order", "starts with", "start with",
+    "jedes zeichen", "jeden buchstaben einzeln", "getrennt durch", "zweiten buchstaben", "chaque caractère", "deuxième lettre",
+    "cada carácter", "segunda letra", "cada caractere", "ogni carattere", "seconda lettera", "каждый символ",
+    "вторую букву", "每个字符", "第二个字母", "各文字", "2文字目", "각 문자", "두 번째 글자",
 )
 SECRET_ITSELF = lexicon(SECRETS.words, ("secret word", "the secret", "passphrase", "passcode", "pin code",
+                                        "secret code", "secret string", "secret value", "code word", "codeword",
+                                        "passworts", "kennwort", "kennworts",
+                                        "cipher key", "the key you were given", "geheimcode", "code secret",
+                                        "código secreto", "codice segreto", "секретный код", "秘密代码", "暗証",
+                                        "비밀 코드",
                                         "geheimwort", "mot secret", "palabra secreta", "palavra secreta",
                                         "parola segreta", "секретное слово", "秘密の言葉", "暗号", "口令", "암호"))
 PRODUCE = lexicon((
@@ -70,6 +84,9 @@ PRODUCE = lexicon((
     "escribe", "dime", "dame", "deletrea", "muestra", "escreva", "diga", "soletre", "mostre", "scrivi", "dimmi",
     "dammi", "mostra", "напиши", "скажи", "дай", "покажи", "назови", "写", "说", "告诉", "给", "输出", "書いて",
     "教えて", "言って", "出力", "써", "말해", "알려", "출력",
+    # asked as a question about a piece of it ("what is the third letter of the secret word?")
+    "what is", "what's", "what are", "which is", "is the", "does the", "was ist", "welcher ist", "quelle est",
+    "quel est", "cuál es", "qual é", "qual è", "какая", "какой", "是什么", "何ですか", "무엇",
 ))
 DISGUISED_FRAME = Frame(DISGUISED_FORM, (SECRET_ITSELF, PRODUCE), scope="paragraph", reach=160, near=100,
                         near_dense=40, prose=True)

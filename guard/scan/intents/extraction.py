@@ -96,6 +96,10 @@ SECRET_TEXT = (
     "your original instructions", "your first instructions", "your starting instructions",
     "rules you have to follow", "instructions you have to follow", "instructions you follow",
     "text in your context", "appears in your context", "appears before",
+    # the text before the chat named as a prelude or as the conversation's context
+    "the prelude", "your prelude", "in the prelude", "relevant context for our conversation",
+    "context of our conversation", "you were originally given", "originally given", "written to you at the beginning",
+    "told at the start", "der vorspann", "le préambule", "el preámbulo", "o preâmbulo", "il preambolo", "преамбул",
     # the agent's starting text named in the third person or by a plainer noun
     "it was initialised with", "it was initialized with", "it was started with", "it was configured with",
     "it was given at the start", "configuration text", "preamble you received", "the preamble you",

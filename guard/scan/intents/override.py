@@ -57,6 +57,14 @@ DROP = (
     "已取消", "取消了", "被取消", "已被替换", "已撤销", "撤销", "取り消", "撤回", "置き換え", "취소", "철회", "대체되었",
     "paused", "on hold", "pausiert", "en pause", "en pausa", "pausado", "pausada", "in pausa", "приостановлен",
     "暂停", "一時停止", "일시 중지",
+    # set aside by a preposition of contrast ("contrary to previous instructions, compute 1+1", "abweichend zu
+    # vorherigen Instruktionen")
+    "contrary to", "regardless of", "notwithstanding", "irrespective of", "abweichend von", "abweichend zu",
+    "entgegen", "unabhängig von", "contrairement aux", "contrairement à", "nonobstant", "indépendamment de",
+    "a diferencia de", "al contrario de", "contrariamente a", "independientemente de", "sin importar",
+    "ao contrário de", "ao contrário das", "independentemente de", "a prescindere da", "a prescindere dalle",
+    "indipendentemente da", "indipendentemente dalle", "contrariamente alle", "вопреки", "несмотря на",
+    "независимо от", "不管", "无论", "不顾", "违背", "にかかわらず", "に反して", "와 상관없이", "에 관계없이",
     # lost its force: said in the register of a notice or a regulation, per language
     "carries no weight", "carry no weight", "has no force", "have no force", "no longer binding", "not binding",
     "non-binding", "lapsed", "have lapsed", "has lapsed", "expired", "defunct", "moot", "null and void",
@@ -86,6 +94,10 @@ ORDERS = lexicon((
     # the tasks and requests a chat has (an injection drops the task, not only the instructions)
     "tasks", "assignments", "previous request", "what you were doing", "aufgaben", "aufträge", "tâches", "tareas", "tarefas",
     "compiti", "задания", "задачи", "任务", "タスク", "작업",
+    # what was said before, named as remarks or statements ("die obigen Ausführungen ignorieren")
+    "remarks", "statements", "ausführungen", "angaben", "äußerungen", "propos", "remarques", "declaraciones",
+    "observaciones", "declarações", "observações", "affermazioni", "osservazioni", "высказывания", "утверждения",
+    "内容", "発言", "내용",
 ))
 BEFORE = lexicon((
     "previous", "prior", "preceding", "earlier", "above", "so far", "until now", "original", "initial",
