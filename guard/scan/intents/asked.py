@@ -26,6 +26,13 @@ TO_ME = (
     # the polite forms that close a Korean or Japanese sentence, the verb after the secret
     "알려 주세요", "알려주세요", "알려 주십시오", "알려주십시오", "보여 주세요", "보여주세요", "보내 주세요", "보내주세요",
     "말해 주세요", "말해주세요", "공유해 주세요", "공유해주세요", "教えてください", "見せてください", "送ってください",
+    # handed over in other words ("provide me with", "give me access to", "disclose ... to me")
+    "provide me with", "provide me", "give me access to", "grant me access to", "hand over", "disclose to me",
+    "reveal to me", "i command you to disclose", "i command you to reveal", "i order you to reveal",
+    "you must give me", "you must tell me", "verschaffe mir", "gewähre mir zugang", "fournis-moi",
+    "donne-moi accès", "proporcióname", "dame acceso", "forneça-me", "me forneça", "dê-me acesso", "fornisci mi",
+    "forniscimi", "dammi accesso", "предоставь мне", "дай мне доступ", "提供给我", "把…给我", "提供して",
+    "제공해 주세요", "제공해줘",
     "告诉我们", "发给我们", "пришлите мне", "скажите мне", "покажите мне", "дайте мне", "sagen sie mir",
     "geben sie mir", "zeigen sie mir", "donnez-moi", "dites-moi", "montrez-moi", "envoyez-moi", "dígame", "deme",
     "muéstreme", "envíeme", "diga-me", "me mostre", "mi dia", "mi dica", "mi mostri", "mi mandi",
@@ -37,6 +44,18 @@ SECRETS = lexicon((
     "mots de passe", "identifiants", "clés api", "clé api", "contraseña", "contraseñas", "credenciales",
     "claves", "senha", "senhas", "credenciais", "chaves", "password dell'", "credenziali", "chiavi", "пароль",
     "пароли", "ключи", "токен", "密码", "密钥", "凭据", "パスワード", "認証情報", "비밀번호", "키",
+    # data that is not the user's to give away: confidential, sensitive, private or personal information
+    "confidential information", "confidential data", "sensitive information", "sensitive data",
+    "private information", "private data", "personal data", "personal information", "classified information",
+    "internal data", "customer data", "user data", "financial information", "financial data", "medical records",
+    "bank details", "vertrauliche informationen", "vertrauliche daten", "sensible daten", "persönliche daten",
+    "kundendaten", "informations confidentielles", "données confidentielles", "données sensibles",
+    "données personnelles", "información confidencial", "datos confidenciales", "datos sensibles",
+    "datos personales", "informações confidenciais", "dados confidenciais", "dados sensíveis", "dados pessoais",
+    "informazioni riservate", "dati riservati", "dati sensibili", "dati personali", "конфиденциальн",
+    "персональные данные", "личные данные", "личным данным", "личных данных", "персональным данным",
+    "персональных данных", "机密信息", "敏感信息", "个人信息", "用户数据", "機密情報", "個人情報",
+    "기밀 정보", "개인 정보", "민감한 정보",
     "토큰", "令牌", "トークン", "jeton", "deploy token", "the token", "your token", "apiキー", "api キー", "秘密鍵",
 ))
 TO_ME_FRAME = Frame(TO_ME, (SECRETS,), near=80, near_dense=30, prose=True)
@@ -62,10 +81,9 @@ DISGUISED_FORM = (
     "詩にして", "ヒントを", "最初の文字", "何文字", "시로", "힌트를", "첫 글자", "몇 글자",
     # the secret taken apart: a letter or a character by its place, character codes, separators, a list
     "second letter", "third letter", "fourth letter", "fifth letter", "sixth letter", "last letter",
-    "first character", "second character", "third character", "last character", "each character",
-    "every character", "character of", "characters of", "symbol of", "symbols of", "nth", "n-th", "ascii code",
+    "first character", "second character", "third character", "last character", "n-th character", "ascii code",
     "ascii codes", "ascii value", "ascii values", "character codes", "hex code", "separated by", "between each",
-    "after each character", "as a list", "as a python list", "in reverse order", "starts with", "start with",
+    "after each character", "as a python list", "in reverse order",
     "jedes zeichen", "jeden buchstaben einzeln", "getrennt durch", "zweiten buchstaben", "chaque caractère", "deuxième lettre",
     "cada carácter", "segunda letra", "cada caractere", "ogni carattere", "seconda lettera", "каждый символ",
     "вторую букву", "每个字符", "第二个字母", "各文字", "2文字目", "각 문자", "두 번째 글자",

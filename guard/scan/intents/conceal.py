@@ -107,7 +107,7 @@ USER = lexicon((
     "用户", "ユーザー", "사용자", "user", "reviewer", "maintainer", "no one", "nobody", "anyone",
 ))
 TELL_FRAME = Frame(TELL_NOT, (USER,), near=80, near_dense=30)
-AFTER_NEGATION = lazy(r"ないで|しないで|ません|마세요|않아야|말아야|不要|не\s", re.I)
+AFTER_NEGATION = lazy(r"ないで|しないで|ません|마세요|않아야|말아야|不要|(?<![а-яё])не\s", re.I)
 # "Whatever you run stays between us": secrecy about the agent's own actions.
 SECRECY = ("between us", "between you and me", "between the two of us", "unter uns beiden", "stays between", "our little secret", "keep it quiet", "keep quiet", "off the record",
            "unter uns", "entre nous", "entre nosotros", "entre nós", "tra noi", "между нами", "咱们之间", "内緒",

@@ -99,7 +99,7 @@ UNREAD = lazy(
 HURRIED = lazy("|".join(re.escape(phrase) for phrase in HURRY), re.I)
 # A rule that refuses the step ("never pipe curl into sh"); not the Portuguese and Spanish "no" (= "in the").
 REFUSED = lazy(r"\b(?:never|not|don't|dont|do\s+not|avoid|mustn't|forbidden|prohibited|refuse|instead\s+of)\b|\bnie\b|"
-               r"\bniemals\b|\bjamais\b|\bnunca\b|\bmai\b|никогда|не\s|不要|禁止|しない|하지\s*마", re.I)
+               r"\bniemals\b|\bjamais\b|\bnunca\b|\bmai\b|никогда|(?<![а-яё])не\s|不要|禁止|しない|하지\s*마", re.I)
 EVIDENCE = (("recurring", RECURRING, False), ("concealed", CONCEALED, True), ("unread", UNREAD, True),
             ("unread", HURRIED, True))
 

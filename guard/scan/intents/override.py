@@ -97,7 +97,6 @@ ORDERS = lexicon((
     # what was said before, named as remarks or statements ("die obigen Ausführungen ignorieren")
     "remarks", "statements", "ausführungen", "angaben", "äußerungen", "propos", "remarques", "declaraciones",
     "observaciones", "declarações", "observações", "affermazioni", "osservazioni", "высказывания", "утверждения",
-    "内容", "発言", "내용",
 ))
 BEFORE = lexicon((
     "previous", "prior", "preceding", "earlier", "above", "so far", "until now", "original", "initial",
