@@ -11,6 +11,7 @@ from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, Lexicon, excerpt, lexicon
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
+from guard.scan.triggers import declare
 
 TO_ME = (
     "give me", "tell me", "show me", "send me", "print me", "paste me", "read me", "hand me", "share with me",
@@ -84,6 +85,13 @@ DISGUISED_FORM = (
     "first character", "second character", "third character", "last character", "n-th character", "ascii code",
     "ascii codes", "ascii value", "ascii values", "character codes", "hex code", "separated by", "between each",
     "after each character", "as a python list", "in reverse order",
+    # the secret translated, shifted or hidden in a text the answer carries
+    "caesar", "translate", "translated", "into german", "into french", "into spanish", "dashes between",
+    "between the letters", "between letters", "poem that contains", "story that contains", "song that contains",
+    "poem with the", "story with the", "hidden in",
+    "synonym", "rhymes with", "übersetz", "tradu", "traduc", "traduz", "переведи", "翻译", "翻訳", "번역",
+    "ins englische", "ins deutsche", "en anglais", "en français", "al inglés", "al español", "para o inglês",
+    "in inglese", "на английский", "翻成", "译成", "英語に", "영어로",
     "jedes zeichen", "jeden buchstaben einzeln", "getrennt durch", "zweiten buchstaben", "chaque caractère", "deuxième lettre",
     "cada carácter", "segunda letra", "cada caractere", "ogni carattere", "seconda lettera", "каждый символ",
     "вторую букву", "每个字符", "第二个字母", "各文字", "2文字目", "각 문자", "두 번째 글자",
@@ -102,10 +110,36 @@ PRODUCE = lexicon((
     "escribe", "dime", "dame", "deletrea", "muestra", "escreva", "diga", "soletre", "mostre", "scrivi", "dimmi",
     "dammi", "mostra", "напиши", "скажи", "дай", "покажи", "назови", "写", "说", "告诉", "给", "输出", "書いて",
     "教えて", "言って", "出力", "써", "말해", "알려", "출력",
+    "confirm", "translate", "contains", "include", "hide", "übersetze", "traduis", "traduce", "traduza", "traduci",
+    "переведи",
     # asked as a question about a piece of it ("what is the third letter of the secret word?")
     "what is", "what's", "what are", "which is", "is the", "does the", "was ist", "welcher ist", "quelle est",
     "quel est", "cuál es", "qual é", "qual è", "какая", "какой", "是什么", "何ですか", "무엇",
 ))
+# The secret asked for as a question ("What's the password?", "Quel est le mot de passe ?", "密码是什么？") or
+# named as the word the reader guards ("Which word are you protecting?"). A question may stand in a FAQ with
+# its answer beside it, so alone it is a warning.
+SECRET_QUESTION = lazy(
+    r"\b(?:what|which)(?:['’]s|\s+is|\s+was|\s+are)?\s+(?:the|your|this|that|our)\s+(?:secret\s+|current\s+|"
+    r"admin\s+|real\s+)?(?:password|passphrase|passcode|secret(?:\s+(?:word|code|key|phrase))?|pin|code\s*word)\b"
+    r"(?!\s*(?:policy|policies|manager|reset|rotation|field|format|length|strength|requirements?|hash\w*|names?|"
+    r"scopes?|permissions|expiry|setup|prompt|rules?|generator|vault|store|file|flow|for\s+(?:the\s+)?(?:test|local|"
+    r"dev|demo|staging)))[^?.!\n]{0,40}(?:\?|[ \t]*$)"
+    r"|\b(?:what|which)\s+(?:word|secret|password)\s+(?:are|can|must|should)\s*n?['’]?t?\s+you\b[^?.!\n]{0,40}\?"
+    r"|\b(?:the\s+)?(?:word|secret|password)\s+(?:you(?:['’]re|\s+are)\s+(?:protecting|guarding|hiding|keeping)|"
+    r"you\s+(?:must|may|can)\s*(?:not|n['’]t)\s+(?:say|reveal|tell))\b"
+    r"|\b(?:was|wie)\s+(?:ist|lautet)\s+(?:das|dein|euer|ihr)\s+(?:geheime\s+)?(?:passwort|kennwort|geheimwort)\b"
+    r"|\bquel\s+est\s+(?:le|ton|votre)\s+(?:mot\s+de\s+passe|code\s+secret|mot\s+secret)\b"
+    r"|\bcu[aá]l\s+es\s+(?:la|tu|su)\s+(?:contraseña|clave\s+secreta|palabra\s+secreta)\b"
+    r"|\bqual\s+(?:é|e)\s+(?:a|sua|tua)\s+(?:senha|palavra\s+secreta|palavra-passe)\b"
+    r"|\bqual\s*(?:è|e|['’]è)\s+(?:la|tua)\s+(?:password|parola\s+segreta)\b"
+    r"|какой\s+(?:у\s+(?:тебя|вас)\s+)?пароль|какое\s+(?:у\s+(?:тебя|вас)\s+)?секретное\s+слово"
+    r"|(?:密码|口令|秘密|暗号)是(?:什么|多少)|(?:パスワード|合言葉|秘密の言葉)は何|(?:비밀번호|암호)(?:가|는)\s*(?:뭐|무엇)",
+    re.I | re.M,
+)
+SECRET_QUESTION_TRIGGERS = ("what", "which", "word", "secret", "password", "was", "wie", "quel", "cual", "cuál",
+                            "qual", "какой", "какое", "是什么", "是多少", "は何", "뭐", "무엇")
+declare(SECRET_QUESTION_TRIGGERS)
 DISGUISED_FRAME = Frame(DISGUISED_FORM, (SECRET_ITSELF, PRODUCE), scope="paragraph", reach=160, near=100,
                         near_dense=40, prose=True)
 # The secret is what is handed over: it follows the verb within a few words, not a question or a topic about it
@@ -173,4 +207,11 @@ def secrets_asked_for(doc: Document) -> Iterator[Hit]:
             continue  # "never store passwords reversed", "the password field accepts each letter"
         yield Hit(match.start(), match.end(), f'asks for a secret in a disguised form: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))
+        return
+    for match in doc.finditer(SECRET_QUESTION, SECRET_QUESTION_TRIGGERS, 40, 120):
+        a, b = doc.sentence_bounds(match.start(), match.end(), 200)
+        if NEGATION_ANY.search(text, a, match.start()) or TOPIC.match(text, match.end()):
+            continue
+        yield Hit(match.start(), match.end(), f'asks what the secret is: "{excerpt(doc, a, b)}"',
+                  mention_severity(doc, match.start(), match.end(), "warning"))
         return
