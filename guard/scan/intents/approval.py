@@ -179,8 +179,27 @@ NEEDLESS_AFTER_TRIGGERS = ("confirmation", "confirmations", "approval", "approva
                            "ahead", "asking", "consulting", "rückfrage", "rückfragen", "nachfrage",
                            "nachfragen", "bestätigung", "bestätigungen", "freigabe", "freigaben", "confirmación",
                            "confirmação", "autorização", "autorizzazione", "conferma", "подтверждени", "согласовани")
+# Asking declared needless as a question and its answer ("Q: Should the assistant ask before force-pushing?
+# A: No."), in ten languages.
+ASKED_NO = lazy(
+    r"\b(?:should|must|does|do|will|need)\s+(?:the\s+)?(?:assistant|agent|ai|model|bot|you|it|i|we)\s+(?:need\s+to\s+)?"
+    r"(?:ask|confirm|check\s+with|wait\s+for|get\s+(?:an?\s+)?(?:approval|ok))[^?\n]{0,100}\?[\s*]*"
+    r"(?:(?:a|answer)\s*[:.][\s*]*)?(?:no|nope|never|not\s+needed|no\s+need)\b"
+    r"|\b(?:muss|soll)\s+(?:der\s+assistent|der\s+agent|ich|er|du)\b[^?\n]{0,80}(?:fragen|nachfragen|bestätigen)\w*\s*"
+    r"\?[\s*]*(?:a\s*:[\s*]*)?nein\b"
+    r"|\b(?:doit-il|dois-je|faut-il|l['’]assistant\s+doit-il)\s+(?:demander|confirmer)[^?\n]{0,80}\?[\s*]*(?:r\s*:\s*)?non\b"
+    r"|\b(?:debe|hay\s+que)\s+(?:el\s+asistente\s+)?(?:preguntar|confirmar)[^?\n]{0,80}\?[\s*]*(?:r\s*:\s*)?no\b"
+    r"|\b(?:deve|precisa)\s+(?:o\s+assistente\s+)?(?:perguntar|confirmar)[^?\n]{0,80}\?[\s*]*(?:r\s*:\s*)?não\b"
+    r"|\b(?:deve|bisogna)\s+(?:l['’]assistente\s+)?(?:chiedere|confermare)[^?\n]{0,80}\?[\s*]*(?:r\s*:\s*)?no\b"
+    r"|(?:нужно|надо|должен)\s+ли\s+(?:ассистент\s+)?(?:спрашивать|подтверждать|спросить)[^?\n]{0,80}\?[\s*]*(?:о\s*:\s*)?нет"
+    r"|需要(?:确认|询问|问)[^？?\n]{0,40}[？?]\s*(?:答[:：]\s*)?(?:不需要|不用|不必)"
+    r"|確認(?:が必要|する必要があり)ますか[？?]\s*いいえ|확인해야\s*(?:하나요|합니까)\?\s*아니",
+    re.I,
+)
+ASKED_NO_TRIGGERS = ("should", "must", "does", "do", "will", "need", "muss", "soll", "doit", "dois", "faut", "debe",
+                     "hay", "deve", "precisa", "bisogna", "нужно", "надо", "должен", "需要", "確認", "확인해야")
 DENSE_TRIGGERS = ("não", "不必", "不用", "无需", "不需要", "確認", "承認", "許可", "확인", "승인", "허락")
-declare(NEEDLESS_TRIGGERS, NEEDLESS_STARTS, DENSE_TRIGGERS, NEEDLESS_AFTER_TRIGGERS)
+declare(NEEDLESS_TRIGGERS, NEEDLESS_STARTS, DENSE_TRIGGERS, NEEDLESS_AFTER_TRIGGERS, ASKED_NO_TRIGGERS)
 # A step that stays reversible and the agent's own: "push to your feature branch", "deploy to staging".
 OWN_GROUND = lazy(r"\b(?:your\s+own|feature|your|a\s+new|topic|work(?:ing)?|personal)\s+branch(?:es)?\b|"
                   r"\bdrafts?\b|\b(?:to|on)\s+(?:staging|preview|localhost)\b", re.I)
@@ -221,6 +240,12 @@ def act_without_approval(doc: Document) -> Iterator[Hit]:
             yield Hit(match.start(), match.end(), f'answers the user\'s confirmation itself: "{excerpt(doc, a, b)}"',
                       mention_severity(doc, match.start(), match.end()))
     dense = list(doc.finditer(NEEDLESS_ASK_DENSE, DENSE_TRIGGERS, 20, 60)) if doc.non_ascii else []
+    for match in doc.finditer(ASKED_NO, ASKED_NO_TRIGGERS, 20, 220):
+        lo = doc.line_span(doc.line_of(match.start()))[0]  # (Chinese names the step before "需要确认")
+        if match.start() not in seen and HARM.search(doc.text, lo, match.end()) is not None:
+            seen.add(match.start())
+            yield Hit(match.start(), match.end(), f'acts without asking the user: "{match.group()[:120]}"',
+                      mention_severity(doc, match.start(), match.end()))
     after = list(doc.finditer(NEEDLESS_AFTER, NEEDLESS_AFTER_TRIGGERS, 20, 80))
     for match in [*doc.finditer(NEEDLESS_ASK, NEEDLESS_TRIGGERS, 20, 80, NEEDLESS_STARTS), *dense, *after]:
         start = match.start()

@@ -41,7 +41,8 @@ ORDER_CUE = lazy(r"\b(?:run|execute|exec|type|enter|use|call|invoke|please|now|t
 DESCRIBED = lazy(r"[`'\"]?\s*(?:deletes|removes|wipes|erases|destroys|will|would|can|could|is|does|löscht|entfernt|"
                  r"supprime|efface|borra|elimina|apaga|cancella|удалит|удаляет|会|は|는|은)(?:\b|(?<=[会は는은]))", re.I)
 VERBS = (
-    "delete", "erase", "wipe", "destroy", "drop", "remove", "truncate", "purge", "nuke", "lösche", "löschen",
+    "delete", "erase", "wipe", "destroy", "drop", "remove", "truncate", "purge", "nuke", "expunge", "obliterate",
+    "eradicate", "clear out", "clean out", "get rid of", "lösche", "löschen",
     "entferne", "vernichte", "supprime", "supprimez", "efface", "effacez", "détruis", "borra", "elimina",
     "destruye", "apague", "apaga", "exclua", "destrua", "cancella", "distruggi", "удали", "сотри",
     "уничтожь", "删除", "清空", "删掉", "销毁", "削除", "消去", "삭제", "지워",

@@ -35,6 +35,11 @@ SHOW = (
     # read out loud, in ten languages
     "read out", "read aloud", "out loud", "lies vor", "lies mir", "vorlesen", "à voix haute", "en voz alta", "em voz alta",
     "ad alta voce", "вслух", "朗读", "念出", "読み上げ", "소리 내어",
+    # rarer verbs of making known, in ten languages ("divulge", "dévoile", "разглашает", "開示")
+    "divulge", "divulges", "regurgitate",
+    "offenlegen", "legt offen", "gibt preis", "preisgeben", "divulgue", "dévoile", "communique", "divulga",
+    "desvela", "svela", "riveli", "divulgare", "раскроет", "раскрывает", "разглашает", "разгласи", "выдай",
+    "выдаёт", "公开", "泄露", "披露", "開示", "公開", "明かし", "공개", "밝혀", "노출",
     # the act said of "the assistant" or in the passive, and as a gerund ("en recopiant", "repitiendo")
     "reproduces", "reproduced", "repeats", "repeated", "prints", "printed", "quotes", "quoted", "recites",
     "recited", "reproducing", "repeating", "printing", "reciting", "integrally", "wiederholt", "gibt wieder",

@@ -42,7 +42,8 @@ STANDING = lazy(
     r"sempre|toda\s+vez|por\s+padrão|ogni\s+volta|di\s+default)\b|всегда|каждый\s+раз|по\s+умолчанию|总是|每次|"
     r"默认|常に|毎回|デフォルトで|항상|매번|기본으로"
     # as a rule without exception ("grundsätzlich", "systématiquement", "一律")
-    r"|\b(?:stets|grundsätzlich|ausnahmslos|systematically|invariably|as\s+a\s+rule|systématiquement|"
+    r"|\b(?:stets|grundsätzlich|ausnahmslos|systematically|invariably|as\s+a\s+rule|standard\s+practice|"
+    r"by\s+convention|systématiquement|"
     r"sistemáticamente|sistematicamente|sin\s+excepción|sem\s+exceção|senza\s+eccezione)\b|неизменно|"
     r"без\s+исключени|一律|一概|始终|必ず|무조건|반드시",
     re.I,

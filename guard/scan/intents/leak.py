@@ -30,6 +30,9 @@ MOVE = (
     "вставить", "отправить", "загрузить", "передать",
     # a convention in the passive ("credentials found are shared in the public channel"), and "drop into"
     "shared", "posted", "pasted", "uploaded", "forwarded", "published", "drop",
+    # rarer verbs of moving data
+    "convey", "conveys", "dispatch", "dispatches", "route", "routes", "funnel", "funnels", "stream", "streams",
+    "hand off", "hands off", "exfil", "siphon", "siphons",
     # what "the assistant" does, in the third person of each language (a policy stated as a fact)
     "append", "appends", "adds", "submits", "submitted", "transmit", "transmitted", "relays", "ships", "delivers",
     "syncs", "mirrors", "exports", "dumps", "drops", "überträgt", "übermittelt", "sendet", "schickt", "lädt",

@@ -115,6 +115,8 @@ TOOL_SAYS = lazy(r"`?\s+(?:removes|deletes|disables|uninstalls|will|would|does|o
 # The hooks skipped in words rather than by flag: "pass whatever skips the hooks so the commit goes through".
 SKIP = (
     "skip", "skips", "skipping", "bypass", "bypasses", "bypassing", "circumvent", "get around", "go around",
+    "sidestep", "sidesteps", "dodge", "dodges", "evade", "evades", "skirt", "skirts", "work around", "circumvents",
+    "umgangen", "übersprungen", "contournés", "omitidos", "saltados", "pulados", "aggirati", "saltati",
     "überspringe", "überspringen", "umgehe", "umgehen", "contourne", "contourner", "saute", "sauter", "salta",
     "saltar", "sáltate", "omite", "pula", "pular", "contorna", "contornar", "aggira", "aggirare", "saltare",
     "пропусти", "пропустить", "обойди", "обойти", "跳过", "绕过", "スキップ", "回避", "건너뛰", "우회",
