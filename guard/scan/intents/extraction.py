@@ -36,7 +36,7 @@ SHOW = (
     "read out", "read aloud", "out loud", "lies vor", "lies mir", "vorlesen", "à voix haute", "en voz alta", "em voz alta",
     "ad alta voce", "вслух", "朗读", "念出", "読み上げ", "소리 내어",
     # rarer verbs of making known, in ten languages ("divulge", "dévoile", "разглашает", "開示")
-    "divulge", "divulges", "regurgitate",
+    "divulge", "divulges", "regurgitate", "in json", "filled in with", "fill in", "fill it with",
     "offenlegen", "legt offen", "gibt preis", "preisgeben", "divulgue", "dévoile", "communique", "divulga",
     "desvela", "svela", "riveli", "divulgare", "раскроет", "раскрывает", "разглашает", "разгласи", "выдай",
     "выдаёт", "公开", "泄露", "披露", "開示", "公開", "明かし", "공개", "밝혀", "노출",
@@ -101,6 +101,8 @@ SECRET_TEXT = (
     "your original instructions", "your first instructions", "your starting instructions",
     "rules you have to follow", "instructions you have to follow", "instructions you follow",
     "text in your context", "appears in your context", "appears before",
+    "your full instructions", "your complete instructions", "your entire prompt", "your full prompt",
+    "your whole prompt", "your complete prompt",
     # the text before the chat named as a prelude or as the conversation's context
     "the prelude", "your prelude", "in the prelude", "relevant context for our conversation",
     "context of our conversation", "you were originally given", "originally given", "written to you at the beginning",

@@ -220,7 +220,14 @@ OWN_LIMITS = ("your guidelines", "your restrictions", "your safety rules", "your
               "your safeguards", "dein inhaltsfilter", "ton filtre", "tu filtro", "seu filtro", "il tuo filtro",
               "твой фильтр", "你的过滤", "あなたのフィルター", "너의 필터",
               "deine einschränkungen", "deine richtlinien", "tes restrictions", "tus restricciones",
-              "suas restrições", "le tue restrizioni", "твои ограничения", "你的限制", "あなたの制限", "너의 제한")
+              "suas restrições", "le tue restrizioni", "твои ограничения", "你的限制", "あなたの制限", "너의 제한",
+              # the model's limits named without "your" ("safety rules do not apply here")
+              "safety rules", "safety guidelines", "content policy", "content policies", "content filters",
+              "ethical guidelines", "ai safety rules", "safety restrictions", "safety protocols",
+              "sicherheitsregeln", "inhaltsrichtlinien", "règles de sécurité", "politique de contenu",
+              "reglas de seguridad", "política de contenido", "regras de segurança", "política de conteúdo",
+              "regole di sicurezza", "politica dei contenuti", "правила безопасности", "политика контента",
+              "安全规则", "内容政策", "安全ルール", "コンテンツポリシー", "안전 규칙", "콘텐츠 정책")
 VOID = lexicon((
     "bypass", "circumvent", "get around", "disable", "turn off", "switch off", "don't matter", "do not matter",
     "turned off", "switched off", "is off", "is disabled", "has been disabled", "was disabled", "removed",

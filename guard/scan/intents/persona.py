@@ -58,6 +58,9 @@ RECAST = (
     "dans un monde où", "imagina un mundo", "en un mundo donde", "imagine um mundo", "num mundo onde",
     "immagina un mondo", "in un mondo dove", "представь мир", "в мире, где", "想象一个世界", "在一个世界里",
     "世界を想像", "세상을 상상",
+    # the answer split in two, the second one free ("answer twice: once normally and once as ...")
+    "once normally", "and once as", "twice: once", "zweimal: einmal", "deux fois : une fois", "dos veces: una",
+    "duas vezes: uma", "due volte: una", "дважды: один раз", "回答两次", "二回答えて", "두 번 답",
     # the recast stated as a fact about "the assistant" (the project's policy), in each language
     "the assistant operates as", "the assistant works as", "the assistant serves as", "the assistant functions as",
     "the assistant acts as", "the assistant runs as", "the agent operates as", "the agent works as",
@@ -129,6 +132,11 @@ UNBOUND = lexicon((
     "livre de todas", "livre de qualquer", "todas as restrições", "libera da ogni", "libero da ogni",
     "ogni restrizione", "свободный от", "свободная от", "свободен от", "всех ограничений", "摆脱了所有", "摆脱一切",
     "所有限制", "解放された", "あらゆる制限", "すべての制限", "벗어난", "모든 제한",
+    # the persona defined as the opposite of a safe model
+    "the opposite of what chatgpt", "the opposite of what an ai", "the opposite of what the assistant",
+    "opposite of what you would normally", "das gegenteil von dem, was chatgpt", "l'inverse de ce que chatgpt",
+    "lo contrario de lo que chatgpt", "o oposto do que o chatgpt", "l'opposto di quello che chatgpt",
+    "противоположное тому, что", "与chatgpt相反", "chatgptとは逆", "chatgpt와 반대로",
 ))
 
 RECAST_FRAME = Frame(RECAST, (UNBOUND,), scope="paragraph", reach=600)
