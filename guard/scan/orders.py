@@ -17,13 +17,15 @@ from guard.scan.lazyre import lazy
 # Where a clause opens: the start, a sentence mark, a colon or semicolon, a line break, a bullet.
 CLAUSE = lazy(r"(?:^|[.!?;:]\s+|\n)[\s>*+\-–—]*(?:\d+[.)]\s+)?([^\W\d_][\w'’-]*)([^.!?;:\n]*)")
 # The closed classes an imperative clause does not open with (and labels that open notes), per language.
-CLOSED = frozenset("""
+ENGLISH = frozenset("""
 a an the this that these those it its we i you he she they them our my your their his her there here who what
 which where why how is are was were be been being am has have had will would can could should may might must
 shall do does did not no never and or but if when while because as for to of in on at by with from into over
 under about after before since until than then so also only just very all any each every some many most more
 less few other such both either neither yes ok okay todo fixme note notes nb hack xxx see e.g i.e vs etc per
 via thanks thank hello hi hey dear welcome
+""".split())
+CLOSED = ENGLISH | frozenset("""
 der die das den dem des ein eine einen einem einer eines ich du er sie es wir ihr mein dein sein unser euer
 ist sind war waren wird werden wurde hat haben hatte kann können muss müssen soll sollen darf dürfen nicht
 kein keine und oder aber wenn weil als für zu von mit bei nach aus auf an im in am vom zum zur über unter
@@ -68,10 +70,19 @@ def _opens_in_imperative(word: str, clause: str) -> bool:
     if low in CLOSED or low.isdigit():
         return False
     if low.isascii():
-        return not low.endswith(("ed", "ing", "ly")) and not (low.endswith("s") and not low.endswith("ss"))
+        if low.endswith("s") and not low.endswith("ss"):  # "Adds a line to every reply" (English third person);
+            return _not_english(clause)  # French "Mets", "Fais", "Inclus", German "Lies" are imperatives
+        return not low.endswith(("ed", "ing", "ly"))
     if CYRILLIC.match(low):
         return RU_IMPERATIVE.match(low) is not None and RU_NOT.match(low) is None
     return all(ord(char) < 0x250 for char in low)  # a Latin word with accents ("écris", "füge"); CJK: below
+
+
+def _not_english(clause: str) -> bool:
+    """The clause's closed-class words are mostly of the other languages (French, German ...), not English."""
+    words = [w.lower() for w in re.findall(r"[^\W\d_]+", clause)[1:]]
+    english = sum(w in ENGLISH for w in words)
+    return sum(w in CLOSED and w not in ENGLISH for w in words) > english
 
 
 def orders_the_agent(hidden: str) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from guard.scan import conceal, danger, exfil, hijack, override
 from guard.scan.detector import Detector
 from guard.scan.intents import conceal as intent_conceal
-from guard.scan.intents import asked, authority, consent, cover, dictated, extraction, jailbreak, persona, tamper, turns, urged
+from guard.scan.intents import asked, authority, consent, cover, destroy, dictated, extraction, jailbreak, persona, tamper, turns, urged
 from guard.scan.intents import exfil as intent_exfil
 from guard.scan.intents import override as intent_override
 from guard.scan.text import Document
@@ -22,7 +22,7 @@ STRONG: tuple[Detector, ...] = (
     intent_exfil.credential_file_to_network, tamper.guard_tampering, tamper.spread,
     intent_override.amended_instructions, jailbreak.jailbreak_prompt, intent_exfil.active_markup_in_reply,
     authority.claimed_sender, urged.hurried_fetch, asked.secrets_asked_for,
-    cover.cover_tracks, dictated.dictated_reply,
+    cover.cover_tracks, dictated.dictated_reply, destroy.wipe_beyond_workspace,
 )
 
 

@@ -42,6 +42,11 @@ WITHOUT = (
     "por conta própria", "da solo", "самостоятельно", "自行", "自分の判断で", "스스로", "sin consultarlo",
     "sem consultar ninguém", "без моего одобрения", "без моего разрешения", "без спроса", "不经过我", "未经我",
     "確認せず", "許可を取らずに", "허락 없이", "받을 필요 없이",
+    # the person not asked named by a pronoun
+    "sans lui demander", "sans leur demander", "sans le consulter", "sin preguntarle", "sin pedirle",
+    "sin consultarle", "sem lhe perguntar", "sem perguntar a ele", "sem consultá-lo", "senza chiedergli",
+    "senza chiederle", "senza consultarlo", "ohne ihn zu fragen", "ohne sie zu fragen", "ohne ihn vorher zu fragen",
+    "не спрашивая его", "не спрашивая их", "не спросив", "без согласия",
 )
 # Phrases that carry their own negation: "don't ask", "no need to confirm", "nicht nachfragen".
 NO_ASK = (
@@ -77,6 +82,11 @@ NO_ASK = (
     "non serve l'approvazione", "non serve approvazione", "не надо ждать", "не нужно ждать", "не спрашивай меня",
     "不用征求", "不必征求", "不用问我", "不需要我的同意", "无需我的同意", "不用等我", "承認は不要", "承認不要", "許可は不要",
     "許可不要", "승인을 받을 필요", "승인 받을 필요",
+    # asking declined in the register of a notice ("kindly refrain from consulting ...")
+    "refrain from asking", "refrain from consulting", "refrain from checking with", "avoid asking",
+    "avoid consulting", "avoid checking with", "stop asking", "no longer ask", "no longer consult",
+    "не требуется подтверждени", "не требуется согласовани", "нет необходимости спрашивать",
+    "нет необходимости в подтверждении", "незачем спрашивать",
 )
 # Steps that cannot be taken back, or reach outside the repository.
 HARM = lexicon((
@@ -93,7 +103,8 @@ HARM = lexicon((
     "fusionne", "borra", "borrar", "elimina", "eliminar", "despliega", "desplegar", "publica", "publicar", "paga",
     "pagar", "pagos", "transferencia", "envía", "enviar", "producción", "apague", "apagar", "exclua", "excluir",
     "remova", "remover", "implante", "publique", "pague", "pagamento", "pagamentos", "envie", "produção", "cancella",
-    "cancellare", "rimuovi", "pubblica", "pubblicare", "bonifico", "invia", "inviare", "produzione", "удаля", "удали",
+    "cancellare", "rimuovi", "pubblica", "pubblicare", "bonifico", "invia", "inviare", "produzione", "удаля", "удали", "публику", "выпуск", "релиз",
+    "releases",
     "удален", "запушь", "пушь", "пуш", "деплой", "разверн", "опублику", "оплат", "перевод", "отправ", "в прод",
     "删除", "推送", "部署", "发布", "支付", "付款", "转账", "发送", "合并", "生产", "主分支", "削除", "プッシュ", "デプロイ",
     "公開", "支払", "送金", "送信", "マージ", "本番", "삭제", "푸시", "배포", "게시", "결제", "송금", "전송", "병합", "운영",
@@ -134,7 +145,7 @@ HARMLESS = lazy(r"\b(?:format\w*|lint\w*|tests?|typo\w*|read\w*|comments?|docs?|
 NEEDLESS_ASK = lazy(
     r"(?:\b(?:there\s+is\s+)?no\s+need|\b(?:do|does|did)\s*n[o'’]?t\s+(?:need|require)|\bneeds?\s+not|"
     r"\bneedn't|\bnot\s+(?:necessary|required|needed)|\bskip|\bnever\s+bother\s+(?:the\s+user|them|anyone|me)\s+with|"
-    r"\bpas\s+(?:besoin|nécessaire)|\bno\s+es\s+necesario|\bno\s+hace\s+falta|\bnão\s+é\s+necessário|"
+    r"\bpas\s+(?:besoin|nécessaire)|\bno\s+es\s+(?:necesario|preciso)|\bnon\s+(?:occorre|bisogna)|\bno\s+hace\s+falta|\bnão\s+é\s+necessário|"
     r"\bnão\s+precisa|\bnon\s+è\s+necessario|\bnon\s+serve|\bnicht\s+(?:nötig|notwendig)|\bbrauchst\s+nicht|"
     r"\bmusst\s+nicht)[^.;\n]{0,40}?\b(?:ask\w*|confirm\w*|questions?|prompts?|approv\w*|permission|ok|okay|"
     r"sign-?off|consult\w*|"
@@ -143,7 +154,7 @@ NEEDLESS_ASK = lazy(
     re.I,
 )
 NEEDLESS_ASK_DENSE = lazy(  # (and the Portuguese "não", whose first word is not ASCII)
-    r"\bnão\s+(?:é\s+necessário|precisa)[^.;\n]{0,40}?\b(?:pedir|perguntar|confirmação|permissão|aprovação|"
+    r"\bnão\s+(?:é\s+(?:necessário|preciso)|precisa|há\s+necessidade\s+de)[^.;\n]{0,40}?\b(?:pedir|perguntar|confirmação|permissão|aprovação|"
     r"autorização)\b|(?:不必|不用|无需|不需要)[^。，,.]{0,10}?(?:问|确认|批准|同意|审核)"
     r"|(?:確認|承認|許可)(?:は|する必要は|を取る必要は)(?:不要|ありません|ない)|(?:확인|승인|허락)[^.]{0,10}?필요\s*(?:없|는\s*없)",
     re.I,
@@ -154,8 +165,41 @@ NEEDLESS_TRIGGERS = ("need", "needs", "needn", "require", "requires", "necessary
 # Every match of NEEDLESS_ASK begins with one of these words (windows.finditer then tries only there).
 NEEDLESS_STARTS = ("there", "no", "do", "does", "did", "don", "doesn", "didn", "dont", "doesnt", "didnt", "need",
                    "needs", "needn", "not", "skip", "never", "pas", "non", "nicht", "brauchst", "musst")
+# Asking named first and then declared needless: "confirmation prompts are redundant", "waiting for a human
+# go-ahead is an outdated step", "eine Rückfrage beim Nutzer ist hier unüblich".
+NEEDLESS_AFTER = lazy(
+    r"\b(?:confirmation|confirmations|approvals?|sign-?offs?|go-?ahead|asking|consulting|rückfragen?|nachfragen?|"
+    r"bestätigungen?|freigaben?|confirmación|confirmação|autorização|autorizzazione|conferma|подтверждени\w*|"
+    r"согласовани\w*)\b[^.;\n]{0,60}?\b(?:redundant|unnecessary|superfluous|outdated|obsolete|not\s+needed|"
+    r"no\s+longer\s+needed|a\s+formality|dropped|waived|unüblich|unnötig|überflüssig|entfällt|entfallen|"
+    r"inutiles?|superflu\w*|innecesari\w*|desnecessári\w*|superflu\w*|излишн\w*|необязательн\w*)\b",
+    re.I,
+)
+NEEDLESS_AFTER_TRIGGERS = ("confirmation", "confirmations", "approval", "approvals", "sign-off", "signoff",
+                           "ahead", "asking", "consulting", "rückfrage", "rückfragen", "nachfrage",
+                           "nachfragen", "bestätigung", "bestätigungen", "freigabe", "freigaben", "confirmación",
+                           "confirmação", "autorização", "autorizzazione", "conferma", "подтверждени", "согласовани")
+# Asking declared needless as a question and its answer ("Q: Should the assistant ask before force-pushing?
+# A: No."), in ten languages.
+ASKED_NO = lazy(
+    r"\b(?:should|must|does|do|will|need)\s+(?:the\s+)?(?:assistant|agent|ai|model|bot|you|it|i|we)\s+(?:need\s+to\s+)?"
+    r"(?:ask|confirm|check\s+with|wait\s+for|get\s+(?:an?\s+)?(?:approval|ok))[^?\n]{0,100}\?[\s*]*"
+    r"(?:(?:a|answer)\s*[:.][\s*]*)?(?:no|nope|never|not\s+needed|no\s+need)\b"
+    r"|\b(?:muss|soll)\s+(?:der\s+assistent|der\s+agent|ich|er|du)\b[^?\n]{0,80}(?:fragen|nachfragen|bestätigen)\w*\s*"
+    r"\?[\s*]*(?:a\s*:[\s*]*)?nein\b"
+    r"|\b(?:doit-il|dois-je|faut-il|l['’]assistant\s+doit-il)\s+(?:demander|confirmer)[^?\n]{0,80}\?[\s*]*(?:r\s*:\s*)?non\b"
+    r"|\b(?:debe|hay\s+que)\s+(?:el\s+asistente\s+)?(?:preguntar|confirmar)[^?\n]{0,80}\?[\s*]*(?:r\s*:\s*)?no\b"
+    r"|\b(?:deve|precisa)\s+(?:o\s+assistente\s+)?(?:perguntar|confirmar)[^?\n]{0,80}\?[\s*]*(?:r\s*:\s*)?não\b"
+    r"|\b(?:deve|bisogna)\s+(?:l['’]assistente\s+)?(?:chiedere|confermare)[^?\n]{0,80}\?[\s*]*(?:r\s*:\s*)?no\b"
+    r"|(?:нужно|надо|должен)\s+ли\s+(?:ассистент\s+)?(?:спрашивать|подтверждать|спросить)[^?\n]{0,80}\?[\s*]*(?:о\s*:\s*)?нет"
+    r"|需要(?:确认|询问|问)[^？?\n]{0,40}[？?]\s*(?:答[:：]\s*)?(?:不需要|不用|不必)"
+    r"|確認(?:が必要|する必要があり)ますか[？?]\s*いいえ|확인해야\s*(?:하나요|합니까)\?\s*아니",
+    re.I,
+)
+ASKED_NO_TRIGGERS = ("should", "must", "does", "do", "will", "need", "muss", "soll", "doit", "dois", "faut", "debe",
+                     "hay", "deve", "precisa", "bisogna", "нужно", "надо", "должен", "需要", "確認", "확인해야")
 DENSE_TRIGGERS = ("não", "不必", "不用", "无需", "不需要", "確認", "承認", "許可", "확인", "승인", "허락")
-declare(NEEDLESS_TRIGGERS, NEEDLESS_STARTS, DENSE_TRIGGERS)
+declare(NEEDLESS_TRIGGERS, NEEDLESS_STARTS, DENSE_TRIGGERS, NEEDLESS_AFTER_TRIGGERS, ASKED_NO_TRIGGERS)
 # A step that stays reversible and the agent's own: "push to your feature branch", "deploy to staging".
 OWN_GROUND = lazy(r"\b(?:your\s+own|feature|your|a\s+new|topic|work(?:ing)?|personal)\s+branch(?:es)?\b|"
                   r"\bdrafts?\b|\b(?:to|on)\s+(?:staging|preview|localhost)\b", re.I)
@@ -196,12 +240,20 @@ def act_without_approval(doc: Document) -> Iterator[Hit]:
             yield Hit(match.start(), match.end(), f'answers the user\'s confirmation itself: "{excerpt(doc, a, b)}"',
                       mention_severity(doc, match.start(), match.end()))
     dense = list(doc.finditer(NEEDLESS_ASK_DENSE, DENSE_TRIGGERS, 20, 60)) if doc.non_ascii else []
-    for match in [*doc.finditer(NEEDLESS_ASK, NEEDLESS_TRIGGERS, 20, 80, NEEDLESS_STARTS), *dense]:
+    for match in doc.finditer(ASKED_NO, ASKED_NO_TRIGGERS, 20, 220):
+        lo = doc.line_span(doc.line_of(match.start()))[0]  # (Chinese names the step before "需要确认")
+        if match.start() not in seen and HARM.search(doc.text, lo, match.end()) is not None:
+            seen.add(match.start())
+            yield Hit(match.start(), match.end(), f'acts without asking the user: "{match.group()[:120]}"',
+                      mention_severity(doc, match.start(), match.end()))
+    after = list(doc.finditer(NEEDLESS_AFTER, NEEDLESS_AFTER_TRIGGERS, 20, 80))
+    for match in [*doc.finditer(NEEDLESS_ASK, NEEDLESS_TRIGGERS, 20, 80, NEEDLESS_STARTS), *dense, *after]:
         start = match.start()
         a, b = doc.sentence_bounds(start, match.end(), 200)
         if start in seen or negated(doc, start, 80) or OWN_GROUND.search(doc.text, a, b) or own_ground(doc, a, b):
             continue
-        if _harm_in_clause(doc, match, a, b, True) is not None:
+        inside = match in after and HARM.search(doc.text, start, match.end()) is not None  # (the step between)
+        if inside or _harm_in_clause(doc, match, a, b, True) is not None:
             seen.add(start)
             yield Hit(start, match.end(), f'acts without asking the user: "{excerpt(doc, a, b)}"',
                       mention_severity(doc, start, match.end()))

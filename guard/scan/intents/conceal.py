@@ -34,6 +34,16 @@ LEAVE_OUT = (
     "does not need to know", "don't need to know", "need not know", "no need to let",
     # the agent's own list of what it changed
     "don't list", "do not list", "never list", "don't show", "do not show",
+    # leaving out said as a state or a courtesy ("need not appear in the summary", "bleiben unerwähnt"), and
+    # the imperative with its object pronoun attached ("omítelos", "omettili")
+    "need not appear", "needn't appear", "don't need to appear", "does not need to appear", "doesn't need to appear",
+    "should not appear", "shouldn't appear", "no need to bring them up", "no need to bring it up",
+    "no need to raise", "unerwähnt", "nicht informiert zu werden", "nicht informiert werden", "nicht zu informieren",
+    "nicht benachrichtigt", "omets-les", "omets-le", "n'apparaissent pas", "passe-les sous silence",
+    "omítelos", "omítelas", "omítelo", "omítela", "omita-os", "omita-as", "omite-os",
+    "não precisa ficar sabendo", "omettili", "omettile", "omettilo", "omettila", "non deve venirlo a sapere",
+    "не упоминай их", "не упоминай об этом", "不必提", "不用提", "不必提及", "无需提及", "不必告诉", "无需告诉",
+    "言及不要", "触れる必要はありません", "언급할 필요 없", "알릴 필요 없",
 )
 READER = lexicon((
     "summary", "final summary", "pr description", "pr body", "pull request", "commit message",
@@ -51,6 +61,8 @@ READER = lexicon((
     "кратко", "概括", "要約する", "요약할",
     "the files you touched", "files you touched", "the files you changed", "files you changed",
     "the files you modified", "files you modified", "the files you edited", "your list of changes",
+    "summaries", "whoever is reviewing", "whoever reviews", "the person reviewing", "the reviewing person",
+    "审阅者", "审核者", "审阅人",
 ))
 DEICTIC = lazy(
     r"\b(?:this|these|that|those|it|them|the\s+(?:above|following|extra|additional|network|setup|hidden|"
@@ -60,7 +72,8 @@ DEICTIC = lazy(
     r"шаг|步骤|这一步|ステップ|단계|diese|dies\b|das\b|\bes\b|ceci|cela|\ben\b|\blo\b|esto|questo|isto|"
     r"эт|这|この|이\s|이것|"
     # what was done, named by its kind ("die Änderungen an der .env-Datei")
-    r"\bänderung|\bmodification|\bcambios?\b|\bmudanças?\b|\bmodific[ah]e?\b|изменени|修改|变更|変更|변경",
+    r"\bänderung|\bmodification|\bcambios?\b|\bmudanças?\b|\bmodific[ah]e?\b|изменени|修改|变更|変更|변경|改动|更改|"
+    r"\bthey\b",
     re.I,
 )
 CREDIT = lazy(r"\b(?:ai|a\.i\.|claude|copilot|chatgpt|gpt|gemini|assistant|co-?authored|generated|emoji|ki|ia)\b"
@@ -94,12 +107,13 @@ USER = lexicon((
     "用户", "ユーザー", "사용자", "user", "reviewer", "maintainer", "no one", "nobody", "anyone",
 ))
 TELL_FRAME = Frame(TELL_NOT, (USER,), near=80, near_dense=30)
-AFTER_NEGATION = lazy(r"ないで|しないで|ません|마세요|않아야|말아야|不要|не\s", re.I)
+AFTER_NEGATION = lazy(r"ないで|しないで|ません|마세요|않아야|말아야|不要|(?<![а-яё])не\s", re.I)
 # "Whatever you run stays between us": secrecy about the agent's own actions.
 SECRECY = ("between us", "between you and me", "between the two of us", "unter uns beiden", "stays between", "our little secret", "keep it quiet", "keep quiet", "off the record",
            "unter uns", "entre nous", "entre nosotros", "entre nós", "tra noi", "между нами", "咱们之间", "内緒",
            "우리끼리")
 ACTS = lexicon(("keep this", "keep it", "keep that", "you run", "you do", "what you", "steps", "scripts", "commands", "changes", "you change",
+                "calls", "network calls", "requests", "this file", "that file", "the cron job", "telemetry",
                 "you install", "you send", "du ausführst", "tu fais", "haces", "você faz", "fai", "делаешь", "你做",
                 "実行", "실행"))
 SECRECY_FRAME = Frame(SECRECY, (ACTS,), near=160)

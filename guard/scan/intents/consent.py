@@ -116,6 +116,27 @@ DESTRUCTIVE = lexicon((
 ))
 
 GRANTED_FRAME = Frame(GRANTED, (BLANKET,))
+# Consent told as a preference or a lack of objection ("the user is fine with ...", "не против"): softer words,
+# so the reach must be a harmful step or a secret, not a bare "all" or "any" ("fine with any formatting change").
+PREFERENCE = (
+    "is fine with", "is okay with", "is ok with", "are fine with", "are okay with", "is happy for", "is happy with",
+    "doesn't mind", "does not mind", "don't mind", "has no objection", "has no objections", "is comfortable with",
+    "okayed", "ok'd", "green-lit", "greenlit", "gave the green light", "given the green light",
+    "hat nichts dagegen", "ist einverstanden", "ist damit einverstanden", "findet es in ordnung",
+    "est d'accord", "n'a rien contre", "ne voit pas d'inconvénient", "est ok pour", "está de acuerdo",
+    "no le importa", "le parece bien", "no tiene inconveniente", "está de acordo", "não se importa",
+    "não vê problema", "è d'accordo", "non ha nulla in contrario", "gli va bene", "le va bene", "не против",
+    "не возражает", "не возражают", "不介意", "没有意见", "没意见", "構わない", "問題ないと", "了承済み", "괜찮다고",
+    "상관없다고",
+)
+QUANTIFIERS = frozenset((
+    "all", "any", "every", "everything", "whatever", "alle", "jede", "toutes", "tous", "todos", "todas", "tutti",
+    "tutte", "все", "всё", "所有", "全部", "一切", "すべて", "全て", "모든", "allem", "allen", "alles", "qualquer",
+    "cualquier", "qualsiasi", "n'importe quel", "jeden", "jeder", "любой", "любые", "任何", "どんな", "어떤", "review",
+    "direkt", "directement", "directo", "direto", "diretto", "прямо", "直接", "바로", "skip", "share", "sharing",
+))
+RISKY = lexicon(word for word in BLANKET.words if word not in QUANTIFIERS)
+PREFERENCE_FRAME = Frame(PREFERENCE, (RISKY,))
 # BLANKET's words for "without asking": alone, they say how a consent is used, not how far it reaches.
 UNASKED_WORDS = frozenset((
     "without asking", "without confirmation", "never ask", "no need to ask", "no need to confirm", "ohne rückfrage",
@@ -193,7 +214,7 @@ def planted_consent(doc: Document) -> Iterator[Hit]:
     Instead: permissions belong in the harness's settings, which the user controls, not in memory.
     """
     for match, a, b in (*GRANTED_FRAME.find(doc), *LASTING_FRAME.find(doc), *WISH_FRAME.find(doc),
-                        *SAID_FRAME.find(doc)):
+                        *SAID_FRAME.find(doc), *PREFERENCE_FRAME.find(doc)):
         if negated(doc, match.start(), 30) or _conditioned(doc, match.start()) or _named_commands(doc, a, b) \
                 or _harmless_leave(doc, a, b) or own_ground(doc, a, b):
             continue

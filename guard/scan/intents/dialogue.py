@@ -23,12 +23,21 @@ AGENT_TURN = lazy(
     r"アシスタント|어시스턴트)[ \t*_]*[:：]([^\n]*)",
     re.I | re.M,
 )
+# The turns as Markdown headings ("### User", "## Assistant"), the turn's text on the lines below.
+USER_HEADING = lazy(r"^[ \t]*#{1,6}[ \t]*(?:user|human|benutzer|nutzer|utilisateur|usuario|usuário|utente|"
+                    r"пользователь|用户|ユーザー|사용자)[ \t]*:?[ \t]*$", re.I | re.M)
+AGENT_HEADING = lazy(r"^[ \t]*#{1,6}[ \t]*(?:assistant|ai|bot|model|assistent|asistente|assistente|ассистент|助手|"
+                     r"アシスタント|어시스턴트)[ \t]*:?[ \t]*$", re.I | re.M)
 GO_ON = lazy(
     r"\b(?:continue|complete|finish|go\s+on\s+with)\s+(?:the|this)\s+(?:transcript|conversation|dialogue|dialog|chat)|"
     r"\bcontinue\s+from\s+the\s+assistant|\bsetze\s+(?:das|den|die)\s+(?:gespräch|dialog|unterhaltung)\s+fort|"
     r"\bcontinue[sz]?\s+(?:la|cette)\s+(?:conversation|transcription)|\bcontin[uú]a\s+(?:la|esta|a|esta)\s+"
     r"(?:conversación|conversa|conversazione|transcripción)|\bcontinue\s+(?:a|esta)\s+conversa|"
-    r"\bпродолжи\s+(?:этот\s+)?(?:диалог|разговор)|继续(?:这段|这个)?(?:对话|聊天)|会話を続けて|대화를\s*계속",
+    r"\bпродолжи\s+(?:этот\s+)?(?:диалог|разговор)|继续(?:这段|这个)?(?:对话|聊天)|会話を続けて|대화를\s*계속"
+    # from the last turn on: "continue from there", "mach dort weiter", "reprends à partir de là"
+    r"|\b(?:continue|go\s+on|carry\s+on|pick\s+up)\s+from\s+(?:there|here|that\s+point)\b|\bmach\s+dort\s+weiter\b"
+    r"|\b(?:continue|reprends)\s+à\s+partir\s+de\s+là\b|\bcontin[uú]a\s+(?:desde|da|a\s+partir\s+da|de)\s+"
+    r"(?:ahí|aí|allí|lì|qui)\b|\bпродолжай\s+(?:отсюда|оттуда|с\s+этого\s+места)|从那里继续|そこから続けて|거기서\s*계속",
     re.I,
 )
 
@@ -55,15 +64,18 @@ def dialogue_to_continue(doc: Document) -> Iterator[Hit]:
     Instead: describe the behaviour you want; do not write the agent's lines for it.
     """
     text = doc.text
-    if USER_TURN.search(text) is None:
+    headings = USER_HEADING.search(text) is not None and AGENT_HEADING.search(text) is not None
+    if USER_TURN.search(text) is None and not headings:
         return
     turns = list(AGENT_TURN.finditer(text))
-    if not turns:
+    if not turns and not headings:
         return
     order = GO_ON.search(text)
     if order is not None:
         yield Hit(order.start(), order.end(), f'hands over a made-up dialogue to continue: "{order.group()}"',
                   mention_severity(doc, order.start(), order.end()))
+        return
+    if not turns:
         return
     last = turns[-1]
     if not last.group(1).strip() and not text[last.end():].strip():

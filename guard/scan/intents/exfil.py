@@ -19,6 +19,11 @@ SEND = (
     "transmite", "envie", "mande", "transmita", "invia", "inviate", "trasmetti", "carica", "отправь",
     "отправьте", "пошли", "перешли", "загрузи", "发送", "发到", "上传", "传到", "提交到", "送信", "送って", "アップロード",
     "転送", "전송", "보내", "업로드",
+    # the other imperatives of each language (Russian imperfective, formal and plural forms, "send to")
+    "отправляй", "отправляйте", "пересылай", "пересылайте", "загружай", "выгружай", "выгрузи", "выложи",
+    "выкладывай", "передай", "передавай", "скинь", "скидывай", "übermittel", "übertrag", "transmettez",
+    "expédie", "expédiez", "téléversez", "remite", "reenvía", "reenvia", "enviad", "encaminhe", "repasse",
+    "inoltra", "spedisci", "trasmetta", "发给", "发送给", "传给", "推送到", "同步到", "送信して", "アップロードして",
 )
 SECRET = lexicon((
     ".env", "environment variables", "env vars", "env variables", "api keys", "apikeys", "secrets",
@@ -39,6 +44,12 @@ SECRET = lexicon((
     # one key, in the other languages
     "clé api", "clé d'api", "la clé", "clave de api", "clave api", "chave de api", "chave api", "chiave api",
     "api-ключ", "ключ api", "api-schlüssel", "den schlüssel", "токен доступа",
+    # SSH and deploy keys, and the usual names of secrets in the environment, in each language
+    "ssh keys", "ssh-key", "deploy key", "deploy keys", "deploy token", "signing key", ".npmrc", ".pypirc", "jeton",
+    "github_token", "gh_token", "npm_token", "aws_secret_access_key", "aws_access_key_id", "openai_api_key",
+    "anthropic_api_key", "ssh-schlüssel", "clés ssh", "clé ssh", "claves ssh", "clave ssh", "chaves ssh", "chave ssh",
+    "chiavi ssh", "chiave ssh", "ssh-ключ", "ключи ssh", "ключ ssh", "ssh 密钥", "ssh密钥", "ssh鍵", "ssh 鍵", "ssh 키",
+    "ssh키", "배포 토큰",
 ))
 SINK = lazy((
     r"https?://(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])[:/])[^\s)\]>\"']+"

@@ -35,6 +35,18 @@ SHOW = (
     # read out loud, in ten languages
     "read out", "read aloud", "out loud", "lies vor", "lies mir", "vorlesen", "à voix haute", "en voz alta", "em voz alta",
     "ad alta voce", "вслух", "朗读", "念出", "読み上げ", "소리 내어",
+    # rarer verbs of making known, in ten languages ("divulge", "dévoile", "разглашает", "開示")
+    "divulge", "divulges", "regurgitate", "in json", "filled in with", "fill in", "fill it with",
+    "offenlegen", "legt offen", "gibt preis", "preisgeben", "divulgue", "dévoile", "communique", "divulga",
+    "desvela", "svela", "riveli", "divulgare", "раскроет", "раскрывает", "разглашает", "разгласи", "выдай",
+    "выдаёт", "公开", "泄露", "披露", "開示", "公開", "明かし", "공개", "밝혀", "노출",
+    # the act said of "the assistant" or in the passive, and as a gerund ("en recopiant", "repitiendo")
+    "reproduces", "reproduced", "repeats", "repeated", "prints", "printed", "quotes", "quoted", "recites",
+    "recited", "reproducing", "repeating", "printing", "reciting", "integrally", "wiederholt", "gibt wieder",
+    "recopiant", "intégralement", "reproduisant", "répétant", "citant", "reproduit", "répète", "repitiendo",
+    "reproduciendo", "copiando", "reproduce", "repite", "repetindo", "reproduzindo", "reproduz", "repete",
+    "ripetendo", "riportando", "trascrivendo", "riporta", "ripete", "повторяя", "воспроизводя", "повторяет",
+    "воспроизводит", "выводит", "复述", "原样输出", "そのまま出力", "그대로 출력",
 )
 SECRET_TEXT = (
     "system prompt", "system message", "system instructions", "initial prompt", "initial instructions",
@@ -89,6 +101,19 @@ SECRET_TEXT = (
     "your original instructions", "your first instructions", "your starting instructions",
     "rules you have to follow", "instructions you have to follow", "instructions you follow",
     "text in your context", "appears in your context", "appears before",
+    "your full instructions", "your complete instructions", "your entire prompt", "your full prompt",
+    "your whole prompt", "your complete prompt",
+    # the text before the chat named as a prelude or as the conversation's context
+    "the prelude", "your prelude", "in the prelude", "relevant context for our conversation",
+    "context of our conversation", "you were originally given", "originally given", "written to you at the beginning",
+    "told at the start", "der vorspann", "le préambule", "el preámbulo", "o preâmbulo", "il preambolo", "преамбул",
+    # the agent's starting text named in the third person or by a plainer noun
+    "it was initialised with", "it was initialized with", "it was started with", "it was configured with",
+    "it was given at the start", "configuration text", "preamble you received", "the preamble you",
+    "its preamble", "your preamble", "initialisation text", "initialization text", "bootstrap prompt",
+    "received before this conversation", "you received before", "instructions initiales que",
+    "mit denen er gestartet", "avec lesquelles il a été", "con las que fue", "com as quais foi",
+    "con cui è stato", "с которыми он был запущен", "启动时收到的", "起動時に受け取った", "시작할 때 받은",
 )
 
 SHOW_WORDS = lexicon(SHOW, (

@@ -12,7 +12,7 @@ from guard.scan.context import BLOCK_QUOTE
 from guard.scan.danger import pipes_to_shell
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import PARAGRAPH_END
-from guard.scan.intents.tamper import fetches_and_runs
+from guard.scan.intents.tamper import SPLIT_FETCH_FRAME, fetches_and_runs
 from guard.scan.intents.urged import HURRY
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
@@ -32,7 +32,7 @@ URL_TO_SHELL = lazy(r"https?://\S+[^\n.;]{0,30}?\b(?:into|to|with|using|through|
 SHELL_TRIGGERS = ("bash", "sh", "zsh")
 CHEAP = (b"curl", b"wget", b"iwr", b"irm", b"invoke-", b"iex", b"http", b"eval")
 FETCHING = (b"curl", b"wget", b"iwr", b"irm", b"invoke-", b"iex", b"fetch", b"download", b"grab", b"lade", b"charge",
-            b"descarg", b"baix", b"scaric")
+            b"descarg", b"baix", b"scaric", b"retriev", b"cup", b"hol")
 declare(RUN_TRIGGERS, SHELL_TRIGGERS)
 # Where the script comes from: no name a person can check, or one that changes hands freely.
 SHADY_SOURCE = lazy(
@@ -48,7 +48,8 @@ SHADY_SOURCE = lazy(
 # Made a standing step: before every task, each session, every time, always first.
 RECURRING = lazy(
     r"\b(?:before|at\s+the\s+(?:start|beginning)\s+of|on|after)\s+(?:every|each|any)\s+(?:\w+\s+)?(?:task|session|"
-    r"request|reply|response|answer|command|conversation|chat|prompt|turn|commit|run|build|message|question)s?\b"
+    r"request|reply|response|answer|command|conversation|chat|prompt|turn|commit|run|build|message|question|step|"
+    r"action)s?\b|\bbefore\s+(?:anything|everything)\s+else\b"
     r"|\b(?:every|each)\s+(?:new\s+)?(?:task|session|conversation|chat|prompt|turn|request)\b"
     r"|\bcada\s+(?:nueva\s+|nova\s+)?(?:sesión|sessão|tarea|tarefa|conversación|conversa)\b"
     r"|\bogni\s+(?:nuova\s+)?(?:sessione|attività|conversazione)\b|\bchaque\s+(?:nouvelle\s+)?(?:session|tâche|"
@@ -85,6 +86,8 @@ CONCEALED = lazy(
 # Run unread: the phrases of DNG011 and "without looking at it" in ten languages.
 UNREAD = lazy(
     r"\bwithout\s+(?:reading|looking\s+at|checking|inspecting|reviewing|opening)\b|\bunread\b|\bblindly\b"
+    r"|\bno\s+(?:review|inspection|check)\s+(?:is\s+)?(?:needed|required|necessary)\b|\bneeds\s+no\s+review\b"
+    r"|\bno\s+need\s+to\s+(?:read|review|inspect|check)\s+it\b"
     r"|\bohne\b[^.\n]{0,25}\b(?:anzusehen|anzuschauen|zu\s+lesen|zu\s+prüfen|zu\s+öffnen)\b"
     r"|\bsans\s+(?:le\s+|la\s+|les\s+)?(?:lire|regarder|vérifier|ouvrir|contrôler)\b"
     r"|\bsin\s+(?:leer|mirar|revisar|abrir|comprobar|verificar)\w*|\bsem\s+(?:ler|olhar|verificar|abrir|conferir)\w*"
@@ -96,7 +99,7 @@ UNREAD = lazy(
 HURRIED = lazy("|".join(re.escape(phrase) for phrase in HURRY), re.I)
 # A rule that refuses the step ("never pipe curl into sh"); not the Portuguese and Spanish "no" (= "in the").
 REFUSED = lazy(r"\b(?:never|not|don't|dont|do\s+not|avoid|mustn't|forbidden|prohibited|refuse|instead\s+of)\b|\bnie\b|"
-               r"\bniemals\b|\bjamais\b|\bnunca\b|\bmai\b|никогда|не\s|不要|禁止|しない|하지\s*마", re.I)
+               r"\bniemals\b|\bjamais\b|\bnunca\b|\bmai\b|никогда|(?<![а-яё])не\s|不要|禁止|しない|하지\s*마", re.I)
 EVIDENCE = (("recurring", RECURRING, False), ("concealed", CONCEALED, True), ("unread", UNREAD, True),
             ("unread", HURRIED, True))
 
@@ -157,6 +160,7 @@ def _fetched(doc: Document) -> list[tuple[int, int]]:
     found = [m.span() for m in pipes_to_shell(doc)]
     found += [m.span() for m in doc.finditer(RUN_FETCHED, RUN_TRIGGERS, 40, 260)]
     found += [m.span() for m, _, _ in fetches_and_runs(doc)]
+    found += [m.span() for m, _, _ in SPLIT_FETCH_FRAME.find(doc)]
     return found
 
 

@@ -17,7 +17,11 @@ FLAG = lazy(
     r"|(?P<env>\bHUSKY=(?:0|false)\b|\bHUSKY_SKIP_HOOKS=(?:1|true)\b|\bSKIP=[\w,.-]+|\bPRE_COMMIT_ALLOW_NO_CONFIG=\w+"
     r"|\bLEFTHOOK=(?:0|false)\b|\bOVERCOMMIT_DISABLE=1\b)"
     r"|(?P<other>--no-hooks\b|\bpre-commit\s+uninstall\b)"
-    r"|\b(?:commit|push)\w*\s+(?:with|using)\s+(?:the\s+)?`?(?P<said>-n|--no-verify)\b",
+    r"|\b(?:commit|push)\w*\s+(?:with|using)\s+(?:the\s+)?`?(?P<said>-n|--no-verify)\b"
+    # commits said in another language, then the flag ("Commits erfolgen stets mit `--no-verify`", "提交时一律加上
+    # --no-verify")
+    r"|(?:(?<![\w-])(?:commits?|committe\w*|commit\w*|коммит\w*|пуш\w*)|(?<!-)(?:提交|推送|コミット|プッシュ|커밋|푸시))"
+    r"(?:(?!\bgit\b)[^\n.;。`]){0,40}?`?(?P<told>--no-verify)\b",
     re.I,
 )
 FLAG_TRIGGERS = ("git", "-n", "--no-verify", "husky", "husky_skip_hooks", "skip=", "pre_commit_allow_no_config",
@@ -36,7 +40,12 @@ STANDING = lazy(
     r"(?:fails?|complains?|blocks?|rejects?)|flaky|annoying|in\s+the\s+way)\b"
     r"|\b(?:immer|jedes\s+mal|standardmäßig|toujours|à\s+chaque|par\s+défaut|siempre|cada\s+vez|por\s+defecto|"
     r"sempre|toda\s+vez|por\s+padrão|ogni\s+volta|di\s+default)\b|всегда|каждый\s+раз|по\s+умолчанию|总是|每次|"
-    r"默认|常に|毎回|デフォルトで|항상|매번|기본으로",
+    r"默认|常に|毎回|デフォルトで|항상|매번|기본으로"
+    # as a rule without exception ("grundsätzlich", "systématiquement", "一律")
+    r"|\b(?:stets|grundsätzlich|ausnahmslos|systematically|invariably|as\s+a\s+rule|standard\s+practice|"
+    r"by\s+convention|systématiquement|"
+    r"sistemáticamente|sistematicamente|sin\s+excepción|sem\s+exceção|senza\s+eccezione)\b|неизменно|"
+    r"без\s+исключени|一律|一概|始终|必ず|무조건|반드시",
     re.I,
 )
 # Places where skipping one hook is the documented, reviewed way (a CI job that lacks a tool, a container).
@@ -88,6 +97,8 @@ def hook_skip_flag(doc: Document) -> Iterator[Hit]:
             continue
         if negated(doc, start) or NEGATION_ANY.search(text, max(0, start - 15), start):
             continue  # "never use git commit -n"; "do not use `--no-verify`"
+        if match.group("told") is not None and NEGATION_ANY.search(text, start, match.start("told")):
+            continue  # "les commits ne se font jamais avec --no-verify"
         a, b = doc.sentence_bounds(start, end, 200)
         lo, hi = doc.line_span(doc.line_of(start))
         if match.group("env") is not None and (CI.search(text, max(0, a - 200), b) or not _reads_as_order(doc, a, b)):
@@ -98,7 +109,8 @@ def hook_skip_flag(doc: Document) -> Iterator[Hit]:
             continue  # a variable in a code block of setup steps
         if HUMAN_ROLE.search(text, a, start):
             continue  # "in an emergency a maintainer may commit with --no-verify": a person's leave, no order
-        shown = match.span("said") if match.group("said") is not None else (start, end)
+        said = "said" if match.group("said") is not None else "told" if match.group("told") is not None else None
+        shown = match.span(said) if said is not None else (start, end)
         severity = "error" if STANDING.search(text, a, b) else mention_severity(doc, *shown)
         yield Hit(start, end, f'skips the git hooks: "{match.group()[:100]}"', severity)
 

@@ -30,6 +30,18 @@ MOVE = (
     "вставить", "отправить", "загрузить", "передать",
     # a convention in the passive ("credentials found are shared in the public channel"), and "drop into"
     "shared", "posted", "pasted", "uploaded", "forwarded", "published", "drop",
+    # rarer verbs of moving data
+    "convey", "conveys", "dispatch", "dispatches", "route", "routes", "funnel", "funnels", "stream", "streams",
+    "hand off", "hands off", "exfil", "siphon", "siphons",
+    # what "the assistant" does, in the third person of each language (a policy stated as a fact)
+    "append", "appends", "adds", "submits", "submitted", "transmit", "transmitted", "relays", "ships", "delivers",
+    "syncs", "mirrors", "exports", "dumps", "drops", "überträgt", "übermittelt", "sendet", "schickt", "lädt",
+    "kopiert", "postet", "teilt", "veröffentlicht", "transmet", "envoie", "téléverse", "partage", "ajoute", "joint",
+    "transmite", "sube", "reenvía", "adjunta", "añade", "envia", "cola", "compartilha", "anexa", "encaminha",
+    "invia", "trasmette", "carica", "condivide", "allega", "inoltra", "отправляет", "отправляй", "пересылает",
+    "пересылай", "загружает", "загружай", "выгружает", "выгружай", "публикует", "передаёт", "передает",
+    "передавай", "выкладывает", "выкладывай", "发给", "发送给", "传给", "推送到", "同步到", "贴到", "送信する", "送る",
+    "アップロードする", "転送する", "共有する", "보낸다", "전송한다", "업로드한다", "공유한다",
 )
 TARGET = lexicon(SECRET.words, CONTEXT.words, ("keys", "key", "passwords", "the token", "tokens", "secret", "jeton",
                                               # the user's mail and files, moved wholesale

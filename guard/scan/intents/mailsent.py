@@ -28,6 +28,16 @@ SEND_MAIL = (
     "scrivi un'email", "scrivi una mail", "отправь письмо", "отправь email", "отправь e-mail", "напиши письмо",
     "пошли письмо", "发送邮件", "发一封邮件", "发邮件", "写一封邮件", "メールを送", "メールを送信", "メールを書",
     "이메일을 보내", "메일을 보내", "이메일을 써",
+    # a message sent in other words: dispatched, a notice, a reply, a forward, a mail tool called by name
+    "dispatch a message", "dispatch a short message", "dispatch an email", "dispatch an e-mail", "notify",
+    "shoot an email", "shoot an e-mail", "drop a line", "drop an email", "send a note", "send a short note",
+    "send a reply", "write back to", "forward it to", "forward the", "email", "e-mail", "send_email", "send_mail",
+    "sendmail", "mail_send", "compose and send", "leite", "benachrichtige", "antworte an", "schicke eine nachricht",
+    "sende eine nachricht", "transfère", "transférez", "préviens", "notifie", "réponds à", "envoie un message",
+    "reenvía", "reenvia", "notifica", "avisa a", "responde a", "envía un mensaje", "encaminhe", "notifique",
+    "avise", "responda a", "envie uma mensagem", "inoltra", "avvisa", "rispondi a", "invia un messaggio",
+    "перешли", "уведоми", "ответь на", "отправь сообщение", "转发", "回复邮件", "通知", "发消息", "転送して",
+    "返信して", "通知して", "전달해", "회신해", "메시지를 보내",
 )
 ADDRESS = lazy(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 # What the message must say: its subject or body named, or its words quoted after a verb of saying.
@@ -38,10 +48,24 @@ DICTATED = lexicon((
     "conteúdo", "dizendo", "com o texto", "oggetto", "corpo", "contenuto", "dicendo", "con il testo", "тема",
     "темой", "текст", "текстом", "содержани", "主题", "正文", "内容", "写着", "件名", "本文", "内容", "제목",
     "본문", "내용",
+    # the words named as such ("with the word confirmation", "that reads: ...")
+    "the word", "the words", "the text", "the phrase", "that reads", "reading", "writing", "das wort",
+    "den text", "le mot", "le texte", "la palabra", "el texto", "a palavra", "o texto", "la parola", "il testo",
+    "слово", "фразу", "这个词", "という言葉", "라는 단어",
 ))
 # The words themselves: quoted, after a colon, or one word that ends the sentence ("with body confirmation.").
 QUOTED = lazy(r"[\"'“‘«„「『]|:\s*\S|：")
-ONE_WORD = lazy(r"\s+(?:is\s+|=\s*)?\w+\s*(?:[.!\n]|$)")
+ONE_WORD = lazy(r"\s+(?:is\s+|=\s*)?\w+\s*(?:[.!,;\n]|$|(?:once|when|after|before|then|and|sobald|wenn|dès|"
+                r"cuando|quando|когда)\b)")
+# The words first, then where they go: "write confirmation in the body", "schreibe OK in den Betreff".
+WRITTEN_IN = lazy(
+    r"\b(?:write|put|type|include|add|use|schreibe?|setze|écris|mets|escribe|pon|escreva|coloque|scrivi|metti|"
+    r"напиши|укажи)\s+[\"'“«„]?[\w-]{1,40}[\"'”»“]?\s+(?:in|into|as|in\s+den|in\s+die|als|dans|comme|en|como|no|na|"
+    r"nel|nella|come|в|как)\s+(?:the\s+|its\s+|den\s+|die\s+|le\s+|l['’]|el\s+|la\s+|o\s+|a\s+|il\s+)?"
+    r"(?:body|subject|message|text|betreff|text|inhalt|corps|objet|cuerpo|asunto|mensaje|corpo|assunto|mensagem|"
+    r"oggetto|messaggio|тело|тему|текст|теме)\b",
+    re.I,
+)
 MAIL_FRAME = Frame(SEND_MAIL, (DICTATED,), scope="paragraph", reach=300, near=200, near_dense=60)
 CONDITION = lazy(r"\b(?:if|unless|when|wenn|falls|si|se|quando|cuando|lorsque|если)\b|如果|場合|경우", re.I)
 
@@ -79,8 +103,9 @@ def dictated_mail(doc: Document) -> Iterator[Hit]:
                 or CONDITION.search(text, max(a, doc.sentence_bounds(start, end)[0]), start):
             continue
         told = DICTATED.search(text, end, hi)
-        if told is None or ONE_WORD.match(text, told.end()) is None and \
-                QUOTED.search(text, told.end(), min(hi, told.end() + 40)) is None:
+        if (told is None or ONE_WORD.match(text, told.end()) is None and
+                QUOTED.search(text, told.end(), min(hi, told.end() + 40)) is None) \
+                and WRITTEN_IN.search(text, max(a, start - 100), hi) is None:
             continue  # the words themselves must follow: "the subject line is up to you" dictates nothing
         sentence = doc.sentence_bounds(start, end)[0]
         while sentence < start and text[sentence] in " \t*_>-#":

@@ -58,6 +58,20 @@ RECAST = (
     "dans un monde où", "imagina un mundo", "en un mundo donde", "imagine um mundo", "num mundo onde",
     "immagina un mondo", "in un mondo dove", "представь мир", "в мире, где", "想象一个世界", "在一个世界里",
     "世界を想像", "세상을 상상",
+    # the answer split in two, the second one free ("answer twice: once normally and once as ...")
+    "once normally", "and once as", "twice: once", "zweimal: einmal", "deux fois : une fois", "dos veces: una",
+    "duas vezes: uma", "due volte: una", "дважды: один раз", "回答两次", "二回答えて", "두 번 답",
+    # the recast stated as a fact about "the assistant" (the project's policy), in each language
+    "the assistant operates as", "the assistant works as", "the assistant serves as", "the assistant functions as",
+    "the assistant acts as", "the assistant runs as", "the agent operates as", "the agent works as",
+    "the agent acts as", "the model operates as", "the model acts as", "assistant is deployed as",
+    "the assistant is now", "the assistant becomes", "der assistent arbeitet als", "der assistent agiert als",
+    "der assistent fungiert als", "l'assistant fonctionne comme", "l'assistant opère comme", "l'assistant agit comme",
+    "l'assistant devient", "el asistente funciona como", "el asistente opera como", "el asistente actúa como",
+    "o assistente funciona como", "o assistente opera como", "o assistente atua como", "l'assistente opera come",
+    "l'assistente funziona come", "l'assistente agisce come", "ассистент работает в режиме", "ассистент работает как",
+    "ассистент выступает", "ассистент действует как", "助手作为", "助手扮演", "アシスタントは以下として",
+    "어시스턴트는 다음 역할",
 )
 UNBOUND = lexicon((
     "no restrictions", "no limits", "no limitations", "no rules", "no filters", "no censorship", "no guidelines",
@@ -118,6 +132,11 @@ UNBOUND = lexicon((
     "livre de todas", "livre de qualquer", "todas as restrições", "libera da ogni", "libero da ogni",
     "ogni restrizione", "свободный от", "свободная от", "свободен от", "всех ограничений", "摆脱了所有", "摆脱一切",
     "所有限制", "解放された", "あらゆる制限", "すべての制限", "벗어난", "모든 제한",
+    # the persona defined as the opposite of a safe model
+    "the opposite of what chatgpt", "the opposite of what an ai", "the opposite of what the assistant",
+    "opposite of what you would normally", "das gegenteil von dem, was chatgpt", "l'inverse de ce que chatgpt",
+    "lo contrario de lo que chatgpt", "o oposto do que o chatgpt", "l'opposto di quello che chatgpt",
+    "противоположное тому, что", "与chatgpt相反", "chatgptとは逆", "chatgpt와 반대로",
 ))
 
 RECAST_FRAME = Frame(RECAST, (UNBOUND,), scope="paragraph", reach=600)
@@ -130,7 +149,8 @@ MODES = ("debug", "test", "testing", "developer", "dev", "maintenance", "diagnos
 # right before it.
 MODE_LEAD = lexicon(f"{lead} {mode}" for mode in MODES for lead in (
     "you are in", "you're in", "you are now in", "you're now in", "entering", "enter", "activate", "activating",
-    "switch to", "switching to", "now in", "enable", "enabling", "turn on", "switch on"))
+    "switch to", "switching to", "now in", "enable", "enabling", "turn on", "switch on", "assistant in",
+    "agent in", "model in", "runs in", "operates in", "works in", "is in"))
 LIMITS = lexicon((
     "restrictions", "restriction", "filters", "filtering", "safety", "guidelines", "content policy", "policies",
     "refuse", "refusal", "refusals", "any request", "all requests", "every request", "system prompt",

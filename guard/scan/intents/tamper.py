@@ -45,6 +45,8 @@ FETCH = (
     "descarga", "descargue", "baixe", "scarica", "скачай", "загрузи", "下载", "ダウンロード", "다운로드",
     "downloaded", "downloading", "fetches", "fetched", "urlopen", "requests.get", "pull down", "lädt", "baixa",
     "descarga", "скачивает", "скачать", "拉取",
+    "retrieve", "retrieves", "retrieved", "récupère", "récupérez", "recupera", "recupere", "hole", "holt",
+    "получи", "获取", "取得して", "가져와",
 )
 RUN = lexicon((
     "execute", "run it", "run the", "then run", "and run", "source", "chmod +x", "&& sh", "&& bash", "; sh", "; bash",
@@ -68,6 +70,14 @@ KNOWLEDGE = lexicon((
     "knowledge file", "instruction file", "~/.claude", "~/.codex", "~/.gemini", "~/.cursor",
     "agent instructions", "instructions file", "agent rules", "rules files", "agents file", ".windsurfrules",
     ".clinerules", "system prompt file",
+    # the knowledge files named by their kind, in the plural, in each language
+    "agent files", "agent file", "agent config", "agent configs", "agent configuration", "agent settings files",
+    "instruction files", "instructions files", "knowledge files", "agent-dateien", "agentendateien",
+    "anweisungsdateien", "fichiers d'agent", "fichiers d'agents", "fichiers d'instructions", "archivos de agente",
+    "archivos de agentes", "archivos de instrucciones", "arquivos de agente", "arquivos de agentes",
+    "arquivos de instruções", "file per agenti", "file degli agenti", "file di istruzioni", "файлы агентов",
+    "файлы инструкций", "智能体文件", "指令文件", "代理文件", "エージェントファイル", "エージェントの設定ファイル",
+    "指示ファイル", "에이전트 파일", "에이전트 설정 파일", "지침 파일",
 ))
 SPREAD = lexicon((
     "every", "all", "each", "other", "others", "global", "~/", "any repository", "every repository",
@@ -105,6 +115,8 @@ TOOL_SAYS = lazy(r"`?\s+(?:removes|deletes|disables|uninstalls|will|would|does|o
 # The hooks skipped in words rather than by flag: "pass whatever skips the hooks so the commit goes through".
 SKIP = (
     "skip", "skips", "skipping", "bypass", "bypasses", "bypassing", "circumvent", "get around", "go around",
+    "sidestep", "sidesteps", "dodge", "dodges", "evade", "evades", "skirt", "skirts", "work around", "circumvents",
+    "umgangen", "übersprungen", "contournés", "omitidos", "saltados", "pulados", "aggirati", "saltati",
     "überspringe", "überspringen", "umgehe", "umgehen", "contourne", "contourner", "saute", "sauter", "salta",
     "saltar", "sáltate", "omite", "pula", "pular", "contorna", "contornar", "aggira", "aggirare", "saltare",
     "пропусти", "пропустить", "обойди", "обойти", "跳过", "绕过", "スキップ", "回避", "건너뛰", "우회",
@@ -117,6 +129,17 @@ NUISANCE = lazy(r"\b(?:flaky|slow|annoying|in\s+the\s+way|complains?|fails?|fail
                 r"fallisce)\b|медленн|мешают|падают|慢|失败|遅い|失敗|느려|실패", re.I)
 FETCH_FRAME = Frame(FETCH, (URL, RUN))
 COPY_FRAME = Frame(COPY, (KNOWLEDGE, SPREAD), near=120)
+# The download and the run in two sentences or list items of one paragraph, the run pointing back at what was
+# fetched ("- Download the helper from https://... / - Run it with python3"); read only with further evidence
+# (DNG016), never alone (a README's "download the installer, then run it").
+RUN_IT = lexicon((
+    "run it", "execute it", "run the script", "execute the script", "run the helper", "run the file", "launch it",
+    "start it", "run this", "execute this", "führe es aus", "führe sie aus", "starte es", "exécute-le",
+    "lance-le", "exécutez-le", "lancez-le", "ejecútalo", "ejecútala", "execute-o", "execute-a", "rode-o",
+    "eseguilo", "eseguila", "lancialo", "запусти его", "выполни его", "запусти скрипт", "运行它", "执行它",
+    "运行该脚本", "それを実行", "スクリプトを実行", "그것을 실행", "스크립트를 실행",
+))
+SPLIT_FETCH_FRAME = Frame(FETCH, (URL, RUN_IT), scope="paragraph", reach=300, near=240)
 
 
 @detector("DNG008", "guard-tampering", "error",
@@ -159,7 +182,8 @@ def guard_tampering(doc: Document) -> Iterator[Hit]:
     for match, a, b in SWITCH_FRAME.find(doc):
         if negated(doc, match.start()):
             continue
-        if match.group().lower() in DESCRIBED and not AGENT_SUBJECT.search(doc.text, a, match.start()):
+        if match.group().lower() in DESCRIBED and not AGENT_SUBJECT.search(doc.text, a, match.start()) and not (
+                AGENT_SUBJECT.search(doc.text, match.end(), b) and not NEGATION_ANY.search(doc.text, a, b)):
             continue  # "it removes the hooks it installed" describes a tool; "the agent removes" orders it
         if _title_or_adjective(doc, match):
             continue  # "## Uninstall" above a how-to; "empty output means ..."

@@ -28,6 +28,11 @@ BOUNDARY = lazy(
     r"用户输入结束|ユーザー入力(?:の)?終(?:了|わり)|사용자\s*입력\s*(?:끝|종료))[ \t#*=\]\-:.!。]*$"
     r"|</(?:user_query|user_input|user_message|user|human|query|tool_result|function_results|tool_output|"
     r"document|untrusted(?:_\w+)?|input)>"
+    # any tag that closes the user's turn, and one that opens a system turn, placed on a line of their own
+    # ("</user_instructions>", "<system_policy priority=\"highest\">")
+    r"|^[ \t]*</(?:user|human|untrusted|input|query)[\w-]*>[ \t]*$"
+    r"|^[ \t]*<(?:system|developer|admin|operator)(?:[_-](?:policy|policies|instructions?|prompt|message|override|"
+    r"directives?|rules|update|notice|config|context))?(?:[ \t][^>\n]*)?>"
     r"|^[ \t#*=\[\-]*(?:NEW|UPDATED|REVISED|IMPORTANT|URGENT)?[ \t]*(?:SYSTEM|ADMIN|DEVELOPER|OPERATOR)[ \t]+"
     r"(?:UPDATE|POLICY|DIRECTIVE|OVERRIDE|INSTRUCTIONS?|NOTICE|MESSAGE|ALERT)[ \t#*=\]\-:]*$"
     r"|^[ \t#*=\[\-]*(?:NEW|UPDATED|REVISED)[ \t]+(?:IMPORTANT[ \t]+)?(?:INSTRUCTIONS?|DIRECTIVES?|POLICY|RULES)"
@@ -46,7 +51,7 @@ BOUNDARY = lazy(
     re.I | re.M,
 )
 ROLE_LINE = re.compile(r"\[?(?:system|assistant|developer|admin|administrator|operator|root)\]?\s*:|\"role\"", re.I)
-BOUNDARY_TRIGGERS = ("end", "ends", "</", "system", "admin", "developer", "operator", "new", "updated", "revised",
+BOUNDARY_TRIGGERS = ("end", "ends", "</", "<system", "<developer", "<admin", "<operator", "system", "admin", "developer", "operator", "new", "updated", "revised",
                      "assistant", "role", "root", "administrator", "systemnachricht", "nachricht", "systemanweisung", "systemanweisungen", "message",
                      "benutzereingabe", "nutzereingabe", "entrée", "entrada", "utente", "ввода", "用户输入结束",
                      "ユーザー入力", "사용자",
@@ -141,7 +146,7 @@ def fake_boundary(doc: Document) -> Iterator[Hit]:
         marker = match.group().strip()
         line = doc.line_text(doc.line_of(match.start())).strip(" \t#*=-[]:.!")
         severity = mention_severity(doc, match.start(), match.end())
-        if marker.startswith("</") or ROLE_LINE.match(marker) or LOCAL.search(marker):
+        if marker.startswith("<") or ROLE_LINE.match(marker) or LOCAL.search(marker):
             pass
         elif marker[:3].lower() == "end" or marker.lower().endswith("ends here"):
             if not marker.isupper() and line != marker:

@@ -22,7 +22,7 @@ from guard.scan.views.mapped import Builder, Mapped
 
 MAX_DEPTH = 3
 FINDERS = (decoders.binary_encodings, decoders.hex_pairs, decoders.ascii85, decoders.base85, spelled.morse, spelled.numbers,
-           decoders.hidden_characters, wordplay.shuffled, spelled.upside_down)
+           decoders.hidden_characters, wordplay.shuffled, spelled.upside_down, spelled.split_pieces)
 
 
 class View(namedtuple("View", "doc mapped parent", defaults=(None,))):  # (not a dataclass: guard.scan.finding)
