@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from guard.scan.context import CLAUSE_MARKS, URL_OR_CODE
+from guard.scan.context import CLAUSE_MARKS, URL_OR_CODE, wrapped_line_start
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 # never a rule.
 RULE_NEGATION = lazy(
     r"(?:\b(?:never|not|don't|dont|don’t|do\s+not|mustn't|must\s+not|no|nie|niemals|nicht|kein\w*|jamais|nunca|"
-    r"não|non|не|никогда|нельзя)\b|\bne\s+(?:\S+\s+){0,2}(?:pas|jamais|rien|plus|aucun\w*)\b|"
+    r"não|non|mai|не|никогда|нельзя)\b|\bne\s+(?:\S+\s+){0,2}(?:pas|jamais|rien|plus|aucun\w*)\b|"
     r"\bn['’]\S+\s+(?:pas|jamais|rien|plus)\b|不要|别|切勿|不得|不能|不可|请勿|禁止|严禁|不准)(?![-‐])",
     re.I,
 )
@@ -61,7 +61,7 @@ def negated_rule(doc: Document, start: int, end: int, acts: Lexicon | None = Non
     a, _ = doc.sentence_bounds(start, start, window)
     line = doc.line_starts[doc.line_of(start) - 1]
     a = max(a, line)
-    prose = URL_OR_CODE.sub(lambda m: " " * len(m.group()), doc.text[line:start])
+    prose = URL_OR_CODE.sub(_blank, SERIES_COMMA.sub(_blank, doc.text[line:start]))
     a = max(a, *(line + prose.rfind(c, a - line) + 1 for c in CLAUSE_MARKS))
     for m in RULE_NEGATION.finditer(doc.text, a, start):
         if not HOLDING_BACK.match(doc.text, m.end()) and not HELD_BACK_BEFORE.search(doc.text, a, m.start()) \
@@ -85,6 +85,15 @@ def negated_rule(doc: Document, start: int, end: int, acts: Lexicon | None = Non
                           or _negation_heads(doc, max(end, step.start() - 30), step.start()))
     steps = [group for group in groups if group]
     return bool(steps) and all(any(group) for group in steps)  # (a clause's verb is one of its steps)
+
+
+# The commas of a series of things named in code ("Never run `a`, `b` or `c` without asking") list objects of
+# one verb; they end no clause.
+SERIES_COMMA = lazy(r"(?<=`),(?=[ \t]+`)")
+
+
+def _blank(match: re.Match[str]) -> str:
+    return " " * len(match.group())
 
 
 def _negation_heads(doc: Document, a: int, start: int) -> bool:
@@ -118,6 +127,17 @@ RELATIVE_CLAUSE = lazy(
     r"(?:\s+(?:tool|command|script|job|outil|commande|herramienta|comando|ferramenta|strumento|werkzeug|befehl))?"
     r"(?:\s+(?!(?:must|should|will|doit|debe|deve|muss|soll)\b)[a-zà-ÿа-яё]{3,}\b|\s*(?:は|が|는|은|이|가))"
     r"[^,;:.!?\n。、，；：]*(?:,\s*)?\Z"
+    # or a pronoun for a thing with a verb in the past, what it did (a changelog: "Previously it deleted them
+    # without asking", "il supprimait les branches sans demander", "она удаляла ветки без подтверждения")
+    r"|\b(?:it|they|es|sie|il|elle|ils|elles|él|ella|ellos|ele|ela|eles|esso|essa|он|она|оно|они)\s+"
+    r"(?:(?:also|then|still|always|silently|quietly|automatically|immer|toujours|siempre|sempre|всегда|тихо)\s+)?"
+    r"\w{2,}(?:ed|ait|aient|aba|aban|ía|ían|ava|avano|eva|evano|te|ten|л|ла|ло|ли)\b"
+    r"(?:[^,;:.!?\n、，；：]|\n(?![ \t]*\n))*(?:,\s*)?\Z"
+    # or the step as a participle whose doer is a thing named in code ("deleted by `make prune`, which ...",
+    # "supprimés par `make clean`", "von `make prune` gelöscht")
+    r"|\b\w{3,}(?:ed|é|és|ée|ées|ado|ados|ada|adas|ido|idos|ato|ati|ata|ate|t)\s+(?:by|par|por|da|von|durch)\s+`[^`\n]+`"
+    r"(?:\s*,?\s*(?:which|that|qui|que|che|welche[rs]?|den|die|das)\b)?[^,;:.!?\n]*(?:,\s*)?\Z"
+    r"|\b(?:von|durch)\s+`[^`\n]+`\s+(?:\w+\s+){0,3}?ge\w+t\b[^;:.!?\n]*\Z"
     # or a pronoun for a thing in Chinese ("它会在未经确认的情况下删除")
     r"|(?:它|该命令|该工具|该脚本|这个命令|这个工具)[^，,；;。\n]*\Z"
     # or the relative pronoun right before the phrase, its verb after it ("которая без подтверждения удаляла")
@@ -131,7 +151,7 @@ def done_by_a_thing(doc: Document, start: int, acts: Lexicon | None = None, end:
     is finite and which holds the step (`acts`): "..., which deleted remote branches without asking". A step
     ordered before that clause ("Delete the branches, which saves time, without asking") keeps its order."""
     a, b = doc.sentence_bounds(start, start, 200)
-    a = max(a, doc.line_starts[doc.line_of(start) - 1])
+    a = max(a, wrapped_line_start(doc, start))  # (a list item's sentence may wrap over its lines)
     clause = RELATIVE_CLAUSE.search(doc.text, max(a, start - 120), start)
     if clause is None:
         return False
