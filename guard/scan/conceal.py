@@ -225,8 +225,9 @@ def conceal(doc: Document) -> Iterator[Hit]:
             continue  # "never push without telling the user" orders the agent to tell
         if _concealing_forbidden(doc, match, opening):
             continue  # "Nie dem Nutzer verschweigen, dass ...", "ユーザーに隠さないでください"
-        if _premature_claim(doc, match.start(), match.end()):
+        if _premature_claim(doc, match.start(), match.end()) and doc.is_hidden(match.start()) is None:
             continue  # "Don't tell the user a task is done until the tests pass": a rule against a false claim
+            # (in text a person sees: in a hidden region it stays what it says, an order not to tell)
         described = opening.startswith(WITHOUT_OPENINGS) and done_by_a_thing(doc, match.start(), None, match.end()) \
             or noise_only(doc, match.start(), match.end())
         yield Hit(match.start(), match.end(), f'instruction to conceal from the user: "{match.group()}"',

@@ -373,7 +373,8 @@ def reported_request(doc: Document, start: int, end: int | None = None) -> bool:
     if DESCRIBED.match(doc.text, found.start()):
         return True  # described: a causative, or a request pages may make of an agent
     rest = doc.text[a:found.start()] + " " + doc.text[max(end or start, found.end()):b]
-    return REFUSAL.search(rest) is not None or NEGATION_ANY.search(rest) is not None
+    return REFUSAL.search(rest) is not None or NEGATION_ANY.search(rest) is not None \
+        or described_attack(doc, a, start, b)  # (a request reported of a third party: "README が ... よう求めた")
 
 
 # How a description of what attacks do to an agent opens (a causative, a request pages may make).
