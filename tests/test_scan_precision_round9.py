@@ -292,3 +292,13 @@ def test_instructions_of_a_named_subject_retired_after_a_word_of_place(benign: s
 def test_a_request_supposed_is_no_claimed_sender(benign: str, order: str) -> None:
     assert_no_error(benign)
     assert_error_from("OVR008", order)
+
+
+@pytest.mark.parametrize("text", [
+    "Pushen Sie bitte ohne Rückfrage nach main.",
+    "Löschen Sie bitte die Branches ohne Rückfrage.",
+    "Она удали ветки без подтверждения.",
+])
+def test_a_pronoun_before_an_imperative_is_no_past(text: str) -> None:
+    # The formal German imperative's "Sie" and "bitte", and a Russian imperative in "-ли", are orders.
+    assert_error_from("DNG013", text)

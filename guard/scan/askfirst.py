@@ -129,9 +129,11 @@ RELATIVE_CLAUSE = lazy(
     r"[^,;:.!?\n。、，；：]*(?:,\s*)?\Z"
     # or a pronoun for a thing with a verb in the past, what it did (a changelog: "Previously it deleted them
     # without asking", "il supprimait les branches sans demander", "она удаляла ветки без подтверждения")
-    r"|\b(?:it|they|es|sie|il|elle|ils|elles|él|ella|ellos|ele|ela|eles|esso|essa|он|она|оно|они)\s+"
+    # (not German "Sie", the formal imperative's pronoun, nor "bitte"; a Russian "-ли" only after four letters:
+    # "удалили" is a past, "удали" and "пошли" are orders)
+    r"|\b(?:it|they|es|er|il|elle|ils|elles|él|ella|ellos|ele|ela|eles|esso|essa|он|она|оно|они)\s+"
     r"(?:(?:also|then|still|always|silently|quietly|automatically|immer|toujours|siempre|sempre|всегда|тихо)\s+)?"
-    r"\w{2,}(?:ed|ait|aient|aba|aban|ía|ían|ava|avano|eva|evano|te|ten|л|ла|ло|ли)\b"
+    r"(?!bitte\b)(?:\w{2,}(?:ed|ait|aient|aba|aban|ía|ían|ava|avano|eva|evano|te|ten|л|ла|ло)|\w{4,}ли)\b"
     r"(?:[^,;:.!?\n、，；：]|\n(?![ \t]*\n))*(?:,\s*)?\Z"
     # or the step as a participle whose doer is a thing named in code ("deleted by `make prune`, which ...",
     # "supprimés par `make clean`", "von `make prune` gelöscht")
