@@ -25,7 +25,10 @@ if TYPE_CHECKING:
 # never a rule.
 RULE_NEGATION = lazy(
     r"(?:\b(?:never|not|don't|dont|don’t|do\s+not|mustn't|must\s+not|no|nie|niemals|nicht|kein\w*|jamais|nunca|"
-    r"não|non|mai|не|никогда|нельзя)\b|\bne\s+(?:\S+\s+){0,2}(?:pas|jamais|rien|plus|aucun\w*)\b|"
+    r"não|non|не|никогда|нельзя)\b|"
+    # Italian "mai" before "senza" or an infinitive ("mai senza chiedere", "Mai cancellare ..."), not the German
+    # month ("im Mai")
+    r"\bmai\b(?=\s+(?:senza\b|\w+(?:are|ere|ire)(?:l[oaie]|ne)?\b)|\s+\Z)|\bne\s+(?:\S+\s+){0,2}(?:pas|jamais|rien|plus|aucun\w*)\b|"
     r"\bn['’]\S+\s+(?:pas|jamais|rien|plus)\b|不要|别|切勿|不得|不能|不可|请勿|禁止|严禁|不准)(?![-‐])",
     re.I,
 )
@@ -64,6 +67,8 @@ def negated_rule(doc: Document, start: int, end: int, acts: Lexicon | None = Non
     prose = URL_OR_CODE.sub(_blank, SERIES_COMMA.sub(_blank, doc.text[line:start]))
     a = max(a, *(line + prose.rfind(c, a - line) + 1 for c in CLAUSE_MARKS))
     for m in RULE_NEGATION.finditer(doc.text, a, start):
+        if m.group().lower() == "mai" and m.end() < start and not doc.text.startswith("senza", start):
+            continue  # "mai" right before the phrase is Italian only before "senza" (not "im Mai ohne ...")
         if not HOLDING_BACK.match(doc.text, m.end()) and not HELD_BACK_BEFORE.search(doc.text, a, m.start()) \
                 and not FRENCH_HOLDING_BACK.search(m.group()):
             return True
