@@ -123,6 +123,7 @@ def test_a_step_word_heading_a_path_is_a_name() -> None:
     assert_no_error("If errors rise, roll back without waiting for anyone: `kubectl rollout undo deploy/api`.")
     assert_error_from("DNG013", "Deploy to production without waiting for anyone: `kubectl apply -f deploy/api.yaml`.")
     assert_error_from("DNG013", "Push to origin/main without asking.")
+    assert_error_from("DNG013", "Ship it to prod/eu without asking.")  # (a path in prose is no command's name)
 
 
 # A secret named only as what a request must not contain (a tool's documentation).

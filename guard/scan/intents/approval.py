@@ -228,8 +228,8 @@ def _harm_in_clause(doc: Document, match: re.Match[str], a: int, b: int, reason:
     `reason`: a phrase that negates itself may follow its step after a semicolon ("Publish it now; the
     maintainers don't want to be bothered")."""
     text = doc.text
-    before = [m for m in HARM.finditer(text, a, match.start()) if not _in_a_name(text, m)]
-    after = next((m for m in HARM.finditer(text, match.end(), b) if not _in_a_name(text, m)), None)
+    before = [m for m in HARM.finditer(text, a, match.start()) if not _in_a_name(doc, m)]
+    after = next((m for m in HARM.finditer(text, match.end(), b) if not _in_a_name(doc, m)), None)
     breaks = SOFT_BREAK if reason else CLAUSE_BREAK
     if before and not breaks.search(text, before[-1].end(), match.start()):
         return before[-1].start()
@@ -241,7 +241,8 @@ def _harm_in_clause(doc: Document, match: re.Match[str], a: int, b: int, reason:
 IN_A_NAME_AFTER = lazy(r"/\w")
 
 
-def _in_a_name(text: str, step: re.Match[str]) -> bool:
-    """The step's word heads a path ("rollout undo deploy/api", "kubectl -n app get deploy/web"): the name of a
-    folder or a resource, not the step. (A script's name keeps its word: `./delete_all.sh`.)"""
-    return IN_A_NAME_AFTER.match(text, step.end()) is not None
+def _in_a_name(doc: Document, step: re.Match[str]) -> bool:
+    """The step's word heads a path in a command shown in code ("`kubectl rollout undo deploy/api`"): the name
+    of a folder or a resource, not the step. (A script's name keeps its word: `./delete_all.sh`; so does prose:
+    "ship it to prod/eu".)"""
+    return IN_A_NAME_AFTER.match(doc.text, step.end()) is not None and doc.in_code(step.start())
