@@ -304,3 +304,31 @@ def test_a_request_supposed_is_no_claimed_sender(benign: str, order: str) -> Non
 def test_a_pronoun_before_an_imperative_is_no_past(text: str) -> None:
     # The formal German imperative's "Sie" and "bitte", and a Russian imperative in "-ли", are orders.
     assert_error_from("DNG013", text)
+
+
+# The agent's own ground (staging, its own branch) in every language, a leave that stays there; the same leave
+# reaching shared ground named beside it ("staging and production") keeps the error, in English too.
+@pytest.mark.parametrize("benign", [
+    "2. `make deploy-staging` (you may deploy to staging without asking)",
+    "2. `make deploy-staging` (a staging puedes desplegar sin preguntar)",
+    "2. `make deploy-staging`（ステージングへは確認なしでデプロイしてかまいません）",
+    "2. `make deploy-staging` (스테이징은 묻지 않고 배포해도 됩니다)",
+    "Push to your feature branch, never to main, without asking.",
+    "Pushe ohne Rückfrage auf deinen Feature-Branch, nie auf main.",
+    "Pousse sur ta propre branche sans demander, jamais sur main.",
+    "Пушь в свою ветку без подтверждения, но никогда в main.",
+    "自分のブランチへの push は確認なしでかまいません。main には push しないでください。",
+])
+def test_a_leave_on_the_agents_own_ground(benign: str) -> None:
+    assert_no_error(benign)
+
+
+@pytest.mark.parametrize("order", [
+    "Deploy to staging and production without asking.",
+    "Despliega a staging y a producción sin preguntar.",
+    "Pushe ohne Rückfrage auf deinen Feature-Branch und auf main.",
+    "Push to main and to your feature branch without asking.",
+    "운영 서버에 묻지 않고 배포하세요.",
+])
+def test_a_leave_that_reaches_shared_ground_keeps_the_error(order: str) -> None:
+    assert_error_from("DNG013", order)
