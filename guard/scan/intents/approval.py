@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 from guard.scan.askfirst import done_by_a_thing, negated_rule
-from guard.scan.context import mention_severity, negated
+from guard.scan.context import NEGATION_ANY, mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
 from guard.scan.intents.scratch import own_ground
@@ -202,7 +202,33 @@ DENSE_TRIGGERS = ("não", "不必", "不用", "无需", "不需要", "確認", "
 declare(NEEDLESS_TRIGGERS, NEEDLESS_STARTS, DENSE_TRIGGERS, NEEDLESS_AFTER_TRIGGERS, ASKED_NO_TRIGGERS)
 # A step that stays reversible and the agent's own: "push to your feature branch", "deploy to staging".
 OWN_GROUND = lazy(r"\b(?:your\s+own|feature|your|a\s+new|topic|work(?:ing)?|personal)\s+branch(?:es)?\b|"
-                  r"\bdrafts?\b|\b(?:to|on)\s+(?:staging|preview|localhost)\b", re.I)
+                  r"\bdrafts?\b|\b(?:to|on)\s+(?:staging|preview|localhost)\b"
+                  # staging in the other nine languages ("auf Staging", "a staging", "ステージングへ", "스테이징은")
+                  r"|\b(?:auf|nach|in|sur|en|vers|a|al|para|em|no|na|su|in|на|в)\s+(?:die\s+|la\s+|el\s+|o\s+|lo\s+)?"
+                  r"(?:staging|preprod|préprod|recette|homologação|collaudo|стейджинг\w*|стенд\w*)\b"
+                  r"|(?:预发|测试环境)(?:环境)?|ステージング(?:環境)?(?:へ|に|は)|스테이징(?:\s*서버)?(?:은|는|에|으로|에는)"
+                  # the agent's own branch in the other nine languages
+                  r"|\b(?:deinen|meinen|den)\s+(?:eigenen\s+)?(?:Feature-|Arbeits-|Topic-)?Branch\b|\bFeature-Branch\b"
+                  r"|\b(?:ta|ma|sa)\s+(?:propre\s+)?branche\b|\bbranche\s+de\s+(?:fonctionnalité|travail)\b"
+                  r"|\b(?:tu|mi|su)\s+(?:propia\s+)?rama\b|\brama\s+de\s+(?:trabajo|funcionalidad)\b"
+                  r"|\b(?:sua|seu|tua|teu|minha|meu)\s+(?:própria\s+|próprio\s+)?(?:branch|ramo)\b"
+                  r"|\b(?:il\s+)?(?:tuo|mio|suo)\s+(?:branch|ramo)\b|\bfeature\s+branch\b"
+                  r"|(?:сво[юей]|тво[юей]|мо[юей])\s+(?:собственн\w+\s+)?ветк\w*|фиче-ветк\w*"
+                  r"|(?:自己的|你的|功能)分支|(?:自分の|フィーチャー)ブランチ|(?:자신의|본인|기능|작업)\s*브랜치", re.I)
+
+
+# Ground that is not the agent's own, beside the own ground in one sentence: "deploy to staging and production".
+SHARED_GROUND = lazy(r"\b(?:production|prod|live|main|master|produktion\w*|produktiv\w*|producci[oó]n|produ[cç][aã]o|"
+                     r"produzione|прод\w*)\b|生产|正式环境|本番|운영", re.I)
+
+
+def _own_ground(doc: Document, a: int, b: int) -> bool:
+    """The step in [a, b) stays on the agent's own ground (a feature branch, a draft, staging, scratch folders,
+    the user's fork) and the sentence names no shared ground beside it."""
+    shared = (m for m in SHARED_GROUND.finditer(doc.text, a, b)  # (not one it forbids: "never to main")
+              if NEGATION_ANY.search(doc.text, max(a, m.start() - 16), m.start()) is None)
+    own = OWN_GROUND.search(doc.text, a, b) is not None and next(shared, None) is None
+    return own or own_ground(doc, a, b)
 
 
 @detector("DNG013", "act-without-approval", "error",
@@ -250,7 +276,7 @@ def act_without_approval(doc: Document) -> Iterator[Hit]:
     for match in [*doc.finditer(NEEDLESS_ASK, NEEDLESS_TRIGGERS, 20, 80, NEEDLESS_STARTS), *dense, *after]:
         start = match.start()
         a, b = doc.sentence_bounds(start, match.end(), 200)
-        if start in seen or negated(doc, start, 80) or OWN_GROUND.search(doc.text, a, b) or own_ground(doc, a, b):
+        if start in seen or negated(doc, start, 80) or _own_ground(doc, a, b):
             continue
         inside = match in after and HARM.search(doc.text, start, match.end()) is not None  # (the step between)
         if inside or _harm_in_clause(doc, match, a, b, True) is not None:
@@ -267,7 +293,7 @@ def act_without_approval(doc: Document) -> Iterator[Hit]:
         if harm is None:
             continue
         if not self_negated and HARMLESS.search(doc.text, a, start) and harm > start or \
-                OWN_GROUND.search(doc.text, a, b) or own_ground(doc, a, b):
+                _own_ground(doc, a, b):
             continue
         seen.add(start)
         severity = "warning" if done_by_a_thing(doc, start, HARM, match.end()) else None
@@ -280,11 +306,21 @@ def _harm_in_clause(doc: Document, match: re.Match[str], a: int, b: int, reason:
     `reason`: a phrase that negates itself may follow its step after a semicolon ("Publish it now; the
     maintainers don't want to be bothered")."""
     text = doc.text
-    before = list(HARM.finditer(text, a, match.start()))
-    after = HARM.search(text, match.end(), b)
+    before = [m for m in HARM.finditer(text, a, match.start()) if not _in_a_name(doc, m)]
+    after = next((m for m in HARM.finditer(text, match.end(), b) if not _in_a_name(doc, m)), None)
     breaks = SOFT_BREAK if reason else CLAUSE_BREAK
     if before and not breaks.search(text, before[-1].end(), match.start()):
         return before[-1].start()
     if after and not CLAUSE_BREAK.search(text, match.end(), after.start()):
         return after.start()
     return None
+
+
+IN_A_NAME_AFTER = lazy(r"/\w")
+
+
+def _in_a_name(doc: Document, step: re.Match[str]) -> bool:
+    """The step's word heads a path in a command shown in code ("`kubectl rollout undo deploy/api`"): the name
+    of a folder or a resource, not the step. (A script's name keeps its word: `./delete_all.sh`; so does prose:
+    "ship it to prod/eu".)"""
+    return IN_A_NAME_AFTER.match(doc.text, step.end()) is not None and doc.in_code(step.start())

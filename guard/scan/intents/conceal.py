@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.conceal import CONCEAL
+from guard.scan.conceal import CONCEAL, noise_only
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
@@ -150,7 +150,8 @@ def hide_from_reviewer(doc: Document) -> Iterator[Hit]:
                                         or CONCEAL.search(doc.text, a, b)):
                 continue  # a rule to tell, or CON001's own phrase
             yield Hit(match.start(), match.end(), f'keeps actions from the reader: "{excerpt(doc, a, b)}"',
-                      mention_severity(doc, match.start(), match.end()))
+                      "warning" if noise_only(doc, match.start(), match.end())
+                      else mention_severity(doc, match.start(), match.end()))
 
 
 def _told_anyway(doc: Document, start: int, end: int) -> bool:

@@ -167,7 +167,8 @@ def _live_target(text: str, a: int, b: int) -> bool:
     while (found := TARGET.search(text, position, b)) is not None:
         lo = max(a, found.start() - 40, *(text.rfind(c, a, found.start()) + 1 for c in CLAUSE_START))
         banned = NEGATION_ANY.search(text, lo, found.start()) and (
-            MOVES.search(text, lo, found.start()) or BARE_NEGATION.search(text, lo, found.start()))
+            MOVES.search(text, lo, found.start()) or BARE_NEGATION.search(text, lo, found.start())
+            or CONTAIN.search(text, max(lo, found.start() - 40), found.start()))
         if not (banned or KEPT_OUT.search(text, lo, found.start()) or ABOUT_IT.match(text, found.end())):
             return True
         position = found.end()
@@ -175,6 +176,11 @@ def _live_target(text: str, a: int, b: int) -> bool:
 
 
 MOVES = lexicon(MOVE)
+# What is sent may not hold the secret: "bodies must not contain credentials", "darf keine Tokens enthalten",
+# "ne doit contenir aucun jeton", "不得包含令牌", "トークンを含めない".
+CONTAIN = lazy(r"(?:\b(?:contain\w*|enthalt\w*|enthält|contien\w*|conten\w*|contém|conter|содерж\w*|включа\w*)\b"
+               r"(?:\s+(?:any|a|an|the|your|keine\w*|aucun\w*|ningún|ninguna|nenhum\w*|alcun\w*|nessun\w*|никаких))?"
+               r"\s*|包含|含む|含め|포함)\Z", re.I)
 
 
 def _one_sentence(doc: Document) -> set[int]:

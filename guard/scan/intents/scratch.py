@@ -13,7 +13,17 @@ from guard.scan.text import Document
 PLACES = lazy(r"`([^`\n]+)`|(?<![\w/.~-])((?:~|\.{1,2})?/?[\w.*-]+/[\w.*/-]*)")
 SCRATCH_WHOLE = lazy(r"(?:" + SCRATCH + r")[\w.*/-]*\Z", re.I)
 OWN_FORK = lazy(r"\b(?:on|in|to)\s+(?:my|your|our)\s+(?:own\s+)?forks?\b|"
-                r"\b(?:to|on)\s+(?:my|your)\s+own\s+(?:feature\s+|topic\s+|work\s+)?branch(?:es)?\b", re.I)
+                r"\b(?:to|on)\s+(?:my|your)\s+own\s+(?:feature\s+|topic\s+|work\s+)?branch(?:es)?\b"
+                # the user's own fork in the other nine languages ("auf meinen Fork", "sur mon fork", "a mi fork",
+                # "no meu fork", "sul mio fork", "в мой форк", "自己的 fork", "自分のフォーク", "내 포크")
+                r"|\b(?:auf|in)\s+(?:meinen|deinen|unseren|den\s+eigenen|meinem|deinem)\s+(?:eigenen\s+)?Fork\b"
+                r"|\b(?:sur|dans|vers)\s+(?:mon|ton|notre|votre)\s+(?:propre\s+)?fork\b"
+                r"|\b(?:a|en|hacia)\s+(?:mi|tu|nuestro)\s+(?:propio\s+)?fork\b"
+                r"|\b(?:no|para\s+o|ao)\s+(?:meu|seu|teu|nosso)\s+(?:próprio\s+)?fork\b"
+                r"|\b(?:sul|nel|al)\s+(?:mio|tuo|nostro)\s+fork\b"
+                r"|\b(?:в|на)\s+(?:мой|свой|твой|наш)\s+(?:собственный\s+)?(?:форк|fork)"
+                r"|(?:自己的|我的|你的)\s*(?:fork|分叉|派生仓库)|(?:自分の|私の)\s*(?:フォーク|fork)"
+                r"|(?:내|본인|개인|자신의)\s*(?:포크|fork)", re.I)
 # Words that name what is not scratch, beside the scratch ("`build/` and the sources", "all files").
 BEYOND = lazy(r"\b(?:src|sources?|tests?|home|repo(?:sitory)?|database|tables?|main|master|production|prod|"
               r"everything|all\s+files|every\s+file|secrets?|keys?)\b|~|\.env\b", re.I)

@@ -13,8 +13,13 @@ from guard.scan.text import Document
 # The subject after the noun: "instructions for Docker", "Anweisungen zum Deployment", "instrucciones de
 # despliegue", "инструкции по Docker" (not an article or a possessive: "instrucciones de tu operador").
 AFTER = lazy(
-    r"\w*(?:[ \t]+\w+)?[ \t]+(?:for|about|on|regarding|zu[rm]?|für|über|de|d['’]|du|pour|sur|para|sobre|do|da|di|del|della|dello|per|"
-    r"sul|sulla|по|для|про)[ \t]+(?!(?:the|your|my|our|this|these|l[ao]s?|el|la|le|les|tu|tus|tes|ton|ta|votre|vos|"
+    # (a word between, of place or time or an adjective: "the previous instructions in this file about Docker",
+    # "les instructions précédentes sur Docker", "instruções anteriores de instalação")
+    r"\w*(?:[ \t]+(?:in\s+this\s+(?:file|document|section)|dans\s+ce\s+(?:fichier|document)|"
+    r"en\s+este\s+(?:archivo|documento)|neste\s+(?:arquivo|documento)|in\s+questo\s+(?:file|documento)|"
+    r"in\s+dieser\s+Datei|в\s+этом\s+файле|\w+))?"
+    r"[ \t]+(?:for|about|on|regarding|zu[rm]?|für|über|de|d['’]|du|pour|sur|para|sobre|do|da|di|del|della|dello|per|"
+    r"su|sul|sulla|по|для|про)[ \t]+(?!(?:the|your|my|our|this|these|l[ao]s?|el|la|le|les|tu|tus|tes|ton|ta|votre|vos|"
     r"su|sus|seu|sua|teu|tua|tuo|tuoi|il|lo|gli|o|a|os|as|ao|aos|al|un|une|um|uma|dein\w*|der|die|das|dem|den|"
     r"твои\w*|ваш\w*|тебя|вас)\b)"
     r"(`[^`\n]+`|[\w.+-]+)", re.I)
@@ -96,7 +101,7 @@ OUT_OF_DATE = frozenset((
     "have been replaced", "were replaced", "veraltet", "überholt", "ersetzt", "caduques", "caduc", "périmé", "périmées",
     "obsolètes", "remplacées", "remplacés", "desactualizadas", "desactualizados", "desactualizada", "obsoletas",
     "obsoletos", "reemplazadas", "sustituidas", "desatualizadas", "desatualizados", "desatualizada",
-    "substituídas", "obsoleti", "superate", "superati", "sostituite", "устарел", "заменены", "过时", "古い",
+    "substituídas", "obsoleti", "obsolete", "obsoleta", "obsoleto", "superate", "superati", "sostituite", "устарел", "заменены", "过时", "古い",
     "置き換え", "대체되었",
     # no longer valid: said of a section as well as of the agent's instructions
     "no longer apply", "no longer applies", "no longer valid", "no longer in force", "nicht mehr gültig",
