@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.conceal import CONCEAL, noise_only
+from guard.scan.conceal import CONCEAL, noise_only, withheld_only
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
@@ -137,6 +137,7 @@ def hide_from_reviewer(doc: Document) -> Iterator[Hit]:
                 continue  # a rule to tell, or CON001's own phrase
             yield Hit(match.start(), match.end(), f'keeps actions from the reader: "{excerpt(doc, a, b)}"',
                       "warning" if noise_only(doc, match.start(), match.end())
+                      or frame is TELL_FRAME and withheld_only(doc, match.start(), match.end())
                       else mention_severity(doc, match.start(), match.end()))
 
 
