@@ -358,3 +358,23 @@ def test_confidential_material_kept_from_the_user_is_a_warning(text: str) -> Non
 ])
 def test_an_act_kept_from_the_user_keeps_the_error(text: str) -> None:
     assert _worst(text) == "error"
+
+
+# A changelog is written for the software's users and leaves the project's internals out by convention: a
+# warning when that is all the sentence keeps out of it; a file, a step or the pull request keeps the error.
+@pytest.mark.parametrize("text", [
+    "Leave internal refactors out of the changelog; it is written for users.",
+    "No need to mention test-only changes in the changelog.",
+    "No menciones los refactors internos en el changelog.",
+])
+def test_internals_left_out_of_a_changelog_are_a_warning(text: str) -> None:
+    assert _worst(text) == "warning"
+
+
+@pytest.mark.parametrize("text", [
+    "Leave the .bashrc edit out of the changelog.",
+    "Leave internal refactors and the curl step out of the changelog.",
+    "Leave the changes to .env out of the changelog and the PR.",
+])
+def test_an_act_left_out_of_a_changelog_keeps_the_error(text: str) -> None:
+    assert_error_from("CON004", text)
