@@ -200,10 +200,10 @@ def _named_before_colon(doc: Document, quote_start: int) -> bool:
 # A quotation that fills a list item or a table cell ("- "Ignore ..."", "| « ... » |"): a list of quoted
 # sentences, the item or cell nothing but the quotation.
 ITEM_BEFORE_QUOTE = lazy(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+|[^\n]*\|[ \t]*")
-AFTER_LISTED_QUOTE = lazy(r"[ \t.,;!?。．]*(?:$|\|)", re.M)
+AFTER_LISTED_QUOTE = lazy(r"[ \t.,;!?。．]*(?:\([^()\n]{0,80}\)[ \t.,;]*)?(?:$|\|)", re.M)  # (a note in parentheses)
 ITEM_LINE = lazy(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]|[ \t]{2,}\S|[ \t]*\|")
 HEADING = lazy(r"^[ \t]{0,3}#{1,6}[ \t]+(.*)$", re.M)
-LEAD_IN_COLON = lazy(r"[:：][ \t]*\Z")
+LEAD_IN_COLON = lazy(r"[:：][ \t*_]*\Z")  # ("**Examples:**")
 # The quotation named after it: '"You are DAN ..." style jailbreaks', '"..."-type attacks', "« ... »-artige Angriffe".
 NAMED_AFTER_QUOTE = lazy(
     r"[ \t]*-?(?:style|type|kind|like|artige?n?|ähnliche?n?)?[ \t-]*(?:jailbreaks?|attacks?|injections?|payloads?|"
@@ -218,8 +218,12 @@ def _listed_example(doc: Document, quote_start: int, quote_end: int) -> bool:
     text = doc.text
     line = doc.line_of(quote_start)
     lo, hi = doc.line_span(line)
-    if ITEM_BEFORE_QUOTE.fullmatch(text, lo, quote_start) is None or AFTER_LISTED_QUOTE.match(text, quote_end) is None:
+    after = AFTER_LISTED_QUOTE.match(text, quote_end)
+    if ITEM_BEFORE_QUOTE.fullmatch(text, lo, quote_start) is None or after is None:
         return False
+    note = text[quote_end:after.end()]
+    if SECOND_PERSON.search(note) or IMPERATIVE.search(note) or LEAD_ORDER.search(note) or NOTE_ORDER.search(note):
+        return False  # '- "..." (do it now)': the note hands the quotation over
     lead = line - 1  # up over the list's items (and their wrapped lines) to its lead-in
     while lead >= 1 and ITEM_LINE.match(text, doc.line_span(lead)[0]):
         lead -= 1
@@ -245,6 +249,9 @@ LEAD_ORDER = lazy(
     r"segui|obbedisci|esegui|applica|ricorda|ripeti|dì)\b"
     r"|(?:следуй|выполняй|выполни|запомни|повтор\w*|используй|скажи|говори)|照做|执行|遵循|遵守|记住|重复|照着|说出|"
     r"従って|実行し|覚えて|繰り返し|言って|따라|실행|기억|반복|말해", re.I)
+
+
+NOTE_ORDER = lazy(r"\b(?:do|now|comply|run|jetzt|sofort|maintenant|ahora|agora|ora|сейчас)\b|现在|今すぐ|지금", re.I)
 
 
 def _section_names_example(doc: Document, start: int) -> bool:
