@@ -440,3 +440,7 @@ def test_a_step_forbidden_by_its_predicate(benign: str) -> None:
 ])
 def test_a_step_not_forbidden_keeps_the_error(order: str) -> None:
     assert _worst(order) == "error"
+
+
+def test_a_grant_in_the_other_clause_is_no_rule_to_ask() -> None:
+    assert_error_from("CON005", "You have standing permission to force-push; no need to check in.")

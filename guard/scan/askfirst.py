@@ -195,7 +195,8 @@ STEP_STEM = lazy(r"\b(?:delet|remov|drop|push|deploy|publish|wip|purg|eras|destr
 # user's say, with no negation and no leave of its own; a step in the leave's clause, or in a clause that only
 # goes on ("...; delete old branches too"), keeps the order.
 CLAUSE_SPLIT = lazy(r"[;；]|\b(?:but|except|aber|mais|pero|mas|ma|но)\b|但是?|ただし|하지만", re.I)
-ASKS = lazy(r"\b(?:ask\w*|confirm\w*|approv\w*|permission|nachfrag\w*|frag\w*|bestätig\w*|demande\w*|"
+ASKS = lazy(r"\b(?:ask\w*|confirm\w*|(?:need|needs|require|requires|get|wait\s+for)\s+(?:\w+\s+){0,2}?(?:approval|"
+            r"permission|sign-?off)|nachfrag\w*|frag\w*|bestätig\w*|demande\w*|"
             r"confirmation|pregunt\w*|confirmaci[oó]n|pergunt\w*|confirmação|chied\w*|conferma|спрашива\w*|спроси|"
             r"подтвержд\w*)\b|问|确认|確認|聞い|물어|확인", re.I)
 
