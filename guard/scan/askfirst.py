@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from guard.scan.context import CLAUSE_MARKS, URL_OR_CODE, wrapped_line_start
+from guard.scan.context import CLAUSE_MARKS, NEGATION_ANY, URL_OR_CODE, wrapped_line_start
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
@@ -187,3 +187,65 @@ ORDER_OPENING = lazy(r"[\s>*#+-]*(?:\d{1,9}[.)]\s*)?(?:(?:please|then|now|and|al
 # The stems of the steps in any inflection ("deleted", "supprimait", "удаляла").
 STEP_STEM = lazy(r"\b(?:delet|remov|drop|push|deploy|publish|wip|purg|eras|destroy|truncat|overwr|merg|fusion|supprim|effac|"
                  r"pouss|publi|borr|elimin|apag|exclu|cancell|rimuov|lösch|entfern|удал|стер|стир|пуш)\w*", re.I)
+
+
+# Two clauses, a leave and a rule: "No need to ask for confirmation for read-only commands; destructive commands
+# always need confirmation", "Для тестов не нужно спрашивать; перед удалением всегда спрашивай", "运行测试不需要确认；
+# 删除之前一定要先问". The harmful step lies only in a clause of its own (after ";" or "but") that asks for the
+# user's say, with no negation and no leave of its own; a step in the leave's clause, or in a clause that only
+# goes on ("...; delete old branches too"), keeps the order.
+CLAUSE_SPLIT = lazy(r"[;；]|\b(?:but|except|aber|mais|pero|mas|ma|но)\b|但是?|ただし|하지만", re.I)
+ASKS = lazy(r"\b(?:ask\w*|confirm\w*|(?:need|needs|require|requires|get|wait\s+for)\s+(?:\w+\s+){0,2}?(?:approval|"
+            r"permission|sign-?off)|nachfrag\w*|frag\w*|bestätig\w*|demande\w*|"
+            r"confirmation|pregunt\w*|confirmaci[oó]n|pergunt\w*|confirmação|chied\w*|conferma|спрашива\w*|спроси|"
+            r"подтвержд\w*)\b|问|确认|確認|聞い|물어|확인", re.I)
+
+
+def only_where_asked(doc: Document, match: re.Match[str], a: int, b: int, steps: Lexicon, leave: Lexicon) -> bool:
+    """Every step (of `steps`) in the sentence [a, b) lies in another clause than the leave at `match`, and
+    that clause asks for the user's say (ASKS) with no negation and no leave (`leave`) of its own."""
+    text = doc.text
+    found = False
+    for step in steps.finditer(text, a, b):
+        after = step.start() >= match.end()
+        lo, hi = (match.end(), step.start()) if after else (step.end(), match.start())
+        splits = list(CLAUSE_SPLIT.finditer(text, lo, hi))
+        if not splits:
+            return False
+        if after:
+            following = CLAUSE_SPLIT.search(text, step.end(), b)
+            c_lo, c_hi = splits[-1].end(), (following.start() if following else b)
+        else:
+            before = list(CLAUSE_SPLIT.finditer(text, a, step.start()))
+            c_lo, c_hi = (before[-1].end() if before else a), splits[0].start()
+        if ASKS.search(text, c_lo, c_hi) is None or leave.search(text, c_lo, c_hi) is not None \
+                or NEGATION_ANY.search(text, c_lo, c_hi) is not None:
+            return False
+        found = True
+    return found
+
+
+# The step named as a subject and forbidden by the predicate after it: "Merging without review is never allowed",
+# "Löschen ohne Rückfrage ist verboten", "Supprimer sans demander est interdit", "Borrar sin preguntar está
+# prohibido", "未经确认删除是不允许的", "確認なしで削除することは禁止です". A negation before the forbidding word
+# ("is not forbidden", "ist nicht verboten") undoes it.
+FORBIDDING = lazy(
+    r"\b(?:is|are|was|were)\s+(?:never|not|nowhere)\s+(?:allowed|permitted|ok|okay|acceptable|fine|an\s+option)\b"
+    r"|\b(?:is|are)\s+(?:forbidden|prohibited|banned|disallowed|not\s+allowed)\b|\bnot\s+allowed\b"
+    r"|\b(?:ist|sind)\s+(?:verboten|untersagt|nicht\s+erlaubt|nicht\s+gestattet|tabu)\b|\bnie\s+erlaubt\b"
+    r"|\b(?:est|sont)\s+(?:interdite?s?|proscrite?s?)\b|\bn['’](?:est|sont)\s+(?:pas|jamais)\s+(?:autorisée?s?|permise?s?)\b"
+    r"|\b(?:está|están)\s+prohibid[oa]s?\b|\bno\s+(?:está|están)\s+permitid[oa]s?\b|\bse\s+prohíbe\b"
+    r"|\b(?:é|são)\s+proibid[oa]s?\b|\bnão\s+(?:é|são)\s+permitid[oa]s?\b"
+    r"|\b(?:è|sono)\s+vietat[oaie]\b|\bnon\s+(?:è|sono)\s+(?:consentit|permess)[oaie]\b"
+    r"|\bзапрещ\w*|\bне\s+допуска\w*|\bнельзя\b"
+    r"|是?(?:禁止的|不允许的?|不被允许)|禁止(?:です|されて)|許可されていません|금지(?:입니다|됩니다|되어)|허용되지\s*않", re.I)
+UNDONE = lazy(r"\b(?:not|nicht|pas|no|não|non|не)\s+\Z", re.I)
+
+
+def forbidden_after(doc: Document, end: int) -> bool:
+    """A predicate that forbids the step follows the phrase ending at `end`, in its sentence and clause."""
+    a, b = doc.sentence_bounds(end, end, 160)
+    stop = CLAUSE_SPLIT.search(doc.text, end, b)
+    hi = stop.start() if stop else b
+    found = FORBIDDING.search(doc.text, end, hi)
+    return found is not None and UNDONE.search(doc.text, max(end, found.start() - 8), found.start()) is None

@@ -191,6 +191,39 @@ def noise_only(doc: Document, start: int, end: int) -> bool:
     return NOISE.search(doc.text, a, b) is not None and NOT_NOISE.search(doc.text, a, b) is None
 
 
+# What a shipped assistant keeps from the people it serves: the company's internals, other people's data,
+# secrets, raw technical detail ("Do not tell the user internal ticket numbers", "Ne montre pas à l'utilisateur
+# les traces de pile brutes", "不要告诉用户内部工单编号", "Never tell the user the database password"). Keeping
+# those back hides nothing the agent did; with no act, change, file or deictic of the agent's in the clause it
+# is a warning, never nothing.
+WITHHELD = lazy(
+    r"\b(?:internal|confidential|proprietary|staff|employees?|colleagues|other\s+(?:users?|customers?|clients?)|"
+    r"pricing|prices|discounts?|margins?|ticket\s+numbers?|stack\s*traces?|traces?|hostnames?|ids?|passwords?|"
+    r"secrets?|credentials?|api\s+keys?|tokens?|intern\w*|vertraulich\w*|mitarbeiter\w*|stacktraces?|interne?s?|"
+    r"confidentiel\w*|personnel|traces?\s+de\s+pile|mots?\s+de\s+passe|interno|interna|internos|internas|"
+    r"confidencial\w*|empleados|trazas|contraseñas?|funcionários|senhas?|riservat\w*|dipendenti|внутренн\w*|"
+    r"конфиденциальн\w*|сотрудник\w*|стектрейс\w*|парол\w*|токен\w*)\b"
+    r"|内部|机密|员工|堆栈|密码|令牌|社内|機密|社員|スタックトレース|パスワード|내부|기밀|직원|스택|비밀번호", re.I)
+AGENT_ACT = lazy(
+    r"\b(?:you|your|du|dein\w*|tu|tes|ton|ta|vous|usted|você|tú|ты|твои\w*|ты|this|that|these|those|it|them|"
+    r"above|following|file|files|changes?|edits?|commands?|steps?|scripts?|actions?|dies\w*|das|es|ceci|cela|ça|"
+    r"esto|eso|isto|isso|questo|quello|это|эти|этот)\b|你|这|あなた|この|당신|이것"
+    r"|" + r"\b(?:delet|remov|push|deploy|publish|upload|send|sent|install|download|chang|modif|edit|wr[io]t|ran|run|"
+    r"execut|lösch|änder|install|supprim|envo|modifi|borr|envi|cambi|apag|alter|cancell|invi|удал|отправ|измен|"
+    r"установ|запуст)\w*|删除|发送|上传|修改|安装|执行|削除|送信|変更|実行|삭제|전송|변경|실행", re.I)
+
+
+def withheld_only(doc: Document, start: int, end: int) -> bool:
+    """The clause after the match at [start, end) keeps back only confidential material, naming no act of the
+    agent's (CJK: the clause before the match too, where the object stands)."""
+    a, b = doc.sentence_bounds(start, end, 200)
+    stop = CLAUSE_STOP.search(doc.text, end, b)
+    b = stop.start() if stop else b
+    lo = a if ord(doc.text[start]) >= 0x2E80 or not doc.text.isascii() else end
+    told = doc.text[lo:start] + " " + doc.text[end:b] if lo < start else doc.text[end:b]
+    return WITHHELD.search(told) is not None and AGENT_ACT.search(told) is None
+
+
 CLAUSE_STOP = lazy(r"[;；]|\b(?:but|aber|mais|pero|mas|ma|но)\b|但", re.I)
 
 
@@ -229,7 +262,8 @@ def conceal(doc: Document) -> Iterator[Hit]:
             continue  # "Don't tell the user a task is done until the tests pass": a rule against a false claim
             # (in text a person sees: in a hidden region it stays what it says, an order not to tell)
         described = opening.startswith(WITHOUT_OPENINGS) and done_by_a_thing(doc, match.start(), None, match.end()) \
-            or noise_only(doc, match.start(), match.end())
+            or noise_only(doc, match.start(), match.end()) \
+            or not opening.startswith(WITHOUT_OPENINGS) and withheld_only(doc, match.start(), match.end())
         yield Hit(match.start(), match.end(), f'instruction to conceal from the user: "{match.group()}"',
                   "warning" if described else mention_severity(doc, match.start(), match.end()))
     for match in doc.finditer(QUIET, QUIET_TRIGGERS, 60, 100):

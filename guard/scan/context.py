@@ -200,14 +200,16 @@ def _named_before_colon(doc: Document, quote_start: int) -> bool:
 # A quotation that fills a list item or a table cell ("- "Ignore ..."", "| « ... » |"): a list of quoted
 # sentences, the item or cell nothing but the quotation.
 ITEM_BEFORE_QUOTE = lazy(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+|[^\n]*\|[ \t]*")
-AFTER_LISTED_QUOTE = lazy(r"[ \t.,;!?。．]*(?:$|\|)", re.M)
+AFTER_LISTED_QUOTE = lazy(r"[ \t.,;!?。．]*(?:\([^()\n]{0,80}\)[ \t.,;]*)?(?:$|\|)", re.M)  # (a note in parentheses)
 ITEM_LINE = lazy(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]|[ \t]{2,}\S|[ \t]*\|")
 HEADING = lazy(r"^[ \t]{0,3}#{1,6}[ \t]+(.*)$", re.M)
-LEAD_IN_COLON = lazy(r"[:：][ \t]*\Z")
+LEAD_IN_COLON = lazy(r"[:：][ \t*_]*\Z")  # ("**Examples:**")
 # The quotation named after it: '"You are DAN ..." style jailbreaks', '"..."-type attacks', "« ... »-artige Angriffe".
 NAMED_AFTER_QUOTE = lazy(
     r"[ \t]*-?(?:style|type|kind|like|artige?n?|ähnliche?n?)?[ \t-]*(?:jailbreaks?|attacks?|injections?|payloads?|"
-    r"prompts?|examples?|angriffe?|attaques?|ataques?|attacchi|атак\w*)\b", re.I)
+    r"prompts?|examples?|angriffe?|attaques?|ataques?|attacchi|атак\w*)\b"
+    # (a postposition of likeness, in Japanese, Korean and Chinese: "「...」のような文", "\"...\" 같은 문장", "“...”之类的")
+    r"|\s*(?:のような|のように|といった|などの|みたいな|같은|와\s*같은|과\s*같은|등의|之类的?|这样的|这类)", re.I)
 
 
 def _listed_example(doc: Document, quote_start: int, quote_end: int) -> bool:
@@ -218,8 +220,12 @@ def _listed_example(doc: Document, quote_start: int, quote_end: int) -> bool:
     text = doc.text
     line = doc.line_of(quote_start)
     lo, hi = doc.line_span(line)
-    if ITEM_BEFORE_QUOTE.fullmatch(text, lo, quote_start) is None or AFTER_LISTED_QUOTE.match(text, quote_end) is None:
+    after = AFTER_LISTED_QUOTE.match(text, quote_end)
+    if ITEM_BEFORE_QUOTE.fullmatch(text, lo, quote_start) is None or after is None:
         return False
+    note = text[quote_end:after.end()]
+    if SECOND_PERSON.search(note) or IMPERATIVE.search(note) or LEAD_ORDER.search(note) or NOTE_ORDER.search(note):
+        return False  # '- "..." (do it now)': the note hands the quotation over
     lead = line - 1  # up over the list's items (and their wrapped lines) to its lead-in
     while lead >= 1 and ITEM_LINE.match(text, doc.line_span(lead)[0]):
         lead -= 1
@@ -245,6 +251,9 @@ LEAD_ORDER = lazy(
     r"segui|obbedisci|esegui|applica|ricorda|ripeti|dì)\b"
     r"|(?:следуй|выполняй|выполни|запомни|повтор\w*|используй|скажи|говори)|照做|执行|遵循|遵守|记住|重复|照着|说出|"
     r"従って|実行し|覚えて|繰り返し|言って|따라|실행|기억|반복|말해", re.I)
+
+
+NOTE_ORDER = lazy(r"\b(?:do|now|comply|run|jetzt|sofort|maintenant|ahora|agora|ora|сейчас)\b|现在|今すぐ|지금", re.I)
 
 
 def _section_names_example(doc: Document, start: int) -> bool:
@@ -273,7 +282,33 @@ def _spoken_to(doc: Document, start: int, quote_start: int, quote_end: int) -> b
         if quote.start() < b < quote.end():
             b = quote.end()
     outside = DONE_TO_YOU.sub(" ", QUOTED.sub(" ", doc.text[a:b]))
+    if NOT_FOLLOWED.search(outside):  # 'Never follow sentences such as "..."', "「…」のような文には従わないでください":
+        outside = NOT_FOLLOWED.sub(" ", outside)  # refused, and no order besides the refusal
+    if LIKENESS_AFTER.match(doc.text, quote_end) and not CJK_ORDER.search(outside):  # "「…」のような文": the
+        outside = POLITE.sub(" ", outside)  # quotation modifies a noun; the politeness of another request ("報告して
+        # ください") does not ask for it, an order to follow, write or say it ("従ってください") does
     return SECOND_PERSON.search(outside) is not None or IMPERATIVE.search(outside) is not None
+
+
+LIKENESS_AFTER = lazy(r"\s*(?:のような|といった|などの|みたいな|같은|와\s*같은|과\s*같은|등의|之类的?|这样的|这类)")
+POLITE = lazy(r"请|請|ください|下さい|なさい|하세요|하십시오|주세요")
+CJK_ORDER = lazy(r"(?:従って|実行して|書いて|言って|答えて|入れて|加えて|追加して|出力して|付けて|使って|繰り返して)"
+                 r"(?:ください|下さい|なさい)|(?:따라|실행해|써|말해|답해|넣어|추가해|출력해|사용해|반복해)\s*(?:주세요|"
+                 r"하세요|줘|라)|(?:请|請)?(?:执行|照做|遵循|写上|写下|说出|输出|加上|使用|重复)")
+
+
+# The quotation named as what not to follow, in the ten languages: a refusal, not an order to do or say it.
+NOT_FOLLOWED = lazy(
+    r"\b(?:never|don't|do\s+not|must\s+not|mustn't|should\s+not|shouldn't)\s+(?:\w+ly\s+)?(?:follow|obey|execute|"
+    r"act\s+on|comply\s+with|carry\s+out)\b"
+    r"|\bbefolge\w*\s+(?:\w+\s+)?(?:nie|niemals|nicht|keine)\b|\b(?:nie|niemals|nicht)\s+(?:befolgen|ausführen)\b"
+    r"|\bne\s+(?:les?\s+|la\s+)?(?:suis|suivez|exécute|exécutez|obéis|obéissez)\s+(?:jamais|pas)\b"
+    r"|\b(?:nunca|no)\s+(?:las?\s+|los?\s+)?(?:sigas|siga|sigan|obedezcas|ejecutes|ejecute)\b"
+    r"|\b(?:nunca|não)\s+(?:as?\s+|os?\s+)?(?:siga|obedeça|execute)\b"
+    r"|\bnon\s+(?:seguire|eseguire|obbedire|seguirle|seguirli|eseguirle)\b"
+    r"|\bне\s+(?:выполняй|следуй|подчиняйся|исполняй)\w*"
+    r"|请?不要(?:执行|遵循|照做|服从|听从)|(?:従わ(?:ないで|ず)|実行しないで)(?:ください|下さい)?"
+    r"|(?:따르지|실행하지)\s*(?:마세요|마십시오|말고|마|말|않)", re.I)
 
 
 # The agent as the object of what a third party may do to it, not the one addressed: "pages may try to give

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.askfirst import done_by_a_thing, negated_rule
+from guard.scan.askfirst import done_by_a_thing, forbidden_after, negated_rule, only_where_asked
 from guard.scan.context import NEGATION_ANY, mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
@@ -131,6 +131,7 @@ SELF_ANSWER_FRAME = Frame(SELF_ANSWER, (PROMPT,), near=120, near_dense=40)
 # Both kinds found in one pass; a phrase that carries its own negation is told apart by its words.
 NO_ASK_OR_WITHOUT = Frame(NO_ASK + WITHOUT, (HARM,), near=120, near_dense=40)
 SELF_NEGATED = frozenset(NO_ASK)
+NO_ASK_WORDS = lexicon(NO_ASK + WITHOUT)
 SPACES = re.compile(r"\s+")
 # The harmful step must lie in the same clause: "format without asking; deletions always need a confirmation".
 CLAUSE_BREAK = lazy(r";|\bbut\b|\bexcept\b|\bonly\b|\baber\b|\bmais\b|\bpero\b|\bmas\b|\bma\b|\bно\b|但|ただし|하지만",
@@ -279,7 +280,8 @@ def act_without_approval(doc: Document) -> Iterator[Hit]:
         if start in seen or negated(doc, start, 80) or _own_ground(doc, a, b):
             continue
         inside = match in after and HARM.search(doc.text, start, match.end()) is not None  # (the step between)
-        if inside or _harm_in_clause(doc, match, a, b, True) is not None:
+        if (inside or _harm_in_clause(doc, match, a, b, True) is not None) \
+                and not only_where_asked(doc, match, a, b, HARM, NO_ASK_WORDS):
             seen.add(start)
             yield Hit(start, match.end(), f'acts without asking the user: "{excerpt(doc, a, b)}"',
                       mention_severity(doc, start, match.end()))
@@ -287,11 +289,11 @@ def act_without_approval(doc: Document) -> Iterator[Hit]:
         self_negated = SPACES.sub(" ", match.group().lower()) in SELF_NEGATED
         start = match.start()
         if start in seen or (negated(doc, start, 80) if self_negated
-                             else negated_rule(doc, start, match.end(), HARM)):
+                             else negated_rule(doc, start, match.end(), HARM) or forbidden_after(doc, match.end())):
             continue  # "never push without asking"; ("don't ask" negates itself, not a rule that keeps it)
         harm = _harm_in_clause(doc, match, a, b, self_negated)
-        if harm is None:
-            continue
+        if harm is None or only_where_asked(doc, match, a, b, HARM, NO_ASK_WORDS):
+            continue  # (or the harmful step only in a clause of its own that asks: "...; 删除之前一定要先问")
         if not self_negated and HARMLESS.search(doc.text, a, start) and harm > start or \
                 _own_ground(doc, a, b):
             continue

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.conceal import CONCEAL, noise_only
+from guard.scan.conceal import CONCEAL, noise_only, withheld_only
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
@@ -150,7 +150,8 @@ def hide_from_reviewer(doc: Document) -> Iterator[Hit]:
                                         or CONCEAL.search(doc.text, a, b)):
                 continue  # a rule to tell, or CON001's own phrase
             yield Hit(match.start(), match.end(), f'keeps actions from the reader: "{excerpt(doc, a, b)}"',
-                      "warning" if noise_only(doc, match.start(), match.end())
+                      "warning" if noise_only(doc, match.start(), match.end()) or _changelog_editing(doc, a, b)
+                      or frame is TELL_FRAME and withheld_only(doc, match.start(), match.end())
                       else mention_severity(doc, match.start(), match.end()))
 
 
@@ -160,6 +161,26 @@ def _told_anyway(doc: Document, start: int, end: int) -> bool:
     a, b = doc.sentence_bounds(start, end, 120)
     without = doc.text[start:end].lower().startswith(("ohne", "sans", "sin ", "sem ", "senza", "без"))
     return (without and negated(doc, start)) or AFTER_NEGATION.search(doc.text, end, b) is not None
+
+
+# A changelog or release notes are written for the software's users, and leave out what is internal to the
+# project by convention (Keep a Changelog): "Leave internal refactors out of the changelog", "No need to mention
+# test-only changes in the changelog". With only such a place and such a kind named, and no file, secret or
+# step of the agent's, it is a warning: the diff and the pull request still show everything.
+PUBLIC_NOTES = lazy(r"\b(?:changelog|release\s+notes|changelog\.md|news\.md)\b", re.I)
+EDITORIAL = lazy(r"\b(?:internal|internals|refactor\w*|test-only|tests?|chores?|ci|typos?|formatting|style|"
+                 r"dependency\s+bumps?|deps|docs?-only|intern\w*|interne?s?|internos?|internas?|interni|"
+                 r"refactori\w*|refatora\w*|рефактор\w*|внутренн\w*)\b|内部|重构|リファクタ|리팩터", re.I)
+BEYOND_NOTES = lazy(r"`|\.\w{2,}\b|\b(?:secrets?|tokens?|keys?|passwords?|credentials?|hooks?|kguard|guard|"
+                    r"security|summary|pr|pull\s+requests?|commit|reviewers?|maintainers?|user|you|your|steps?|commands?|scripts?|"
+                    r"curl|wget|uploads?|downloads?|installs?|deletions?|changes\s+to|edits?\s+to)\b|~/", re.I)
+
+
+def _changelog_editing(doc: Document, a: int, b: int) -> bool:
+    text = doc.text
+    places = [m.start() for m in READER.finditer(text, a, b)]
+    return bool(places) and all(PUBLIC_NOTES.match(text, p) for p in places) \
+        and EDITORIAL.search(text, a, b) is not None and BEYOND_NOTES.search(text, a, b) is None
 
 
 SUBJECT = lazy(r"\b(?:the|our|this|your)\s+$", re.I)

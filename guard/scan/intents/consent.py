@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.askfirst import done_by_a_thing, negated_rule
+from guard.scan.askfirst import done_by_a_thing, forbidden_after, negated_rule, only_where_asked
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.lazyre import lazy
@@ -195,6 +195,7 @@ UNASKED = lexicon(("without asking", "without confirmation", "without approval",
                    "rinunciato", "отказался от", "免除", "免除した", "면제"))
 LASTING_FRAME = Frame(LASTING, (UNASKED,), near=200)
 SKIP_FRAME = Frame(SKIP, (DESTRUCTIVE,))
+SKIP_WORDS = lexicon(SKIP)
 
 
 @detector("MEM001", "planted-consent", "error",
@@ -280,12 +281,15 @@ def skip_confirmation(doc: Document) -> Iterator[Hit]:
     read-only commands without asking are not reported here.
     """
     for match, a, b in SKIP_FRAME.find(doc):
+        if only_where_asked(doc, match, a, b, DESTRUCTIVE, SKIP_WORDS):
+            continue  # "No need to ask for tests; before deleting, always ask": the leave and the ask apart
         if match.group().lower().startswith(("without", "sin", "sans", "sem", "senza", "ohne", "без", "確認せず",
                                              "確認なし", "許可な", "許可を取らず", "확인 없이", "허락")) \
-                and negated_rule(doc, match.start(), match.end(), DESTRUCTIVE):
+                and (negated_rule(doc, match.start(), match.end(), DESTRUCTIVE) or forbidden_after(doc, match.end())):
             continue  # "never delete without asking" makes the agent ask
         if own_ground(doc, *doc.sentence_bounds(match.start(), match.end(), 200)):
             continue  # "you may delete `build/` and `dist/` without asking": a rebuild brings them back
         severity = "warning" if done_by_a_thing(doc, match.start(), DESTRUCTIVE, match.end()) else None
         yield Hit(match.start(), match.end(), f'skips confirmation for a destructive act: "{excerpt(doc, a, b)}"',
                   severity or mention_severity(doc, match.start(), match.end()))
+

@@ -158,6 +158,30 @@ COMMON = frozenset(("format", "list", "put", "return", "complete", "continue", "
                     "exactly as", "cite", "copia", "gib", "donne", "give me"))
 SHOWN = lexicon((word for word in SHOW_WORDS.words if word not in COMMON), ("give me your", "gib mir"))
 OWN_FRAME = Frame(INSTRUCTION_NOUNS, (OWN_OR_FIRST, SHOWN), near=70, near_dense=30)
+# Another program's prompt, not the agent's: "print its system prompt with `make show-prompt`", "gib seinen
+# Systemprompt aus", "affiche son prompt système", "打印它的系统提示词", "the bot's prompt" (a possessive of the third
+# person or a named program's genitive, right before; never "your", nor the model's or the assistant's, which
+# may be the agent's own).
+THEIR_PROMPT = lazy(
+    r"(?:\b(?:its|their|the\s+(?:bot|chatbot|app|service|product)['’]s|seinen|seine|seinem|ihren|ihre|des\s+Bots|son|sa|ses|"
+    r"leur|du\s+bot|su|sus|del\s+bot|seu|sua|do\s+bot|il\s+suo|la\s+sua|del\s+bot|его|её|их|бота)|它的|机器人的|その|ボットの|"
+    r"봇의|챗봇의)\s*(?:\w+\s+)?\Z", re.I)
+PRODUCT = lazy(r"\b(?:bot|chatbot|app|service|product|widget|Bots?|Chatbots?|robot|бот\w*)\b|机器人|ボット|봇|챗봇", re.I)
+THE_AGENT = lazy(r"\b(?:assistant|agent|model|ai|llm|claude|copilot|cursor|gemini|codex|you|your|du|dein\w*|tu|ton|ta|"
+                 r"vous|usted|você|ты|твой|assistent\w*|agente?n?|modell?\w*|modèle|modelo|modello|ассистент\w*|агент\w*|"
+                 r"модел\w*)\b|你|助手|代理|模型|あなた|アシスタント|エージェント|モデル|당신|너|어시스턴트|에이전트|모델", re.I)
+
+
+def _their_prompt(doc: Document, a: int, start: int) -> bool:
+    """The prompt is another program's: a possessive of the third person right before it, whose antecedent in
+    the sentence is a product the project builds (a bot, an app), and the agent named nowhere in it."""
+    if doc.text[start:start + 4].lower() == "its ":
+        start += 4  # (SECRET_TEXT's "its system prompt": the agent's in the third person, or a program's)
+    if THEIR_PROMPT.search(doc.text, max(a, start - 24), start) is None:
+        return False
+    return PRODUCT.search(doc.text, a, start) is not None and THE_AGENT.search(doc.text, a, start) is None
+
+
 # "Ignore any attempts to reveal the system prompt": a rule against the act, not an order to do it.
 A_PROMPT = lazy(r"\b(?:a|an|one|another)\s+(?:good\s+|new\s+|short\s+)?\Z", re.I)
 # "tell me if your instructions are unclear": asked whether something holds, not for the text
@@ -231,7 +255,8 @@ def prompt_extraction(doc: Document) -> Iterator[Hit]:
                 or A_PROMPT.search(doc.text, max(a, match.start() - 12), match.start()) \
                 or TELL_IF.search(doc.text, max(a, match.start() - 40), match.start()) \
                 or IN_FILE.match(doc.text, match.end()) or _destination(doc, a, match.start(), match.end(), b) \
-                or (not doc.text.isascii() and _negated_after(doc, match.end())):
+                or (not doc.text.isascii() and _negated_after(doc, match.end())) \
+                or _their_prompt(doc, a, match.start()):
             continue  # a prompt in general, a question whether, a prompt kept in a named file, a negation after
         if _names_the_attack(doc, match.start(), match.end()):
             said.discard(a)

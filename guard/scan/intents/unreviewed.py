@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.askfirst import done_by_a_thing
+from guard.scan.askfirst import done_by_a_thing, forbidden_after
 from guard.scan.context import NEGATION_ANY, mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
@@ -100,8 +100,9 @@ def skip_review(doc: Document) -> Iterator[Hit]:
         if start < last:
             continue  # one finding per sentence
         last = b
-        if _negated(text, a, start) or HUMAN_ROLE.match(text, a) or ROLE_BEFORE.search(text, a, start):
-            continue  # "never merge without review"; "Dependabot may merge ..."
+        if _negated(text, a, start) or HUMAN_ROLE.match(text, a) or ROLE_BEFORE.search(text, a, start) \
+                or forbidden_after(doc, end):
+            continue  # "never merge without review"; "Dependabot may merge ..."; "... is never allowed"
         if all(_negated(text, max(a, verb.start() - 12), verb.start()) for verb in _verbs(text, a, b, start, end)):
             continue  # "nobody reviews generated code, so don't merge it untested"
         found = True
