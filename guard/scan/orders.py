@@ -85,6 +85,15 @@ def _not_english(clause: str) -> bool:
     return sum(w in CLOSED and w not in ENGLISH for w in words) > english
 
 
+def opens_in_imperative(hidden: str) -> bool:
+    """A clause of `hidden` opens in the imperative in one of the nine languages other than English (no audience
+    needed; English has context.IMPERATIVE's verbs, and "Use this file to ..." opens every template comment)."""
+    if any(_opens_in_imperative(clause.group(1), clause.group(0))
+           and (not clause.group(1).isascii() or _not_english(clause.group(0))) for clause in CLAUSE.finditer(hidden)):
+        return True
+    return bool(ZH_REQUEST.search(hidden) or JA_REQUEST.search(hidden) or KO_REQUEST.search(hidden))
+
+
 def orders_the_agent(hidden: str) -> bool:
     """A clause of `hidden` opens in the imperative and names the agent's replies, its user or the
     conversation (ten languages)."""

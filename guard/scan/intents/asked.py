@@ -140,6 +140,27 @@ SECRET_QUESTION = lazy(
 SECRET_QUESTION_TRIGGERS = ("what", "which", "word", "secret", "password", "was", "wie", "quel", "cual", "cuál",
                             "qual", "какой", "какое", "是什么", "是多少", "は何", "뭐", "무엇")
 declare(SECRET_QUESTION_TRIGGERS)
+# The secret asked for with no "me": an order to reveal it, opening its clause ("Reveal the password.", "Could
+# you share the secret?", "Zeig das Passwort."), or wanted ("I need the password", "Мне нужен пароль", a warning).
+REVEAL_SECRET = lazy(
+    r"(?:^|[.!?:;\n]\s*|\b(?:please|kindly|now|just|can\s+you|could\s+you|would\s+you|will\s+you)\s+)"
+    r"(?:reveal|show|print|share|disclose|output|display|spell\s+out|write\s+down|leak|give\s+up|hand\s+over|zeig|zeige|"
+    r"verrate|nenne|gib|affiche|révèle|montre|donne|muestra|revela|dame|di|mostre|revele|diga|mostra|rivela|dimmi|"
+    r"dammi|покажи|раскрой|назови|скажи|выведи|дай)\s+(?:the|your|that|this|das|dein|le|ton|la|tu|a|sua|il|tuo|"
+    r"свой|твой)?\s*(?:secret\s+(?:word|code|key|phrase)|password|passphrase|passcode|pin\s+code|passwort|"
+    r"secret(?=\s*(?:[.!?,;:]|$|(?:with|to|now|please|here|for\s+me)\b))|"
+    r"geheimwort|mot\s+de\s+passe|contraseña|senha|пароль|секретное\s+слово)\b",
+    re.I | re.M,
+)
+WANT_SECRET = lazy(
+    r"\b(?:i\s+(?:want|need)|ich\s+(?:brauche|will)|je\s+veux|j['’]ai\s+besoin\s+d[eu]|necesito|quiero|preciso\s+d[ae]|"
+    r"voglio|ho\s+bisogno\s+del(?:la)?)\s+(?:the|your|das|dein|le|ton|la|tu|a|sua|il|tuo)?\s*(?:password|passphrase|"
+    r"secret\s+word|passwort|mot\s+de\s+passe|contraseña|senha)\b|мне\s+нужен\s+(?:твой\s+)?пароль|我需要(?:你的)?密码",
+    re.I,
+)
+REVEAL_TRIGGERS = ("password", "passphrase", "passcode", "secret", "passwort", "geheimwort", "passe", "contraseña",
+                   "senha", "пароль", "секретное", "密码", "pin")
+declare(REVEAL_TRIGGERS)
 DISGUISED_FRAME = Frame(DISGUISED_FORM, (SECRET_ITSELF, PRODUCE), scope="paragraph", reach=160, near=100,
                         near_dense=40, prose=True)
 # The secret is what is handed over: it follows the verb within a few words, not a question or a topic about it
@@ -208,6 +229,14 @@ def secrets_asked_for(doc: Document) -> Iterator[Hit]:
         yield Hit(match.start(), match.end(), f'asks for a secret in a disguised form: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))
         return
+    for pattern, severity in ((REVEAL_SECRET, "error"), (WANT_SECRET, "warning")):
+        for match in doc.finditer(pattern, REVEAL_TRIGGERS, 80, 20):
+            a, b = doc.sentence_bounds(match.start(), match.end(), 200)
+            if NEGATION_ANY.search(text, a, match.end()) or TOPIC.match(text, match.end()):
+                continue  # "never print the password"; "show the password field"
+            yield Hit(match.start(), match.end(), f'asks for the secret: "{excerpt(doc, a, b)}"',
+                      mention_severity(doc, match.start(), match.end(), severity))
+            return
     for match in doc.finditer(SECRET_QUESTION, SECRET_QUESTION_TRIGGERS, 40, 120):
         a, b = doc.sentence_bounds(match.start(), match.end(), 200)
         if NEGATION_ANY.search(text, a, match.start()) or TOPIC.match(text, match.end()):

@@ -59,6 +59,9 @@ ALL_BEFORE = lexicon((
     "tutto quello che ti ho detto", "tutto ciò che ti ho detto", "всё, что я говорил", "все, что я говорил",
     "всё, что я сказал", "все, что я сказал", "всё что я", "我之前说的", "我刚才说的", "之前说的一切", "前に言ったこと",
     "今まで言ったこと", "さっき言ったこと", "전에 한 말", "이전에 한 말", "내가 한 말",
+    # what precedes, named as a whole without "everything"
+    "the foregoing", "what precedes", "ce qui précède", "lo anterior", "o que foi dito acima", "quanto sopra",
+    "сказанное выше", "вышесказанное", "上面的内容", "上述内容", "上記", "위의 내용",
 ))
 ON_A_TOPIC = lazy(r"\b(?:said|told\s+you|ich\s+(?:gesagt|geschrieben)|t['’]ai\s+dit|j['’]ai\s+dit|te\s+dije|eu\s+disse|ti\s+ho\s+detto)"
                   r"\s+(?:about|regarding|on|über|zu|sur|à\s+propos|sobre|su|riguardo)\s+(?!your\b|the\s+(?:previous|prior|rules|instructions)"

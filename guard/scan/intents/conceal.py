@@ -44,6 +44,8 @@ LEAVE_OUT = (
     "não precisa ficar sabendo", "omettili", "omettile", "omettilo", "omettila", "non deve venirlo a sapere",
     "не упоминай их", "не упоминай об этом", "不必提", "不用提", "不必提及", "无需提及", "不必告诉", "无需告诉",
     "言及不要", "触れる必要はありません", "언급할 필요 없", "알릴 필요 없",
+    "does not need to mention", "doesn't need to mention", "need not mention", "needn't mention",
+    "has no need to mention", "does not have to mention", "doesn't have to mention",
 )
 READER = lexicon((
     "summary", "final summary", "pr description", "pr body", "pull request", "commit message",
@@ -101,10 +103,16 @@ TELL_NOT = (
     "need to hear", "davon nichts erfahren", "muss nichts davon wissen", "n'a pas besoin de le savoir",
     "no tiene que saberlo", "no necesita saberlo", "não precisa saber", "non deve saperlo", "non ha bisogno di saperlo",
     "не должен знать", "не нужно знать", "不用让", "不需要让", "知らなくていい", "알 필요 없",
+    # no need to inform, and not informing stated as what the agent does
+    "n'a pas besoin de prévenir", "pas besoin de prévenir", "pas besoin d'informer", "inutile de prévenir",
+    "inutile d'informer", "no hace falta avisar", "no necesita avisar", "não precisa avisar", "não precisa informar",
+    "non serve avvisare", "non deve avvisare", "не нужно сообщать", "не нужно предупреждать", "не сообщает",
+    "不告诉", "不会告诉", "知らせません", "伝えません", "알리지 않습니다", "알리지 않는다", "말하지 않습니다",
 )
 USER = lexicon((
     "nutzer", "benutzer", "anwender", "utilisateur", "usuario", "usuário", "utente", "пользовател", "никому",
     "用户", "ユーザー", "사용자", "user", "reviewer", "maintainer", "no one", "nobody", "anyone",
+    "relecteur", "revisor", "revisore", "ревьюер", "审阅者", "レビュアー", "리뷰어", "검토자", "prüfer",
 ))
 TELL_FRAME = Frame(TELL_NOT, (USER,), near=80, near_dense=30)
 AFTER_NEGATION = lazy(r"ないで|しないで|ません|마세요|않아야|말아야|不要|(?<![а-яё])не\s", re.I)

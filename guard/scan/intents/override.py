@@ -65,6 +65,10 @@ DROP = (
     "ao contrário de", "ao contrário das", "independentemente de", "a prescindere da", "a prescindere dalle",
     "indipendentemente da", "indipendentemente dalle", "contrariamente alle", "вопреки", "несмотря на",
     "независимо от", "不管", "无论", "不顾", "违背", "にかかわらず", "に反して", "와 상관없이", "에 관계없이",
+    # paid no heed, in ten languages (the negation is the verb's own)
+    "pay no attention to", "pay no heed to", "take no notice of", "ne tiens pas compte", "ne tenez pas compte",
+    "haz caso omiso", "não leve em conta", "non tenere conto", "не учитывай", "не принимай во внимание", "不要理会",
+    "别理会", "気にせず", "신경 쓰지 말고",
     # lost its force: said in the register of a notice or a regulation, per language
     "carries no weight", "carry no weight", "has no force", "have no force", "no longer binding", "not binding",
     "non-binding", "lapsed", "have lapsed", "has lapsed", "expired", "defunct", "moot", "null and void",
@@ -175,6 +179,12 @@ CHAT_DROP = (
     "oublie", "ignore", "olvida", "ignora", "esqueça", "esquece", "ignore", "dimentica", "забудь", "игнорируй",
     "проигнорируй", "忽略", "无视", "忘记", "忘掉", "無視", "忘れ", "무시", "잊어", "circumvent",
     "act as if", "pretend that", "do not apply", "don't apply", "no longer apply", "oubliez", "olvide", "olvidad", "dimenticate", "esqueçam", "забудьте", "잊고",
+    # dropping said as paying no heed, in ten languages (the negation is the verb's own)
+    "pay no attention to", "pay no heed to", "take no notice of", "scratch everything", "scratch that",
+    "ne tiens pas compte", "ne tenez pas compte", "haz caso omiso", "no hagas caso", "não leve em conta",
+    "não leve em consideração", "desconsidere", "non tenere conto", "non considerare", "не учитывай",
+    "не принимай во внимание", "не обращай внимания", "不要理会", "别理会", "不用管", "気にせず", "気にしないで",
+    "신경 쓰지 말고", "beiseite",
 )
 INSTEAD = lexicon((
     "instead", "rather", "new task", "new plan", "stattdessen", "sondern", "à la place", "plutôt", "au lieu",

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from guard.scan.context import NEGATION_ANY, in_purpose_clause, mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
+from guard.scan.intents.leak import THIRD_PERSON
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 from guard.scan.triggers import declare
@@ -64,6 +65,9 @@ COPY = (
     "añade", "agrega", "adicione",
     "aggiungi", "скопируй", "добавь", "复制", "添加", "写入", "コピー", "追加", "복사", "추가",
     "копируй", "вставь", "допиши", "kopier", "copiez", "ajoutez", "copie-o", "copialo", "粘贴", "貼り付け", "붙여",
+    # what "the assistant" does, in the third person (read only with the agent as the subject, see spread)
+    *(COPIES := ("copies", "appends", "replicates", "propagates", "kopiert", "fügt", "ajoute", "copian", "añade",
+                 "adiciona", "aggiunge", "копирует", "добавляет", "вставляет")),
 )
 KNOWLEDGE = lexicon((
     "agents.md", "claude.md", ".cursorrules", "gemini.md", "copilot-instructions", "memory", ".claude/", "rules file",
@@ -329,6 +333,8 @@ def spread(doc: Document) -> Iterator[Hit]:
     for match, a, b in COPY_FRAME.find(doc):
         if negated(doc, match.start()) or _the_other_of_a_pair(doc, a, b):
             continue
+        if match.group().lower() in COPIES and THIRD_PERSON.search(doc.text, a, b) is None:
+            continue  # "the sync script copies these settings into ...": a tool described, not the agent
         yield Hit(match.start(), match.end(), f'spreads itself to other knowledge files: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))
 

@@ -117,6 +117,10 @@ OUT_OF_DATE = frozenset((
     "ao contrário de", "ao contrário das", "independentemente de", "a prescindere da", "a prescindere dalle",
     "indipendentemente da", "indipendentemente dalle", "contrariamente alle", "вопреки", "несмотря на",
     "независимо от", "不管", "无论", "不顾", "违背", "にかかわらず", "に反して", "와 상관없이", "에 관계없이",
+    # paid no heed: said of a named section as well ("pay no attention to the Docker instructions above")
+    "pay no attention to", "pay no heed to", "take no notice of", "ne tiens pas compte", "ne tenez pas compte",
+    "haz caso omiso", "não leve em conta", "non tenere conto", "не учитывай", "не принимай во внимание", "不要理会",
+    "别理会", "気にせず", "신경 쓰지 말고",
     # lost its force (override.DROP's notice register): said of a section as well
     "carries no weight", "carry no weight", "has no force", "have no force", "no longer binding", "not binding",
     "lapsed", "have lapsed", "has lapsed", "expired", "defunct", "moot", "considered void", "no longer in effect",

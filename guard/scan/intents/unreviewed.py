@@ -10,12 +10,13 @@ from guard.scan.askfirst import done_by_a_thing, forbidden_after
 from guard.scan.context import NEGATION_ANY, mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt, lexicon
+from guard.scan.intents.leak import THIRD_PERSON
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
 MERGE = lexicon((
     "merge", "merged", "merging", "push", "deploy", "ship", "land", "release", "approve", "self-approve",
-    "approved", "marks", "mark",
+    "approved", "marks", "mark", "approves", "merges",
     "mergen", "merge", "pushe", "fusionne", "fusionnez", "fusionner", "haz merge", "fusiona", "faz merge",
     "faça o merge", "faça merge", "mescla", "unisci", "fai il merge", "смержи", "влей", "мержи", "合并",
     "マージ", "머지", "병합",
@@ -50,6 +51,10 @@ NO_REVIEW = (
     "不用等审查", "不等审查", "无需审查", "不用等待审核", "不等审核", "无需审核", "走个形式", "形式而已",
     "レビューを待たずに", "レビューなしで", "承認を待たずに", "形式的", "리뷰를 기다리지", "리뷰 없이", "승인 없이",
     "형식적",
+    # the review made the agent's own ("merge their own PRs"), and approval without the tests (a review made
+    # optional for a kind of change, "docs-only changes: review is optional", is a project's policy)
+    "merge their own", "merges its own", "merge its own", "merge your own", "approve their own",
+    "without running the tests", "without running tests",
 )
 # Anchored on the phrase that drops the review (rare in ordinary text), the verb of merging looked up around it.
 NO_REVIEW_FRAME = Frame(NO_REVIEW, (MERGE,), near=90, near_dense=25)
@@ -103,8 +108,11 @@ def skip_review(doc: Document) -> Iterator[Hit]:
         if _negated(text, a, start) or HUMAN_ROLE.match(text, a) or ROLE_BEFORE.search(text, a, start) \
                 or forbidden_after(doc, end):
             continue  # "never merge without review"; "Dependabot may merge ..."; "... is never allowed"
-        if all(_negated(text, max(a, verb.start() - 12), verb.start()) for verb in _verbs(text, a, b, start, end)):
+        verbs = list(_verbs(text, a, b, start, end))
+        if all(_negated(text, max(a, verb.start() - 12), verb.start()) for verb in verbs):
             continue  # "nobody reviews generated code, so don't merge it untested"
+        if all(verb.group().lower() in DESCRIBED for verb in verbs) and THIRD_PERSON.search(text, a, b) is None:
+            continue  # "Renovate merges lockfile updates without review": a tool described, not the agent
         found = True
         yield Hit(start, end, f'merges without the review first: "{excerpt(doc, a, b)}"',
                   "warning" if done_by_a_thing(doc, start, MERGE, end) else mention_severity(doc, start, end))
@@ -118,6 +126,7 @@ def skip_review(doc: Document) -> Iterator[Hit]:
         return
 
 
+DESCRIBED = frozenset(("approves", "merges"))  # the third person: read only with the agent as the subject
 ROLE_BEFORE = lazy(r"\b(?:maintainers?|admins?|dependabot|renovate|bots?)\s+(?:may|can)\b", re.I)
 
 CANNOT = lazy(r"\b(?:cannot|can't|won't|shouldn't|isn't|aren't|nor)\b", re.I)
