@@ -78,10 +78,46 @@ DEICTIC = lazy(
     r"\bthey\b",
     re.I,
 )
-CREDIT = lazy(r"\b(?:ai|a\.i\.|claude|copilot|chatgpt|gpt|gemini|assistant|co-?authored|generated|emoji|ki|ia)\b"
-              r"|\bИИ\b|人工智能", re.I)
+# (AI, KI and IA in capitals only: "ai" is Italian for "to the", "ia" Portuguese for "was going")
+CREDIT = lazy(r"\b(?:a\.i\.|claude|copilot|chatgpt|gpt|gemini|assistant|co-?authored|generated|emoji)\b"
+              r"|(?-i:\b(?:AI|KI|IA)\b)|\bИИ\b|人工智能", re.I)
 
 LEAVE_OUT_FRAME = Frame(LEAVE_OUT, (READER, DEICTIC))
+# Left out said as what a text is or is not made of ("not part of what you report"), as a passive ("are not
+# included in the PR description", "wird nicht angesprochen"), as silence kept ("passe sous silence"), or said of
+# a report of the work: the same words leave lockfile updates, screenshots or personal data out of a summary, so
+# these read as concealment only when what is left out is a change to the machinery a reviewer checks (hooks,
+# CI configuration, deploy scripts, shell start-up files, cron, the guard).
+UNSAID = (
+    *LEAVE_OUT, "not part of", "no part of", "no reason to bring", "no reason to mention", "nicht teil",
+    "kein teil", "nicht angesprochen", "nicht erwähnt", "nicht aufgeführt", "ne fait pas partie",
+    "ne font pas partie", "passe sous silence", "passez sous silence", "pas mentionné", "pas mentionnées",
+    "pas mentionnés", "no forma parte", "no forman parte", "no se incluye", "no se incluyen", "no se menciona",
+    "no se mencionan", "não faz parte", "não fazem parte", "não são mencionad", "não é mencionad", "non fa parte",
+    "non fanno parte", "non citare", "non citarle", "non citarli", "non vanno citat", "non va citat",
+    "не входит в", "не входят в", "не упоминаются", "не упоминается", "знать не обязательно", "不属于", "不包括在",
+    "不写进", "含めません", "触れません", "포함하지 않", "언급하지 않",
+)
+REPORT = lexicon((
+    *READER.words, "your report", "the report", "what you report", "you report", "status update", "status updates",
+    "your replies", "your answers", "pr descriptions", "the commit", "your commits", "bericht", "berichte",
+    "rapport", "compte rendu", "informe", "relatório", "rapporto", "报告", "汇报", "報告", "レポート", "보고",
+    "descripción", "descrição", "descrizione", "рецензент",
+))
+MACHINERY = lexicon((
+    "hook", "hooks", "hookspath", "pre-commit", "ci config", "ci configuration", "ci settings", "ci workflow",
+    "ci workflows", "workflow file", "workflow files", ".github", "deploy script", "deploy scripts",
+    "deployment script", "deployment scripts", "script", "scripts", "cron", "crontab", ".bashrc", ".zshrc",
+    ".profile", "shell profile", "credential helper", "authorized_keys", "sudoers", "kguard", "settings.json",
+    "ci-konfiguration", "skript", "skripte", "configuration de la ci", "configuration ci", "scripts de déploiement",
+    "script de déploiement", "configuración de la ci", "configuración de ci", "scripts de despliegue",
+    "script de despliegue", "configuração da ci", "configuração de ci", "scripts de implantação",
+    "script de implantação", "configurazione della ci", "configurazione ci", "script di deploy",
+    "script di distribuzione", "скрипт", "хук", "конфигурацию ci", "конфигурации ci", "настройки ci", "部署脚本",
+    "脚本", "钩子", "ci 配置", "ci配置", "フック", "スクリプト", "デプロイ", "ci 設定", "ci設定", "훅", "스크립트",
+    "배포", "ci 설정", "ci설정",
+))
+UNSAID_FRAME = Frame(UNSAID, (REPORT, MACHINERY))
 # German "erwähne" is "mention": an order to leave out only with a negation in its sentence.
 GERMAN_MENTION = ("erwähne", "erwähnen")
 GERMAN_NOT = lazy(r"\b(?:nicht|weder|kein\w*|nie|niemals)\b", re.I)
@@ -148,12 +184,14 @@ def hide_from_reviewer(doc: Document) -> Iterator[Hit]:
     Instead: let the agent report everything it did. Rules about credit lines ("do not mention AI in
     commit messages") are not reported.
     """
-    for frame in (LEAVE_OUT_FRAME, SECRECY_FRAME, TELL_FRAME):
+    for frame in (LEAVE_OUT_FRAME, UNSAID_FRAME, SECRECY_FRAME, TELL_FRAME):
         for match, a, b in frame.find(doc):
             if _credit_rule(doc, match.start(), a, b):
                 continue
             if match.group().lower() in GERMAN_MENTION and not GERMAN_NOT.search(doc.text, a, b):
                 continue  # "Erwähne Änderungen an der Doku im Changelog": an order to mention them
+            if frame is UNSAID_FRAME and _public_notes_only(doc, a, b):
+                continue  # "Hook changes are not part of the changelog": notes for the software's users
             if frame is TELL_FRAME and (_told_anyway(doc, match.start(), match.end())
                                         or CONCEAL.search(doc.text, a, b)):
                 continue  # a rule to tell, or CON001's own phrase
@@ -182,6 +220,11 @@ EDITORIAL = lazy(r"\b(?:internal|internals|refactor\w*|test-only|tests?|chores?|
 BEYOND_NOTES = lazy(r"`|\.\w{2,}\b|\b(?:secrets?|tokens?|keys?|passwords?|credentials?|hooks?|kguard|guard|"
                     r"security|summary|pr|pull\s+requests?|commit|reviewers?|maintainers?|user|you|your|steps?|commands?|scripts?|"
                     r"curl|wget|uploads?|downloads?|installs?|deletions?|changes\s+to|edits?\s+to)\b|~/", re.I)
+
+
+def _public_notes_only(doc: Document, a: int, b: int) -> bool:
+    places = [m.start() for m in REPORT.finditer(doc.text, a, b)]
+    return bool(places) and all(PUBLIC_NOTES.match(doc.text, p) for p in places)
 
 
 def _changelog_editing(doc: Document, a: int, b: int) -> bool:
