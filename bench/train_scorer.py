@@ -22,6 +22,7 @@ import ast
 import email
 import gettext
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -56,8 +57,14 @@ ATTACK_SOURCES += ["adapt6", "own7", "own11", "prec7", "prec9", "prec11"]
 LOOK_ALIKES = {"prec7", "prec9", "prec11"}
 
 
+# This project's own name, as our attack sets write it ("switch kguard off", "delete .kguard.toml") and no benign
+# source does: learned as it stands, it made "Run kguard check before you commit." read as an attack (0.93).
+# Trained as a neutral word, it carries no weight either way; the rules read guard tampering.
+OWN_NAME = re.compile(r"knowledge[-_ ]guard|kguard", re.I)
+
+
 def block_texts(text: str) -> list[str]:
-    return [text[a:b] for a, b in learned.blocks(text)]
+    return [OWN_NAME.sub("tool", text[a:b]) for a, b in learned.blocks(text)]
 
 
 def readmes() -> list[str]:

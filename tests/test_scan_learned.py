@@ -143,3 +143,12 @@ def test_a_pad_of_blank_lines_neither_hides_a_block_nor_joins_it_to_the_text_abo
     spans = list(learned.scored(text, learned.model()))
     assert [text[a:b].strip() for a, b, _ in spans] == ["# Notes", NOVA.strip()]
     assert [f.line for f in _lrn(text)] == [100_002]
+
+
+@pytest.mark.parametrize("text", ["Run kguard check before you commit.\n", "[tool.kguard.guard]\n",
+                                  "Install the git hooks with `kguard hooks install`.\n",
+                                  "knowledge-guard holds back changes to AGENTS.md until you keep them.\n"])
+def test_this_projects_own_name_is_no_sign_of_an_attack(text: str) -> None:
+    """Our attack sets name the guard they attack and no benign source names it: trained as it stands, the
+    name alone made a team's rule to run kguard read as an injection (bench/train_scorer.py, OWN_NAME)."""
+    assert not [f for f in scan_text(text, "AGENTS.md") if f.id == "LRN001"]
