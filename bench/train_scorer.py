@@ -59,12 +59,13 @@ LOOK_ALIKES = {"prec7", "prec9", "prec11"}
 
 # This project's own name, as our attack sets write it ("switch kguard off", "delete .kguard.toml") and no benign
 # source does: learned as it stands, it made "Run kguard check before you commit." read as an attack (0.93).
-# Trained as a neutral word, it carries no weight either way; the rules read guard tampering.
+# Trained as a neutral word (in the features only: texts are scored and ruled on as written), it carries no
+# weight either way; the rules read guard tampering.
 OWN_NAME = re.compile(r"knowledge[-_ ]guard|kguard", re.I)
 
 
 def block_texts(text: str) -> list[str]:
-    return [OWN_NAME.sub("tool", text[a:b]) for a, b in learned.blocks(text)]
+    return [text[a:b] for a, b in learned.blocks(text)]
 
 
 def readmes() -> list[str]:
@@ -174,7 +175,7 @@ def matrix(docs: list[list[str]]):
     count = 0
     for doc in docs:
         for block in doc:
-            feats = learned.features(learned.folded(block))
+            feats = learned.features(learned.folded(OWN_NAME.sub("tool", block)))
             rows.extend([count] * len(feats))
             cols.extend(feats)
             count += 1
