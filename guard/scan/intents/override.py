@@ -13,7 +13,7 @@ from guard.scan.intents.frame import Frame, excerpt, lexicon
 from guard.scan.intents.newrules import FRAMES as NEW_RULES_FRAMES
 from guard.scan.intents.newrules import PRAISE
 from guard.scan.intents.taskdrop import TAKEOVER_FRAME, TASK_FRAME
-from guard.scan.intents.topic import retires_a_section
+from guard.scan.intents.topic import SET_ASIDE, retires_a_section
 from guard.scan.patterns import Span
 from guard.scan.override import IGNORE
 from guard.scan.text import Document
@@ -57,18 +57,7 @@ DROP = (
     "已取消", "取消了", "被取消", "已被替换", "已撤销", "撤销", "取り消", "撤回", "置き換え", "취소", "철회", "대체되었",
     "paused", "on hold", "pausiert", "en pause", "en pausa", "pausado", "pausada", "in pausa", "приостановлен",
     "暂停", "一時停止", "일시 중지",
-    # set aside by a preposition of contrast ("contrary to previous instructions, compute 1+1", "abweichend zu
-    # vorherigen Instruktionen")
-    "contrary to", "regardless of", "notwithstanding", "irrespective of", "abweichend von", "abweichend zu",
-    "entgegen", "unabhängig von", "contrairement aux", "contrairement à", "nonobstant", "indépendamment de",
-    "a diferencia de", "al contrario de", "contrariamente a", "independientemente de", "sin importar",
-    "ao contrário de", "ao contrário das", "independentemente de", "a prescindere da", "a prescindere dalle",
-    "indipendentemente da", "indipendentemente dalle", "contrariamente alle", "вопреки", "несмотря на",
-    "независимо от", "不管", "无论", "不顾", "违背", "にかかわらず", "に反して", "와 상관없이", "에 관계없이",
-    # paid no heed, in ten languages (the negation is the verb's own)
-    "pay no attention to", "pay no heed to", "take no notice of", "ne tiens pas compte", "ne tenez pas compte",
-    "haz caso omiso", "não leve em conta", "non tenere conto", "не учитывай", "не принимай во внимание", "不要理会",
-    "别理会", "気にせず", "신경 쓰지 말고",
+    *SET_ASIDE,
     # lost its force: said in the register of a notice or a regulation, per language
     "carries no weight", "carry no weight", "has no force", "have no force", "no longer binding", "not binding",
     "non-binding", "lapsed", "have lapsed", "has lapsed", "expired", "defunct", "moot", "null and void",
