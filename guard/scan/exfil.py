@@ -9,6 +9,7 @@ from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.text import Document
 from guard.scan.triggers import declare
+from guard.scan.views.escapes import percent_decoded
 
 SEND = lazy(
     r"\b(?:send|sends|sending|post|upload|transmit|forward|exfiltrate|submit|leak|report|share|append|attach|"
@@ -112,16 +113,6 @@ def send_context(doc: Document) -> Iterator[Hit]:
                   severity)
 
 
-PERCENT_RUN = lazy(r"(?:%[0-9A-Fa-f]{2})+")
-
-
-def _unquote(text: str) -> str:
-    """urllib.parse.unquote: each run of %XX decoded as UTF-8 (invalid bytes as U+FFFD), the rest kept."""
-    if "%" not in text:
-        return text
-    return PERCENT_RUN.sub(lambda run: bytes.fromhex(run.group().replace("%", "")).decode("utf-8", "replace"), text)
-
-
 def query_pairs(url: str) -> list[tuple[str, str]]:
     """(name, value) of each field of a URL's query, as urllib.parse's urlsplit(url).query read by
     parse_qsl(keep_blank_values=True) gives them, without importing urllib.parse (with ipaddress, ~5 % of a
@@ -133,7 +124,7 @@ def query_pairs(url: str) -> list[tuple[str, str]]:
     for field in query.split("&"):
         if field:
             name, _, value = field.partition("=")
-            pairs.append((_unquote(name.replace("+", " ")), _unquote(value.replace("+", " "))))
+            pairs.append((percent_decoded(name.replace("+", " ")), percent_decoded(value.replace("+", " "))))
     return pairs
 
 

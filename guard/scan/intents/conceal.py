@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from guard.scan.conceal import CONCEAL, noise_only, withheld_only
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
-from guard.scan.intents.frame import Frame, excerpt, lexicon
+from guard.scan.intents.frame import Frame, Lexicon, excerpt, lexicon
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
@@ -190,7 +190,7 @@ def hide_from_reviewer(doc: Document) -> Iterator[Hit]:
                 continue
             if match.group().lower() in GERMAN_MENTION and not GERMAN_NOT.search(doc.text, a, b):
                 continue  # "Erwähne Änderungen an der Doku im Changelog": an order to mention them
-            if frame is UNSAID_FRAME and _public_notes_only(doc, a, b):
+            if frame is UNSAID_FRAME and _public_notes_only(doc, REPORT, a, b):
                 continue  # "Hook changes are not part of the changelog": notes for the software's users
             if frame is TELL_FRAME and (_told_anyway(doc, match.start(), match.end())
                                         or CONCEAL.search(doc.text, a, b)):
@@ -222,16 +222,15 @@ BEYOND_NOTES = lazy(r"`|\.\w{2,}\b|\b(?:secrets?|tokens?|keys?|passwords?|creden
                     r"curl|wget|uploads?|downloads?|installs?|deletions?|changes\s+to|edits?\s+to)\b|~/", re.I)
 
 
-def _public_notes_only(doc: Document, a: int, b: int) -> bool:
-    places = [m.start() for m in REPORT.finditer(doc.text, a, b)]
+def _public_notes_only(doc: Document, readers: Lexicon, a: int, b: int) -> bool:
+    """Every reader (of `readers`) named in [a, b) is a changelog or release notes."""
+    places = [m.start() for m in readers.finditer(doc.text, a, b)]
     return bool(places) and all(PUBLIC_NOTES.match(doc.text, p) for p in places)
 
 
 def _changelog_editing(doc: Document, a: int, b: int) -> bool:
-    text = doc.text
-    places = [m.start() for m in READER.finditer(text, a, b)]
-    return bool(places) and all(PUBLIC_NOTES.match(text, p) for p in places) \
-        and EDITORIAL.search(text, a, b) is not None and BEYOND_NOTES.search(text, a, b) is None
+    return _public_notes_only(doc, READER, a, b) and EDITORIAL.search(doc.text, a, b) is not None \
+        and BEYOND_NOTES.search(doc.text, a, b) is None
 
 
 SUBJECT = lazy(r"\b(?:the|our|this|your)\s+$", re.I)

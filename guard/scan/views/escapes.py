@@ -18,6 +18,14 @@ ESCAPE = lazy(rf"\\{_ONE}(?:\\{_ONE})*")
 ONE_ESCAPE = lazy(r"\\(?:u\{([0-9a-fA-F]{1,6})\}|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|x([0-9a-fA-F]{2})|([0-3][0-7]{2}))")
 
 
+def percent_decoded(text: str) -> str:
+    """urllib.parse.unquote(text, errors="replace") without importing urllib.parse (and ipaddress) on the scan
+    path: each run of %XX decoded as UTF-8 (invalid bytes as U+FFFD), the rest kept."""
+    if "%" not in text:
+        return text
+    return PERCENT.sub(lambda run: bytes.fromhex(run.group().replace("%", "")).decode("utf-8", "replace"), text)
+
+
 def _unescape(run: str) -> str | None:
     """A run of backslash escapes as text: \\x bytes read as UTF-8 (else Latin-1), \\u as code points
     (a surrogate pair joined)."""
@@ -51,10 +59,8 @@ def escapes(doc: Document) -> Iterator[Sub]:
                 kind = "decoded:html" if match.group(1) or decoded.isalnum() else TIDY
                 yield match.start(), match.end(), decoded, kind
     if "%" in text:
-        from urllib.parse import unquote
-
         for match in PERCENT.finditer(text):
-            decoded = unquote(match.group(), errors="replace")
+            decoded = percent_decoded(match.group())
             if decoded != match.group():
                 yield match.start(), match.end(), decoded, "decoded:percent"
     if "\\" in text:
