@@ -167,7 +167,7 @@ def home_rules(places: Places) -> Rules:
 def home_dirs(places: Places) -> tuple[tuple[str, bool], ...]:
     """Home folders worth listing, each (folder, recursive); the home itself is never walked."""
     memory = f".claude/projects/{claude_project_key(str(places.root))}/memory"
-    return ((".snotra", True), (".agents/rules", False), (".claude", False), (memory, False))
+    return ((".snotra", True), (".agents/rules", False), (".claude", False), (".gemini", False), (memory, False))
 
 
 def walk(base: Path, rules: Rules, start: str = "", result: WalkResult | None = None,

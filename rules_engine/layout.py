@@ -66,6 +66,7 @@ HOME: tuple[Location, ...] = (
     Location(".claude/rules/**/*.md", "home", "rule", "you"),
     Location(".claude/skills/*/SKILL.md", "home", "procedure", "you"),
     Location(".claude/settings.json", "home", "control", "you"),
+    Location(".gemini/GEMINI.md", "home", "instructions", "you"),  # Gemini CLI's save_memory writes it
 )
 
 # The table of DESIGN.md: every (kind, reader) pair has exactly one file or folder.

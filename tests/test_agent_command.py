@@ -93,3 +93,55 @@ def test_installed_command_blocks_a_write_when_its_interpreter_is_gone(tmp_path:
     assert (repo / "AGENTS.md").read_text() == CLEAN
     if harness == "cursor":
         assert entry["failClosed"] is True
+
+
+# harness -> (an event that is not before a tool, its payload): exit 2 there would break the agent's loop
+AFTER_EVENTS = {
+    "claude-code": ("Stop", lambda repo: payload(repo, "Stop", stop_hook_active=False)),
+    "cursor": ("afterShellExecution", lambda repo: cursor(repo, "afterShellExecution", command="ls", output="")),
+    "codex": ("PostToolUse", lambda repo: codex(repo, "PostToolUse", tool_name="Bash", tool_use_id="c",
+                                                tool_input={"command": "ls"}, tool_response="")),
+    "gemini": ("AfterTool", lambda repo: gemini(repo, "AfterTool", tool_name="run_shell_command",
+                                                tool_input={"command": "ls"}, tool_response={"llmContent": ""})),
+    "copilot": ("postToolUse", lambda repo: copilot(repo, "bash", {"command": "ls"})),
+}
+
+
+@pytest.mark.parametrize("harness", sorted(FILES))
+def test_a_missing_kguard_fails_open_after_a_tool_and_says_it_once(tmp_path: Path, throwaway: Path,
+                                                                   harness: str) -> None:
+    """Claude Code's Stop would keep the agent from stopping on exit 2, UserPromptSubmit would erase the
+    prompt, Gemini's AfterTool would replace the tool's result: only before-events fail closed."""
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": CLEAN})
+    venv = tmp_path / "venv"
+    shutil.copytree(throwaway, venv, symlinks=True)
+    python = venv / "bin" / "python"
+    flag = f"--{harness}"
+    installed = subprocess.run([str(python), "-P", "-m", "hooks", "hooks", "install", flag], cwd=repo,
+                               capture_output=True, text=True)
+    assert installed.returncode == 0, installed.stderr
+    event, make = AFTER_EVENTS[harness]
+    command = _entry(repo, harness, event).get("command") or _entry(repo, harness, event)["bash"]
+    shutil.rmtree(venv)
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    env = {**os.environ, "PATH": "/usr/bin:/bin", "TMPDIR": str(temp)}
+    line = (f"kguard: the {NAMES[harness]} hook could not run (exit 1; neither {python} nor `kguard` on PATH "
+            f"works): reinstall it with `kguard hooks install {flag}`")
+    runs = [subprocess.run(["sh", "-c", command], cwd=repo, input=json.dumps(make(repo)), capture_output=True,
+                           text=True, env=env) for _ in range(3)]
+    assert [r.returncode for r in runs] == [0, 0, 0]
+    assert runs[0].stderr == line + "\n" and runs[1].stderr == runs[2].stderr == ""  # said once
+    shown = {"systemMessage": line} if harness in ("claude-code", "codex", "gemini") else None
+    assert (json.loads(runs[0].stdout) if runs[0].stdout else None) == shown
+    assert runs[1].stdout == runs[2].stdout == ""
+    if harness == "claude-code":  # UserPromptSubmit and InstructionsLoaded too; PreToolUse still blocks
+        for other in ("UserPromptSubmit", "InstructionsLoaded", "SessionStart", "PostToolUse"):
+            entry = _entry(repo, harness, other)["command"]
+            assert subprocess.run(["sh", "-c", entry], cwd=repo, input=b"{}", capture_output=True,
+                                  env=env).returncode == 0, other
+    before, data = _write_payload(harness, repo)
+    entry = _entry(repo, harness, before)
+    blocked = subprocess.run(["sh", "-c", entry.get("command") or entry["bash"]], cwd=repo,
+                             input=json.dumps(data), capture_output=True, text=True, env=env)
+    assert blocked.stderr == line + "\n" and blocked.returncode == (0 if harness == "copilot" else 2)

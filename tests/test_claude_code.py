@@ -63,6 +63,15 @@ def reason_for(target: str, tool: str) -> str:
             "change.")
 
 
+def denied_for(target: str, tool: str, why: str) -> str:
+    """The reason of a write denied where the user would not be asked (`why`, e.g. "Cursor puts no hook's
+    question to the user", "in permission mode 'bypassPermissions' the user may not have been asked")."""
+    return (f"kguard: {target} is a knowledge file that agents load into every prompt (or that switches the "
+            f"guard or the agent's hooks on and off). {tool} would change it: denied, since {why}. Do not retry "
+            "or work around this; tell the user what you wanted to change and why, and they can make the "
+            "change themselves.")
+
+
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
     path = init_repo(tmp_path / "repo", {"AGENTS.md": CLEAN, "src/app.py": "print(1)\n"})
@@ -74,10 +83,19 @@ def repo(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_write_to_agents_md_asks_in_every_permission_mode(repo: Path, mode: str) -> None:
+def test_write_to_agents_md_asks_where_the_user_is_asked_and_is_denied_elsewhere(repo: Path, mode: str) -> None:
+    """bypassPermissions approves a hook's "ask" unseen, dontAsk settles it unprompted, auto has been seen to
+    run the tool unasked: there the write is denied before it runs."""
     data = payload(repo, "PreToolUse", tool_name="Write", tool_use_id="toolu_01W", permission_mode=mode,
                    tool_input={"file_path": str(repo / "AGENTS.md"), "content": "# Rules\n- be brief\n"})
-    assert hook(data, repo) == (0, ask(reason_for("AGENTS.md", "Write")), "")
+    if mode in ("default", "acceptEdits", "plan"):
+        assert hook(data, repo) == (0, ask(reason_for("AGENTS.md", "Write")), "")
+    else:
+        why = f"in permission mode '{mode}' the user may not have been asked"
+        assert hook(data, repo) == (0, {"hookSpecificOutput": {
+            "hookEventName": "PreToolUse", "permissionDecision": "deny",
+            "permissionDecisionReason": denied_for("AGENTS.md", "Write", why)}}, "")
+    assert (repo / "AGENTS.md").read_text() == CLEAN
 
 
 @pytest.mark.parametrize(("rel", "tool", "tool_input", "target"), [
@@ -349,8 +367,8 @@ def test_a_broken_config_does_not_switch_the_guard_off(repo: Path) -> None:
 # -- kguard hooks install --claude-code ----------------------------------------------------------------------
 
 
-def _ours() -> dict[str, Any]:
-    command = claude_settings.hook_command().replace(sys.executable, kguard_python())
+def _ours(event: str = "PreToolUse") -> dict[str, Any]:
+    command = claude_settings.hook_command(event).replace(sys.executable, kguard_python())
     return {"type": "command", "command": command, "timeout": 60}
 
 
@@ -370,13 +388,13 @@ def test_install_merges_into_existing_settings_and_uninstall_restores_them(repo:
     merged = json.loads(settings.read_text())
     assert merged["permissions"] == existing["permissions"] and merged["model"] == "opus"
     assert merged["hooks"] == {
-        "PreToolUse": [existing["hooks"]["PreToolUse"][0], {"matcher": "*", "hooks": [_ours()]}],
-        "Stop": [*existing["hooks"]["Stop"], {"hooks": [_ours()]}],
-        "SessionStart": [{"hooks": [_ours()]}],
-        "UserPromptSubmit": [{"hooks": [_ours()]}],
-        "PostToolUse": [{"matcher": "*", "hooks": [_ours()]}],
-        "PostToolUseFailure": [{"matcher": "*", "hooks": [_ours()]}],
-        "InstructionsLoaded": [{"hooks": [_ours()]}],
+        "PreToolUse": [existing["hooks"]["PreToolUse"][0], {"matcher": "*", "hooks": [_ours("PreToolUse")]}],
+        "Stop": [*existing["hooks"]["Stop"], {"hooks": [_ours("Stop")]}],
+        "SessionStart": [{"hooks": [_ours("SessionStart")]}],
+        "UserPromptSubmit": [{"hooks": [_ours("UserPromptSubmit")]}],
+        "PostToolUse": [{"matcher": "*", "hooks": [_ours("PostToolUse")]}],
+        "PostToolUseFailure": [{"matcher": "*", "hooks": [_ours("PostToolUseFailure")]}],
+        "InstructionsLoaded": [{"hooks": [_ours("InstructionsLoaded")]}],
     }
     first = settings.read_bytes()
     again = run_kguard("hooks", "install", "--claude-code", cwd=repo)

@@ -37,6 +37,8 @@ def install_harnesses(session: Session, verb: str, chosen: dict[str, bool]) -> l
             changed = agent_install.install(harness, root)
             click.echo(f"{spec.name}: {'merged kguard hooks into' if changed else 'kguard hooks already in'} "
                        f"{spec.path}")
+            if spec.note:
+                click.echo(spec.note)
         else:
             removed = agent_install.uninstall(harness, root)
             click.echo(f"{spec.name}: removed {removed} kguard hook entr{'y' if removed == 1 else 'ies'} from "

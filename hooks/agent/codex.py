@@ -57,7 +57,8 @@ def answer(payload: dict[str, Any]) -> Reply:
         verdict = run(Call("session_start", **ids))
         return _after(verdict, "SessionStart") if (verdict.agent or verdict.user) else Reply()
     if event == "PreToolUse" and tool == PATCH:
-        verdict = strongest([run(Call("before_write", file_path=path, content=text, **ids))
+        # the patch's paths are relative to the call's folder (cwd), which may be below the root
+        verdict = strongest([run(Call("before_write", file_path=os.path.join(cwd, path), content=text, **ids))
                              for path, text in patch_files(command)])
         if not verdict.blocks:  # snapshot and marker, as before a shell command
             verdict = strongest([verdict, run(Call("before_shell", command=PATCH, **ids))])

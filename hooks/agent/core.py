@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from hooks import naming
+from hooks.claude_code.tools import NEVER_ASKS
 
 Event = Literal["session_start", "before_shell", "after_shell", "before_write", "after_write", "after_tool"]
 SESSION = "kguard-agent"  # the session of a harness that names none (Copilot)
@@ -52,9 +53,12 @@ def call_id(*parts: object) -> str:
 
 
 def claude_payload(call: Call) -> dict[str, Any]:
+    # None of these harnesses puts a hook's "ask" to the user (Cursor's preToolUse does not enforce it, Codex
+    # and Gemini CLI have none, Copilot's coding agent acts on deny only): a write to a knowledge file is
+    # denied before it runs, and one found after it is held, never kept as if the user had approved it.
     base: dict[str, Any] = {"session_id": call.session_id or SESSION, "cwd": call.cwd,
                             "permission_mode": "default", "transcript_path": "", naming.HARNESS: call.harness,
-                            naming.TOOL: call.tool}
+                            naming.TOOL: call.tool, NEVER_ASKS: True}
     if call.event == "session_start":
         return {**base, "hook_event_name": "SessionStart", "source": "startup"}
     tool_use_id = call.call_id or call_id(call.cwd, call.tool, call.command or call.file_path)

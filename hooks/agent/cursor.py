@@ -1,9 +1,12 @@
 """Cursor: beforeShellExecution / afterShellExecution around shell commands, preToolUse for the file tools,
 afterFileEdit, postToolUse for the other tools' output, sessionStart. "Before" events answer `permission`
-(allow, deny, ask) with `user_message` and `agent_message`: a write to a knowledge file asks, naming the file
-and findings. "After" events cannot block: a shell command's change is restored by the guard itself (held)
-and the answer says so in `user_message` / `agent_message` (and on stderr, Cursor's hook log). The installed
-preToolUse entry has `failClosed: true`, so a crash there blocks the write; elsewhere kguard fails open."""
+(allow, deny, ask) with `user_message` and `agent_message`. Cursor does not enforce "ask" on preToolUse (it is
+reported as allowed), so a write to a knowledge file is denied, naming the file and the findings in its new
+text (Write's `fileText`). "After" events cannot block and their answer reaches neither the agent nor the
+user: a change found there (a shell command's, or an afterFileEdit nobody was asked about) is restored by the
+guard itself (held, never kept) and said in `user_message` / `agent_message` and on stderr, Cursor's hook
+log. The installed preToolUse entry has `failClosed: true`, so a crash there blocks the write; elsewhere
+kguard fails open."""
 from __future__ import annotations
 
 import os

@@ -26,6 +26,12 @@ class Spec:
     events: tuple[tuple[str, str | None, dict[str, Any]], ...]  # (event, matcher, extra entry keys)
     version: bool = False  # the file carries "version": 1
     own_file: bool = False  # the whole file is ours: uninstall removes it once nothing else is left
+    note: str = ""  # said after an install: what the harness needs before it runs the hooks
+
+
+CODEX_TRUST = ("Codex: it runs a project's hooks only once the project and each hook are trusted (trust the "
+               "project when Codex asks, then each hook in /hooks); `codex exec` skips untrusted hooks without "
+               "a word, so run `codex` once in this folder and trust them first")
 
 
 CURSOR_WRITES = "Write|StrReplace|Edit|MultiEdit|Delete"
@@ -36,7 +42,7 @@ SPECS = {
         ("postToolUse", None, {})), version=True),
     "codex": Spec("Codex", ".codex/hooks.json", True, (
         ("SessionStart", None, {"timeout": TIMEOUT}), ("PreToolUse", "Bash|apply_patch", {"timeout": TIMEOUT}),
-        ("PostToolUse", None, {"timeout": TIMEOUT}))),
+        ("PostToolUse", None, {"timeout": TIMEOUT})), note=CODEX_TRUST),
     "gemini": Spec("Gemini CLI", ".gemini/settings.json", True, (
         ("SessionStart", None, {"name": "kguard", "timeout": TIMEOUT * 1000}),
         ("BeforeTool", "write_file|replace|run_shell_command", {"name": "kguard", "timeout": TIMEOUT * 1000}),
@@ -59,9 +65,9 @@ def _command_of(entry: object) -> str:
 
 
 def _entry(spec: Spec, harness: str, event: str, extra: dict[str, Any], command: str | None) -> dict[str, Any]:
-    if harness == "copilot":  # Copilot's payloads do not name their event: the command does
-        return {"type": "command", "bash": command or hook_command(harness, event), **extra}
-    command = command or hook_command(harness)
+    command = command or hook_command(harness, event)  # (Copilot's names its event: its payloads do not)
+    if harness == "copilot":
+        return {"type": "command", "bash": command, **extra}
     if spec.grouped:
         return {"type": "command", "command": command, **extra}
     return {"command": command, **extra}

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 PATH_KEYS = ("file_path", "path", "target_file", "filePath", "absolute_path")
-TEXT_KEYS = ("content", "contents", "file_text", "new_string", "new_str", "code_edit", "text")
+TEXT_KEYS = ("content", "contents", "fileText", "file_text", "new_string", "new_str", "code_edit", "text")
 OUTPUT_KEYS = ("stdout", "stderr", "output", "llmContent", "returnDisplay", "textResultForLlm", "result", "error")
 PATCH_FILE = re.compile(r"^\*\*\* (Add|Update|Delete) File: (.+)$|^\*\*\* Move to: (.+)$")
 

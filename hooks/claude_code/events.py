@@ -17,16 +17,11 @@ from hooks import calls, naming, outside
 from hooks.claude_code.fast import ask_reply, stale
 from hooks.claude_code.reply import Reply, findings_text, flag_output, new_text, project_dir
 from hooks.claude_code.targets import knowledge_target
-from hooks.claude_code.tools import WRITE_TOOLS, call_of, described, tracked
+from hooks.claude_code.tools import WRITE_TOOLS, call_of, described, tracked, unprompted
 from hooks.decision import review
 from hooks.procs import harness_pid
 from hooks.session import Session, judging_session, open_session_or_defaults
 from rules_engine.errors import KguardError
-
-# Permission modes in which Claude Code has been seen to run a tool without showing the prompt that a
-# hook's "ask" requested (anthropics/claude-code#89561): a write there cannot count as approved.
-UNPROMPTED_MODES = frozenset({"auto"})
-
 
 def session_for(payload: dict[str, Any], reply: Reply) -> Session:
     """The session; a config the agent broke must not switch the guard off: the defaults apply then."""
@@ -144,20 +139,25 @@ def before_write(payload: dict[str, Any]) -> Reply:
         reply.user.append(f"kguard: could not compare the knowledge files ({exc}); `kguard status` says more")
     if target is None:
         return reply
+    why_not_asked = unprompted(payload)
     reason = (f"kguard: {target} is a knowledge file that agents load into every prompt (or that switches "
-              f"the guard or the agent's hooks on and off). {label} would change it: allow only if you asked "
-              "for this change.")
+              f"the guard or the agent's hooks on and off). {label} would change it: ")
+    if why_not_asked:  # an "ask" would let it through unasked: denied, and the user makes the change
+        reason += (f"denied, since {why_not_asked}. Do not retry or work around this; tell the user what you "
+                   "wanted to change and why, and they can make the change themselves.")
+    else:
+        reason += "allow only if you asked for this change."
     found = _scan_new(session, text, target)
     if found:
         reason += f" Covert signals in the new text:\n{findings_text(found)}"
-    reply.decision = ("ask", reason)
+    reply.decision = ("deny" if why_not_asked else "ask", reason)
     return reply
 
 
 def after_write(payload: dict[str, Any]) -> Reply:
     """The user was asked (PreToolUse) and the tool ran: record the change in the journal, so it can be
-    undone. In a mode where the prompt may not have been shown, hold it back instead. Then the rest, as
-    every event does."""
+    undone. Where the prompt may not have been shown (a permission mode, a harness that never asks), hold it
+    back instead: it never becomes the baseline unasked. Then the rest, as every event does."""
     reply = Reply("PostToolUse")
     tool, call = naming.tool(payload), naming.call(payload)
     tool_input = payload.get("tool_input") or {}
@@ -166,23 +166,22 @@ def after_write(payload: dict[str, Any]) -> Reply:
     target = knowledge_target(session.places, tuple(knowledge.include), tuple(knowledge.exclude),
                               str(tool_input.get("file_path", "")))
     guard = session.guard
-    unprompted = payload.get("permission_mode") in UNPROMPTED_MODES
+    why_not_asked = unprompted(payload)
     entries = []
     changes = []
     with guard.transaction():
         changes = [c for c in guard.changes() if target is not None and c.display == target]
-        if changes and unprompted:
+        if changes and why_not_asked:
             review(guard, changes, "hold", call, headline=f"{call} changed a knowledge file without a prompt")
         elif changes:
             entries = guard.snapshot("keep", command=f"{call} (after the permission prompt)",
                                      changes=changes)
-    if changes and unprompted:
-        reply.block = (f"kguard held back the {tool} of {target}: in permission mode "
-                       f"'{payload.get('permission_mode')}' the user may not have been asked. The file holds "
-                       "what it held before; the user can accept the change with "
+    if changes and why_not_asked:
+        reply.block = (f"kguard held back the {tool} of {target}: {why_not_asked}. The file holds what it "
+                       "held before; the user can accept the change with "
                        f"`kguard keep {shlex.quote(str(target))}`. Do not retry; tell the user.")
-        reply.user.append(f"kguard: held back the {tool} of {target} (permission mode "
-                          f"{payload.get('permission_mode')}). Review: kguard diff · accept: kguard keep {target}")
+        reply.user.append(f"kguard: held back the {tool} of {target} ({why_not_asked}). Review: kguard diff · "
+                          f"accept: kguard keep {target}")
     elif entries:
         reply.user.append(f"kguard: {target} changed by {tool}; kept as the new baseline (undo: "
                           f"kguard undo {entries[0].id})")

@@ -1,13 +1,16 @@
 """Scan on load: Claude Code's InstructionsLoaded fires when CLAUDE.md or a rules file enters the context
 (at session start, on a nested folder, on a glob match, through an @-import, after compaction). The event
-only observes, so the answer is a warning to the user (`systemMessage`) when the file carries an error-level
-finding; nothing is said about a clean file."""
+only observes and Claude Code discards its output, so a file carrying an error-level finding is kept as a
+notice (hooks.claude_code.notices) that the session's next UserPromptSubmit or PreToolUse says to the user and
+the agent; the event's own answer says it too, for a harness that shows it. Nothing is said about a clean
+file."""
 from __future__ import annotations
 
 import os
 from pathlib import Path
 from typing import Any
 
+from hooks.claude_code import notices
 from hooks.claude_code.reply import Reply, findings_text, project_dir
 
 
@@ -38,7 +41,9 @@ def instructions_loaded(payload: dict[str, Any]) -> Reply:
     errors = [f for f in found if f.severity == "error"]
     if errors:
         why = str(payload.get("load_reason") or "loaded")
-        reply.user.append(f"kguard: {shown} was just loaded into the agent's context ({why}) and carries "
-                          f"{len(errors)} covert signal(s) at error level; the agent may follow them. Stop the "
-                          f"session and check the file (kguard scan {shown}):\n{findings_text(errors)}")
+        text = (f"kguard: {shown} was just loaded into the agent's context ({why}) and carries {len(errors)} "
+                f"covert signal(s) at error level; the agent may follow them. Stop the session and check the "
+                f"file (kguard scan {shown}):\n{findings_text(errors)}")
+        reply.user.append(text)
+        notices.keep(str(session.places.project_state), payload.get("session_id"), text)
     return reply

@@ -26,11 +26,12 @@ ENTRIES: dict[str, str | None] = {
     "Stop": None,
     "InstructionsLoaded": None,
 }
-def hook_command() -> str:
-    """The shared fail-closed command (hooks.installed), running `hook claude-code`."""
+def hook_command(event: str = "PreToolUse") -> str:
+    """The shared command (hooks.installed), running `hook claude-code`: closed before a tool when kguard
+    cannot run, open (said once) on the other events."""
     from hooks.installed import hook_command as installed_command
 
-    return installed_command("claude-code")
+    return installed_command("claude-code", event)
 
 
 def load(path: Path) -> tuple[dict[str, Any], int]:
@@ -90,9 +91,9 @@ def install(path: Path, root: Path, command: str | None = None) -> bool:
     data, indent = load(path)
     hooks = data.setdefault("hooks", {})
     _strip(hooks)
-    entry = {"type": "command", "command": command or hook_command(), "timeout": TIMEOUT}
     for event, matcher in ENTRIES.items():
-        group: dict[str, Any] = {"hooks": [dict(entry)]}
+        entry = {"type": "command", "command": command or hook_command(event), "timeout": TIMEOUT}
+        group: dict[str, Any] = {"hooks": [entry]}
         if matcher is not None:
             group = {"matcher": matcher, **group}
         hooks.setdefault(event, []).append(group)

@@ -18,6 +18,37 @@ READ_ONLY = frozenset({
     "AskUserQuestion", "ListMcpResourcesTool", "ReadMcpResourceTool", "Skill", "SlashCommand", "ToolSearch",
 })
 TOOL_EVENTS = ("PreToolUse", "PostToolUse", "PostToolUseFailure")
+# Permission modes in which a hook's "ask" is not put to the user: bypassPermissions approves it, dontAsk
+# settles it without a prompt, and auto has been seen to run the tool unasked (anthropics/claude-code#89561).
+UNPROMPTED_MODES = frozenset({"auto", "bypassPermissions", "dontAsk"})
+NEVER_ASKS = "kguard_never_asks"  # set by an adapter (hooks.agent.core) whose harness puts no "ask" to the user
+# Copilot CLI runs the hooks of .claude/settings.json with its own tool and argument names
+COPILOT_TOOLS = {"create": "Write", "edit": "Edit"}
+COPILOT_ARGS = {"path": "file_path", "old_str": "old_string", "new_str": "new_string", "file_text": "content"}
+
+
+def unprompted(payload: dict[str, Any]) -> str:
+    """Why a hook's "ask" would not reach the user in this call; "" when it would."""
+    if payload.get(NEVER_ASKS):
+        return f"{naming.harness(payload)} puts no hook's question to the user"
+    mode = payload.get("permission_mode")
+    if mode in UNPROMPTED_MODES:
+        return f"in permission mode '{mode}' the user may not have been asked"
+    return ""
+
+
+def claude_names(payload: dict[str, Any]) -> dict[str, Any]:
+    """A write tool's input in Claude Code's names, where another harness (Copilot CLI) sent its own: `path`,
+    `old_str`, `new_str`, `file_text`, and the tools `create` and `edit`. Anything else is returned as is."""
+    tool, tool_input = payload.get("tool_name"), payload.get("tool_input")
+    if tool not in WRITE_TOOLS and tool not in COPILOT_TOOLS:
+        return payload
+    if not isinstance(tool_input, dict) or "file_path" in tool_input or not any(k in tool_input for k in COPILOT_ARGS):
+        return payload
+    named = {COPILOT_ARGS.get(k, k): v for k, v in tool_input.items()}
+    claude_tool = COPILOT_TOOLS.get(str(tool), tool)
+    return {**payload, "tool_name": claude_tool, "tool_input": named,
+            naming.TOOL: payload.get(naming.TOOL) or tool}
 
 
 def tracked(tool: object) -> bool:
