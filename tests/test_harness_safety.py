@@ -202,3 +202,16 @@ def test_gemini_save_memory_is_compared_and_held(repo: Path, home: Path) -> None
     code, out, _ = agent_hook("gemini", data, repo, argv=installed(repo, "gemini", "AfterTool"))
     assert code == 0 and "held back the change to ~/.gemini/GEMINI.md (modified)" in out["systemMessage"]
     assert memory.read_text() == before and _pending(repo) == ["~/.gemini/GEMINI.md"]
+
+
+# -- 9. Codex runs project hooks only when trusted: install says so ----------------------------------------------
+
+
+def test_codex_install_says_the_hooks_must_be_trusted(repo: Path) -> None:
+    result = run_kguard("hooks", "install", "--codex", cwd=repo)
+    assert result.returncode == 0
+    assert result.stdout.splitlines() == [
+        "Codex: merged kguard hooks into .codex/hooks.json",
+        "Codex: it runs a project's hooks only once the project and each hook are trusted (trust the project "
+        "when Codex asks, then each hook in /hooks); `codex exec` skips untrusted hooks without a word, so run "
+        "`codex` once in this folder and trust them first"]
