@@ -1,7 +1,9 @@
 """Gemini CLI: BeforeTool / AfterTool around its tools (write_file, replace, run_shell_command, web_fetch,
 MCP tools), SessionStart. BeforeTool has no "ask" (decision allow or deny): a write to a knowledge file is
 denied with a reason naming the file and findings; a shell command is snapshotted before and compared
-after, a change held back and both told (systemMessage, additionalContext); exit 2 fails closed."""
+after, a change held back and both told (systemMessage, additionalContext); exit 2 fails closed, on BeforeTool
+only (on AfterTool it would replace the tool's result). `save_memory` writes ~/.gemini/GEMINI.md, a guarded
+user-level file: AfterTool compares it like any other tool's writes and holds the change."""
 from __future__ import annotations
 
 import os
