@@ -115,6 +115,14 @@ def test_the_claude_handler_reads_copilot_argument_names(repo: Path) -> None:
     ordinary = payload(repo, "PreToolUse", tool_name="Edit", tool_use_id="call_e2", tool_input={
         "path": str(repo / "src" / "app.py"), "old_str": "1", "new_str": "2"})
     assert hook(ordinary, repo, argv=command) == (0, None, "")
+    write(repo / "AGENTS.md", CLEAN + PUSH)  # the user said yes: PostToolUse, in Copilot's names, keeps it
+    after = payload(repo, "PostToolUse", tool_name="Edit", tool_use_id="call_e1", tool_input={
+        "path": str(repo / "AGENTS.md"), "old_str": "", "new_str": PUSH}, tool_response={})
+    code, out, _ = hook(after, repo, argv=installed(repo, "claude-code", "PostToolUse"))
+    log = _log(repo)
+    assert code == 0 and log[0]["action"] == "keep" and log[0]["paths"] == ["AGENTS.md"]
+    assert out["systemMessage"] == (f"kguard: AGENTS.md changed by Edit; kept as the new baseline (undo: kguard "
+                                    f"undo {log[0]['id']})")
 
 
 # -- 3. Copilot apply_patch -----------------------------------------------------------------------------------
