@@ -38,6 +38,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "hooks": ("hooks.commands.hooks", "hooks_group"),
     "hook": ("hooks.commands.hooks", "hook_group"),
     "review": ("hooks.commands.review", "review"),
+    "blame": ("hooks.commands.blame", "blame"),
 }
 
 

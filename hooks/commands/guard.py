@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from guard import decide, runs, tamper
+from guard.provenance import recorder
 from hooks.card import colour_line, diff_lines, text_lines, unified
 from hooks.consent import require_user
 from hooks.pager import page
@@ -168,7 +169,9 @@ def keep(paths: tuple[str, ...], fmt: str) -> int:
     consent = require_user("keep", session.places.project_state)
     guard.own_markers |= consent or set()
     with guard.transaction(wait_for_runs=True):
+        offers = recorder.pending_offers(guard)
         entries = decide.keep(guard, paths or None)
+        recorder.kept(guard, entries, offers)
         if consent is not None:
             tamper.confirm(guard, entries)
     files = sorted({c.rel for e in entries for c in e.changes})

@@ -1,0 +1,86 @@
+"""The records that travel with commits: one JSON document per commit in git notes (refs/notes/kguard).
+Anyone can push a note, so a note is input: one that is too big, not JSON, or not the expected shape is
+reported in one line and ignored (the lines fall back to git's own blame)."""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+
+import pygit2
+from pydantic import ValidationError
+
+from guard.provenance.records import NoteDocument, NoteLines, Record
+
+NOTES_REF = "refs/notes/kguard"
+MAX_NOTE_BYTES = 4 * 1024 * 1024
+
+
+class Notes:
+    """The notes of one repository, each read and validated once."""
+
+    def __init__(self, repo: pygit2.Repository, warn: Callable[[str], None]) -> None:
+        self.repo = repo
+        self.warn = warn
+        self._read: dict[str, NoteDocument | None] = {}
+        self._tree: pygit2.Tree | None | bool = False
+
+    def _notes_tree(self) -> pygit2.Tree | None:
+        if self._tree is False:
+            try:
+                self._tree = self.repo.references[NOTES_REF].peel(pygit2.Tree)
+            except (KeyError, ValueError, pygit2.GitError):
+                self._tree = None
+        return self._tree  # type: ignore[return-value]
+
+    def document(self, commit: str) -> NoteDocument | None:
+        if commit in self._read:
+            return self._read[commit]
+        self._read[commit] = None
+        tree = self._notes_tree()
+        if tree is None:
+            return None
+        try:
+            note = self.repo.lookup_note(commit, NOTES_REF)
+        except (KeyError, ValueError, pygit2.GitError):
+            return None
+        try:
+            blob = self.repo[note.id]
+            raw = bytes(blob.data)  # type: ignore[attr-defined]
+            if len(raw) > MAX_NOTE_BYTES:
+                raise ValueError(f"{len(raw)} bytes, more than {MAX_NOTE_BYTES}")
+            self._read[commit] = NoteDocument.model_validate(json.loads(raw))
+        except (ValueError, TypeError, RecursionError, AttributeError, ValidationError, pygit2.GitError) as exc:
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            self.warn(f"the kguard note on commit {commit[:12]} ({NOTES_REF}) is damaged ({reason[:200]}); "
+                      "its lines are shown as git blames them")
+        return self._read[commit]
+
+    def lines(self, commit: str, path: str) -> dict[int, Record]:
+        doc = self.document(commit)
+        return doc.lines_of(path) if doc is not None else {}
+
+    def merge(self, commit: str, path: str, records: Mapping[int, Record]) -> bool:
+        """Add (or replace) the records of these lines of `path` in `commit`'s note. False when unchanged."""
+        doc = self.document(commit)
+        files = {p: dict(doc.lines_of(p)) for p in doc.files} if doc is not None else {}
+        mine = files.setdefault(path, {})
+        if all(mine.get(n) == r for n, r in records.items()):
+            return False
+        mine.update(records)
+        new = NoteDocument(files={p: _grouped(lines) for p, lines in sorted(files.items()) if lines})
+        text = json.dumps(new.model_dump(mode="json"), sort_keys=True, indent=1) + "\n"
+        try:
+            signature = self.repo.default_signature
+        except (KeyError, pygit2.GitError):
+            signature = pygit2.Signature("kguard", "kguard@localhost")
+        self.repo.create_note(text, signature, signature, commit, NOTES_REF, True)
+        self._read[commit] = new
+        self._tree = False
+        return True
+
+
+def _grouped(lines: Mapping[int, Record]) -> list[NoteLines]:
+    groups: dict[Record, list[int]] = {}
+    for number in sorted(lines):
+        groups.setdefault(lines[number], []).append(number)
+    return [NoteLines(lines=numbers, **record.model_dump()) for record, numbers in groups.items()]
