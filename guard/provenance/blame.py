@@ -32,7 +32,12 @@ class Line:
     number: int
     text: bytes
     record: Record
-    commit: str | None
+    where: Blamed | None  # None while uncommitted
+    noted: bool = False  # the record came from the commit's git note
+
+    @property
+    def commit(self) -> str | None:
+        return self.where.commit if self.where is not None else None
 
 
 def head_commit(repo: pygit2.Repository) -> pygit2.Commit | None:
@@ -87,6 +92,7 @@ def attribute(data: bytes, local: list[Record | None], repo: pygit2.Repository |
     for index, text in enumerate(texts):
         where = blamed[index]
         record = local[index] if index < len(local) else None
+        noted = None
         if where is not None and notes is not None:
             noted = notes.lines(where.commit, where.path).get(where.line)
             record = noted or record
@@ -95,7 +101,7 @@ def attribute(data: bytes, local: list[Record | None], repo: pygit2.Repository |
                 record = Record(origin="human", who=where.author, when=where.when, accepted="user")
             else:
                 record = Record(origin="human", who=user or NOT_COMMITTED, when=mtime, accepted="user")
-        out.append(Line(index + 1, text, record, where.commit if where is not None else None))
+        out.append(Line(index + 1, text, record, where, noted is not None))
     return out
 
 

@@ -4,10 +4,11 @@ entries the decision made. Nothing here writes a knowledge file: only the line s
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from guard.engine import Change, Guard, Root
 from guard.provenance import lines
+from guard.provenance.publish import accept, to_notes
 from guard.provenance.records import Accepted, Record, Source
 from guard.provenance.store import LineStore, Lines, load
 from guard.state import Entry, JournalEntry
@@ -22,6 +23,10 @@ def _stores(guard: Guard) -> dict[str, tuple[Root, LineStore]]:
             guard.warn(store.problem + " (it is started again)")
         out[root.scope] = (root, store)
     return out
+
+
+def _in_git(root: Root) -> bool:
+    return not root.store.repo.is_bare
 
 
 def _root_of(guard: Guard, entry: JournalEntry) -> Root | None:
@@ -49,7 +54,7 @@ def carried(root: Root, known: Lines | None, oid: str, data: bytes) -> list[Reco
 
 
 def _apply(root: Root, store: LineStore, rel: str, before: Entry | None, after: Entry | None,
-           fresh: Record | None, accept: Accepted | None) -> None:
+           fresh: Record | None, accept: Accepted | None, warn: Callable[[str], None]) -> None:
     """`before` -> `after` happened to `rel`: unchanged lines keep their records; added lines get `fresh`,
     or, with `accept`, the record they already had (content left on disk unaccepted) accepted so."""
     if after is None:
@@ -66,13 +71,18 @@ def _apply(root: Root, store: LineStore, rel: str, before: Entry | None, after: 
         records = lines.carry(old, data, carried(root, known, before.oid, old))
     else:
         records = [None] * len(lines.split(data))
+    marks: list[Record | None] = [None] * len(records)
     for index in lines.added(old, data):
         had = records[index]
         if accept is not None and had is not None and had.origin != "human":
             records[index] = had.accepted_by(accept) if had.accepted == "none" else had
         elif fresh is not None:
             records[index] = fresh
+        marks[index] = records[index]
     store.files[rel] = Lines(after.oid, records)
+    if root.scope == "project" and _in_git(root):
+        to_notes(root.store.repo, rel, data, marks, warn)  # lines a commit already holds (a pull, a commit
+        # made inside the run that wrote them): their note says what was decided
 
 
 def decided(guard: Guard, entries: Iterable[JournalEntry], source: Source, accepted: Accepted) -> None:
@@ -88,7 +98,7 @@ def decided(guard: Guard, entries: Iterable[JournalEntry], source: Source, accep
             continue
         store = stores[root.scope][1]
         for change in entry.changes:
-            _apply(root, store, change.rel, change.before, change.after, record, None)
+            _apply(root, store, change.rel, change.before, change.after, record, None, guard.warn)
     _save(guard, stores)
 
 
@@ -116,7 +126,8 @@ def left(guard: Guard, changes: Sequence[Change], source: Source) -> None:
     record = source.record(time.time(), "none")
     for change in changes:
         after = guard.store_content(change)  # the content is kept, so its records can be carried later
-        _apply(change.root, stores[change.root.scope][1], change.rel, change.before, after, record, None)
+        _apply(change.root, stores[change.root.scope][1], change.rel, change.before, after, record, None,
+               guard.warn)
     _save(guard, stores)
 
 
@@ -148,7 +159,7 @@ def kept(guard: Guard, entries: Iterable[JournalEntry], offers: dict[str, Record
         for change in entry.changes:
             offer = offers.get(f"{root.scope}:{change.rel}")
             fresh = offer.accepted_by("user") if offer is not None else None
-            _apply(root, store, change.rel, change.before, change.after, fresh, "user")
+            _apply(root, store, change.rel, change.before, change.after, fresh, "user", guard.warn)
         held_ids = {p.entry for p in root.state.pending}
         store.offers = {k: v for k, v in store.offers.items() if k in held_ids}
     _save(guard, stores)
@@ -162,3 +173,24 @@ def _save(guard: Guard, stores: dict[str, tuple[Root, LineStore]]) -> None:
             store.save()
         except (OSError, KguardError) as exc:
             guard.warn(f"{store.path}: cannot record who wrote the lines ({exc}); the files are not affected")
+
+
+def accept_left(guard: Guard, paths: Iterable[str] | None) -> int:
+    """`kguard keep` also accepts lines it finds on disk or committed that were accepted by nobody: those of
+    the named files, or, with no paths, of every file with such a record here."""
+    wanted = guard.resolve_paths(paths)
+    project = next((root for root in guard.roots if root.scope == "project"), None)
+    if project is None:
+        return 0
+    store = load(project.store.backup.parent)
+    if wanted is None:
+        rels = [rel for rel, known in store.files.items()
+                if any(r is not None and r.origin != "human" and r.accepted == "none" for r in known.records)]
+    else:
+        rels = [key.partition(":")[2] for key in wanted if key.startswith("project:")]
+    if not rels:
+        return 0
+    count = accept(guard.places, store, sorted(rels), project.store.repo, guard.warn)
+    if count:
+        _save(guard, {"project": (project, store)})
+    return count

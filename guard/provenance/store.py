@@ -72,6 +72,7 @@ class LineStore:
     files: dict[str, Lines] = field(default_factory=dict)
     offers: dict[str, tuple[str, str | None, Record]] = field(default_factory=dict)
     problem: str = ""
+    loaded: bytes = b""  # what the file held when read: an unchanged store is not written again
 
     def dump(self) -> bytes:
         table: list[Record] = []
@@ -94,7 +95,11 @@ class LineStore:
         return json.dumps(stored.model_dump(mode="json"), sort_keys=True, separators=(",", ":")).encode()
 
     def save(self) -> None:
-        atomic.write_private(self.path, self.dump())
+        data = self.dump()
+        if data == self.loaded or (not self.loaded and not self.files and not self.offers and not self.problem):
+            return
+        atomic.write_private(self.path, data)
+        self.loaded = data
 
 
 def load(folder: Path) -> LineStore:
@@ -112,6 +117,7 @@ def load(folder: Path) -> LineStore:
         if len(raw) > MAX_BYTES:
             raise ValueError(f"larger than {MAX_BYTES} bytes")
         stored = Stored.model_validate(json.loads(raw))
+        store.loaded = raw
         for rel, lines in stored.files.items():
             store.files[rel] = Lines(lines.oid, [None if i is None else stored.records[i] for i in lines.lines])
         for key, offer in stored.offers.items():

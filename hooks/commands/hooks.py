@@ -206,6 +206,10 @@ def git_hook(name: str, args: tuple[str, ...]) -> int:
             click.echo(f"kguard: {name} refused: `kguard check --staged` found errors in the knowledge files "
                        "being committed (above). Fix them, or `git commit --no-verify` skips every hook.", err=True)
         return code
+    if name in git_hooks.RECORDERS:
+        from hooks.git.committed import committed
+
+        return committed()
     stdin = ""
     if name == "post-rewrite" and sys.stdin is not None and not sys.stdin.isatty():
         stdin = sys.stdin.read()
