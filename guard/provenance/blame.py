@@ -5,7 +5,8 @@ the commit's author. Uncommitted lines with no record are the user's own, "Not C
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+import subprocess
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pygit2
@@ -47,11 +48,10 @@ def head_commit(repo: pygit2.Repository) -> pygit2.Commit | None:
         return None
 
 
-FLAGS = pygit2.enums.BlameFlag.TRACK_COPIES_SAME_FILE
-
-
 def git_blame(repo: pygit2.Repository, head: pygit2.Commit, rel: str) -> tuple[bytes, list[Blamed | None]] | None:
-    """HEAD's content of `rel` and, per line, what git blames it on; None when HEAD has no such file."""
+    """HEAD's content of `rel` and, per line, what `git blame -M` blames it on; None when HEAD has no such
+    file. git's own blame, not libgit2's: libgit2 1.9 ignores the track-copies flags, so a line moved within
+    the file was blamed on the commit that moved it (tests/test_blame.py pins the move)."""
     try:
         entry = head.tree[rel]
         data = bytes(repo[entry.id].data)  # type: ignore[attr-defined]
@@ -59,25 +59,44 @@ def git_blame(repo: pygit2.Repository, head: pygit2.Commit, rel: str) -> tuple[b
         return None
     count = len(line_map.split(data))
     out: list[Blamed | None] = [None] * count
+    env = {k: v for k, v in os.environ.items() if k not in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE")}
+    command = ["git", "-c", "blame.ignoreRevsFile=", "blame", "--line-porcelain", "-M", str(head.id), "--", rel]
     try:
-        hunks = repo.blame(rel, flags=FLAGS, newest_commit=head.id)
-    except (KeyError, ValueError, pygit2.GitError):
+        result = subprocess.run(command, cwd=repo.workdir or repo.path, capture_output=True, env=env, timeout=600)
+    except (OSError, subprocess.SubprocessError):
         return data, out
-    for hunk in hunks:
-        author = hunk.final_committer
-        name = author.name if author is not None else ""
-        when = float(author.time) if author is not None else 0.0
-        start = hunk.final_start_line_number - 1
-        commit = str(hunk.orig_commit_id)
-        for offset in range(hunk.lines_in_hunk):
-            if 0 <= start + offset < count:
-                out[start + offset] = Blamed(commit, hunk.orig_path or rel, hunk.orig_start_line_number + offset,
-                                             name, when)
+    if result.returncode != 0:
+        return data, out
+    for final, found in _porcelain(result.stdout, rel):
+        if 0 <= final < count:
+            out[final] = found
     return data, out
 
 
+def _porcelain(stdout: bytes, rel: str) -> Iterator[tuple[int, Blamed]]:
+    commit, orig, final = "", 0, 0
+    fields: dict[bytes, bytes] = {}
+    for raw in stdout.split(b"\n"):
+        if raw.startswith(b"\t"):
+            name = fields.get(b"filename", rel.encode()).decode("utf-8", "surrogateescape")
+            author = fields.get(b"author", b"").decode("utf-8", "replace")
+            try:
+                when = float(fields.get(b"author-time", b"0"))
+            except ValueError:
+                when = 0.0
+            yield final - 1, Blamed(commit, name, orig, author, when)
+            fields = {}
+            continue
+        key, _, value = raw.partition(b" ")
+        if len(key) in (40, 64) and not key.strip(b"0123456789abcdef"):
+            parts = value.split(b" ")
+            commit, orig, final = key.decode(), int(parts[0]), int(parts[1])
+        else:
+            fields[key] = value
+
+
 def attribute(data: bytes, local: list[Record | None], repo: pygit2.Repository | None, rel: str | None,
-              warn: Callable[[str], None], user: str = "", mtime: float = 0.0) -> list[Line]:
+              warn: Callable[[str], None], mtime: float = 0.0) -> list[Line]:
     """`data` is the work tree's content; `local`, this clone's records carried to it."""
     texts = line_map.split(data)
     blamed: list[Blamed | None] = [None] * len(texts)
@@ -100,7 +119,7 @@ def attribute(data: bytes, local: list[Record | None], repo: pygit2.Repository |
             if where is not None:
                 record = Record(origin="human", who=where.author, when=where.when, accepted="user")
             else:
-                record = Record(origin="human", who=user or NOT_COMMITTED, when=mtime, accepted="user")
+                record = Record(origin="human", who=NOT_COMMITTED, when=mtime, accepted="user")
         out.append(Line(index + 1, text, record, where, noted is not None))
     return out
 

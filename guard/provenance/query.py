@@ -73,10 +73,4 @@ def blame_path(places: Places, path: Path, warn: Callable[[str], None]) -> list[
     if records.problem:
         warn(records.problem)
     local = carried_local(records.files.get(rel), data, _reader(objects))
-    user = ""
-    if repo is not None:
-        try:
-            user = repo.default_signature.name
-        except (KeyError, pygit2.GitError):
-            user = ""
-    return attribute(data, local, repo, rel if repo is not None else None, warn, user, mtime_of(str(path)))
+    return attribute(data, local, repo, rel if repo is not None else None, warn, mtime_of(str(path)))

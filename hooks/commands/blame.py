@@ -53,7 +53,7 @@ def as_text(line: Line, width: int) -> str:
 
 
 @click.command()
-@click.argument("path", type=click.Path(path_type=Path, dir_okay=False))
+@click.argument("path", type=click.Path(path_type=Path))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text for people, json for machines")
 def blame(path: Path, fmt: str) -> int:
