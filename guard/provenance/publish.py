@@ -132,7 +132,7 @@ def accept(places: Places, store: LineStore, rels: Iterable[str], objects: pygit
         found = attribute(data, local, repo, rel if repo is not None else None, warn)
         changed = False
         for line in found:
-            if line.record.origin == "human" or line.record.accepted != "none":
+            if line.record.origin == "human" or line.record.accepted == "user":
                 continue
             record = line.record.accepted_by("user")
             local[line.number - 1] = record

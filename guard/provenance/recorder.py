@@ -185,7 +185,7 @@ def accept_left(guard: Guard, paths: Iterable[str] | None) -> int:
     store = load(project.store.backup.parent)
     if wanted is None:
         rels = [rel for rel, known in store.files.items()
-                if any(r is not None and r.origin != "human" and r.accepted == "none" for r in known.records)]
+                if any(r is not None and r.origin == "agent" and r.accepted != "user" for r in known.records)]
     else:
         rels = [key.partition(":")[2] for key in wanted if key.startswith("project:")]
     if not rels:

@@ -186,7 +186,7 @@ def keep(paths: tuple[str, ...], fmt: str) -> int:
             data["accepted_lines"] = accepted
         return _json(data)
     if accepted:
-        click.echo(f"kguard: accepted {accepted} line(s) an agent, git or promotion wrote that nobody had "
+        click.echo(f"kguard: accepted {accepted} line(s) an agent, git or promotion wrote that no person had "
                    "accepted (kguard blame shows them)")
     if not files:
         if not accepted:
