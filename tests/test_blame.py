@@ -204,3 +204,28 @@ def test_bad_paths_are_one_line_errors(tmp_path: Path) -> None:
         result = run_kguard("blame", path, cwd=repo)
         assert result.returncode == 2, (path, result.stderr)
         assert result.stderr.startswith(f"kguard: error: {message}") and len(result.stderr.splitlines()) == 1
+
+
+def test_review_shows_each_added_lines_origin_and_counts_them(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "r", {"AGENTS.md": START})
+    assert run_kguard("hooks", "install", "--git", cwd=repo).returncode == 0
+    assert run_kguard("snapshot", cwd=repo).returncode == 0
+    git("checkout", "-qb", "pr", cwd=repo)
+    assert run_kguard("run", "--on-change", "keep", "--", "sh", "-c", "echo '- agent' >> AGENTS.md",
+                      cwd=repo).returncode == 0
+    write(repo / "AGENTS.md", (repo / "AGENTS.md").read_text() + "- mine\n")
+    git("commit", "-qam", "two lines", cwd=repo)
+    text = run_kguard("review", "main..pr", cwd=repo)
+    assert text.returncode == 0, text.stderr
+    assert "  + 3: - agent  [agent, accepted policy: kguard run: sh -c " in text.stdout
+    assert "  + 4: - mine  [human: Test User]" in text.stdout
+    data = json.loads(run_kguard("review", "main..pr", "--format", "json", cwd=repo).stdout)
+    assert data["added_lines_by_origin"] == {"human": 1, "agent": 1, "git": 0, "promotion": 0}
+    agent, mine = data["files"][0]["lines"]
+    assert (agent["origin"]["origin"], agent["origin"]["accepted"]) == ("agent", "policy")
+    assert agent["origin"]["commit"] == git("rev-parse", "pr", cwd=repo).strip()
+    assert (mine["origin"]["origin"], mine["origin"]["who"]) == ("human", "Test User")
+    markdown = run_kguard("review", "main..pr", "--format", "markdown", cwd=repo).stdout
+    assert ("Added lines by origin: human 1, agent 1, git 0, promotion 0 (1 agent line(s) accepted by no "
+            "person).") in markdown
+    assert "| 3 | agent | policy | kguard run: sh -c " in markdown

@@ -96,13 +96,13 @@ def _porcelain(stdout: bytes, rel: str) -> Iterator[tuple[int, Blamed]]:
 
 
 def attribute(data: bytes, local: list[Record | None], repo: pygit2.Repository | None, rel: str | None,
-              warn: Callable[[str], None], mtime: float = 0.0) -> list[Line]:
-    """`data` is the work tree's content; `local`, this clone's records carried to it."""
+              warn: Callable[[str], None], mtime: float = 0.0, at: pygit2.Commit | None = None) -> list[Line]:
+    """`data` is the work tree's content (or `at`'s); `local`, this clone's records carried to it."""
     texts = line_map.split(data)
     blamed: list[Blamed | None] = [None] * len(texts)
     notes = None
     if repo is not None and rel is not None:
-        head = head_commit(repo)
+        head = at or head_commit(repo)
         at_head = git_blame(repo, head, rel) if head is not None else None
         if at_head is not None:
             blamed = line_map.carry(at_head[0], data, at_head[1])
@@ -122,6 +122,23 @@ def attribute(data: bytes, local: list[Record | None], repo: pygit2.Repository |
                 record = Record(origin="human", who=NOT_COMMITTED, when=mtime, accepted="user")
         out.append(Line(index + 1, text, record, where, noted is not None))
     return out
+
+
+def at_commit(repo: pygit2.Repository, commit: pygit2.Commit, rel: str, local: Lines | None,
+              warn: Callable[[str], None]) -> list[Line]:
+    """Each line of `rel` as `commit` holds it ([] when it holds no such file)."""
+    try:
+        data = bytes(repo[commit.tree[rel].id].data)  # type: ignore[attr-defined]
+    except (KeyError, ValueError, AttributeError, pygit2.GitError):
+        return []
+
+    def read(oid: str) -> bytes | None:
+        try:
+            return bytes(repo[oid].data)  # type: ignore[attr-defined]
+        except (KeyError, ValueError, AttributeError, pygit2.GitError):
+            return None
+
+    return attribute(data, carried_local(local, data, read), repo, rel, warn, at=commit)
 
 
 def carried_local(known: Lines | None, data: bytes, read_blob: Callable[[str], bytes | None]) -> list[Record | None]:

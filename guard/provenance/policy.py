@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 import pygit2
 
 from guard.paths import Places
-from guard.provenance.blame import Line, attribute, carried_local, head_commit
+from guard.provenance.blame import Line, at_commit, head_commit
 from guard.provenance.notes import NOTES_REF, Notes
 from guard.provenance.store import load
 
@@ -45,20 +45,8 @@ def unreviewed(places: Places, rels: Iterable[str], warn: Callable[[str], None])
         warn(store.problem)
     candidates = set(store.files) | _noted_paths(repo, warn)
     found = []
-
-    def read(oid: str) -> bytes | None:
-        try:
-            return bytes(repo[oid].data)  # type: ignore[attr-defined]
-        except (KeyError, ValueError, AttributeError, pygit2.GitError):
-            return None
-
     for rel in sorted(set(rels) & candidates):
-        try:
-            data = bytes(repo[head.tree[rel].id].data)  # type: ignore[attr-defined]
-        except (KeyError, ValueError, AttributeError, pygit2.GitError):
-            continue
-        local = carried_local(store.files.get(rel), data, read)
-        for line in attribute(data, local, repo, rel, warn):
+        for line in at_commit(repo, head, rel, store.files.get(rel), warn):
             if line.record.origin == "agent" and line.record.accepted != "user" and line.commit is not None:
                 found.append((rel, line))
     return found
