@@ -229,3 +229,31 @@ def test_review_shows_each_added_lines_origin_and_counts_them(tmp_path: Path) ->
     assert ("Added lines by origin: human 1, agent 1, git 0, promotion 0 (1 agent line(s) accepted by no "
             "person).") in markdown
     assert "| 3 | agent | policy | kguard run: sh -c " in markdown
+
+
+def test_shared_notes_travel_with_git_push_and_fetch(tmp_path: Path) -> None:
+    hub = tmp_path / "hub.git"
+    git("init", "-q", "--bare", str(hub), cwd=tmp_path)
+    work = init_repo(tmp_path / "work", {"AGENTS.md": START})
+    git("remote", "add", "origin", str(hub), cwd=work)
+    git("push", "-q", "-u", "origin", "main", cwd=work)
+    first = run_kguard("hooks", "install", "--git", "--share-notes", cwd=work)
+    assert first.returncode == 0, first.stderr
+    assert "notes: fetched from and pushed to origin (refs/notes/kguard; fetched into " \
+           "refs/notes/remotes/origin/kguard)" in first.stdout
+    again = run_kguard("hooks", "install", "--share-notes", cwd=work)
+    assert again.stdout.startswith("notes: already shared with origin")
+    assert git("config", "--get-all", "remote.origin.push", cwd=work).split() == ["HEAD",
+                                                                                "refs/notes/kguard:refs/notes/kguard"]
+    assert run_kguard("snapshot", cwd=work).returncode == 0
+    assert run_kguard("run", "--on-change", "keep", "--", "sh", "-c", "echo '- agent' >> AGENTS.md",
+                      cwd=work).returncode == 0
+    git("commit", "-qam", "agent's line", cwd=work)
+    git("push", "-q", cwd=work)  # the branch and the notes, as configured
+    assert git("rev-parse", "refs/notes/kguard", cwd=hub).strip() == git("rev-parse", "refs/notes/kguard",
+                                                                          cwd=work).strip()
+    git("clone", "-q", str(hub), str(tmp_path / "other"), cwd=tmp_path)
+    other = tmp_path / "other"
+    assert run_kguard("hooks", "install", "--share-notes", cwd=other).returncode == 0
+    git("fetch", "-q", cwd=other)
+    assert by_text(blame(other))["- agent"]["origin"] == "agent"

@@ -22,26 +22,33 @@ class Notes:
         self.repo = repo
         self.warn = warn
         self._read: dict[str, NoteDocument | None] = {}
-        self._tree: pygit2.Tree | None | bool = False
+        self._refs: list[str] | None = None
 
-    def _notes_tree(self) -> pygit2.Tree | None:
-        if self._tree is False:
+    def refs(self) -> list[str]:
+        """The local notes first, then those fetched from remotes (`kguard hooks install --share-notes`)."""
+        if self._refs is None:
             try:
-                self._tree = self.repo.references[NOTES_REF].peel(pygit2.Tree)
+                fetched = sorted(name for name in self.repo.references
+                                 if name.startswith("refs/notes/remotes/") and name.endswith("/kguard"))
+            except pygit2.GitError:
+                fetched = []
+            self._refs = [ref for ref in (NOTES_REF, *fetched) if ref in self.repo.references]
+        return self._refs
+
+    def _lookup(self, commit: str) -> pygit2.Note | None:
+        for ref in self.refs():
+            try:
+                return self.repo.lookup_note(commit, ref)
             except (KeyError, ValueError, pygit2.GitError):
-                self._tree = None
-        return self._tree  # type: ignore[return-value]
+                continue
+        return None
 
     def document(self, commit: str) -> NoteDocument | None:
         if commit in self._read:
             return self._read[commit]
         self._read[commit] = None
-        tree = self._notes_tree()
-        if tree is None:
-            return None
-        try:
-            note = self.repo.lookup_note(commit, NOTES_REF)
-        except (KeyError, ValueError, pygit2.GitError):
+        note = self._lookup(commit)
+        if note is None:
             return None
         try:
             blob = self.repo[note.id]
@@ -75,7 +82,7 @@ class Notes:
             signature = pygit2.Signature("kguard", "kguard@localhost")
         self.repo.create_note(text, signature, signature, commit, NOTES_REF, True)
         self._read[commit] = new
-        self._tree = False
+        self._refs = None
         return True
 
 

@@ -8,24 +8,21 @@ import pygit2
 
 from guard.paths import Places
 from guard.provenance.blame import Line, at_commit, head_commit
-from guard.provenance.notes import NOTES_REF, Notes
+from guard.provenance.notes import Notes
 from guard.provenance.store import load
 
 
 def _noted_paths(repo: pygit2.Repository, warn: Callable[[str], None]) -> set[str]:
-    try:
-        repo.references[NOTES_REF]
-    except KeyError:
-        return set()
     notes = Notes(repo, warn)
     paths: set[str] = set()
-    try:
-        for note in repo.notes(NOTES_REF):
-            doc = notes.document(str(note.annotated_id))
-            if doc is not None:
-                paths.update(doc.files)
-    except (pygit2.GitError, KeyError, ValueError):
-        pass
+    for ref in notes.refs():
+        try:
+            for note in repo.notes(ref):
+                doc = notes.document(str(note.annotated_id))
+                if doc is not None:
+                    paths.update(doc.files)
+        except (pygit2.GitError, KeyError, ValueError):
+            continue
     return paths
 
 
