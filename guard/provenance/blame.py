@@ -8,9 +8,11 @@ import os
 import subprocess
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pygit2
 
+from guard.provenance import blamecache
 from guard.provenance import lines as line_map
 from guard.provenance.notes import Notes
 from guard.provenance.records import Record
@@ -48,32 +50,65 @@ def head_commit(repo: pygit2.Repository) -> pygit2.Commit | None:
         return None
 
 
-def git_blame(repo: pygit2.Repository, head: pygit2.Commit, rel: str) -> tuple[bytes, list[Blamed | None]] | None:
+def git_blame(repo: pygit2.Repository, head: pygit2.Commit, rel: str, kept: Path | None = None,
+              warn: Callable[[str], None] = lambda message: None) -> tuple[bytes, list[Blamed | None]] | None:
     """HEAD's content of `rel` and, per line, what `git blame -M` blames it on; None when HEAD has no such
     file. git's own blame, not libgit2's: libgit2 1.9 ignores the track-copies flags, so a line moved within
-    the file was blamed on the commit that moved it (tests/test_blame.py pins the move)."""
+    the file was blamed on the commit that moved it (tests/test_blame.py pins the move). With `kept` (the
+    state folder), only the commits since the blame kept there are walked (guard.provenance.blamecache)."""
     try:
         entry = head.tree[rel]
         data = bytes(repo[entry.id].data)  # type: ignore[attr-defined]
     except (KeyError, ValueError, AttributeError, pygit2.GitError):
         return None
     count = len(line_map.split(data))
-    out: list[Blamed | None] = [None] * count
+    head_id = str(head.id)
+    last = blamecache.load(kept, rel) if kept is not None else None
+    if last is not None and last[0] == head_id and len(last[1]) == count:
+        return data, [Blamed(*row) if row else None for row in last[1]]
+    since = last if last is not None and _descends(repo, head, last[0]) else None
+    rows = _run_blame(repo, head_id, rel, count, since)
+    if rows is None and since is not None:
+        rows = _run_blame(repo, head_id, rel, count, None)
+    if rows is None:
+        return data, [None] * count
+    if kept is not None:
+        blamecache.save(kept, rel, head_id, rows, warn)
+    return data, [Blamed(*row) if row else None for row in rows]
+
+
+def _descends(repo: pygit2.Repository, head: pygit2.Commit, older: str) -> bool:
+    try:
+        return repo.descendant_of(head.id, older)
+    except (KeyError, ValueError, pygit2.GitError):
+        return False
+
+
+def _run_blame(repo: pygit2.Repository, head: str, rel: str, count: int,
+               since: tuple[str, list[blamecache.Row | None]] | None) -> list[blamecache.Row | None] | None:
+    """git blame's rows; with `since`, of the commits after it, the boundary's lines read from it. None when
+    git fails, or a line stops at a boundary that is not `since` (a merge brought older history)."""
     env = {k: v for k, v in os.environ.items() if k not in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE")}
-    command = ["git", "-c", "blame.ignoreRevsFile=", "blame", "--line-porcelain", "-M", str(head.id), "--", rel]
+    revision = f"{since[0]}..{head}" if since is not None else head
+    command = ["git", "-c", "blame.ignoreRevsFile=", "blame", "--line-porcelain", "-M", revision, "--", rel]
     try:
         result = subprocess.run(command, cwd=repo.workdir or repo.path, capture_output=True, env=env, timeout=600)
     except (OSError, subprocess.SubprocessError):
-        return data, out
+        return None
     if result.returncode != 0:
-        return data, out
-    for final, found in _porcelain(result.stdout, rel):
+        return None
+    rows: list[blamecache.Row | None] = [None] * count
+    for final, row, boundary in _porcelain(result.stdout, rel):
+        if since is not None and boundary:
+            if row[0] != since[0] or not 0 < row[2] <= len(since[1]):
+                return None
+            row = since[1][row[2] - 1]  # type: ignore[assignment]
         if 0 <= final < count:
-            out[final] = found
-    return data, out
+            rows[final] = row
+    return rows
 
 
-def _porcelain(stdout: bytes, rel: str) -> Iterator[tuple[int, Blamed]]:
+def _porcelain(stdout: bytes, rel: str) -> Iterator[tuple[int, blamecache.Row, bool]]:
     commit, orig, final = "", 0, 0
     fields: dict[bytes, bytes] = {}
     for raw in stdout.split(b"\n"):
@@ -84,7 +119,7 @@ def _porcelain(stdout: bytes, rel: str) -> Iterator[tuple[int, Blamed]]:
                 when = float(fields.get(b"author-time", b"0"))
             except ValueError:
                 when = 0.0
-            yield final - 1, Blamed(commit, name, orig, author, when)
+            yield final - 1, (commit, name, orig, author, when), b"boundary" in fields
             fields = {}
             continue
         key, _, value = raw.partition(b" ")
@@ -96,14 +131,15 @@ def _porcelain(stdout: bytes, rel: str) -> Iterator[tuple[int, Blamed]]:
 
 
 def attribute(data: bytes, local: list[Record | None], repo: pygit2.Repository | None, rel: str | None,
-              warn: Callable[[str], None], mtime: float = 0.0, at: pygit2.Commit | None = None) -> list[Line]:
+              warn: Callable[[str], None], mtime: float = 0.0, at: pygit2.Commit | None = None,
+              kept: Path | None = None) -> list[Line]:
     """`data` is the work tree's content (or `at`'s); `local`, this clone's records carried to it."""
     texts = line_map.split(data)
     blamed: list[Blamed | None] = [None] * len(texts)
     notes = None
     if repo is not None and rel is not None:
         head = at or head_commit(repo)
-        at_head = git_blame(repo, head, rel) if head is not None else None
+        at_head = git_blame(repo, head, rel, kept, warn) if head is not None else None
         if at_head is not None:
             blamed = line_map.carry(at_head[0], data, at_head[1])
             notes = Notes(repo, warn)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
 
 import pygit2
 
@@ -44,7 +45,8 @@ def _note(notes: Notes, commit: str, rel: str, records: dict[int, Record], warn:
              "records kept in this clone")
 
 
-def to_notes(repo: pygit2.Repository, rel: str, data: bytes, marks: list[Record | None], warn: Warn) -> None:
+def to_notes(repo: pygit2.Repository, rel: str, data: bytes, marks: list[Record | None], warn: Warn,
+             kept: Path | None = None) -> None:
     """`marks`: records just decided for lines of `data`. Those HEAD already holds go to the notes of the
     commits git blames them on."""
     head = head_commit(repo)
@@ -53,7 +55,7 @@ def to_notes(repo: pygit2.Repository, rel: str, data: bytes, marks: list[Record 
         return
     if not any(line_map.carry(data, found[1], marks)):
         return
-    at_head = git_blame(repo, head, rel)
+    at_head = git_blame(repo, head, rel, kept, warn)
     if at_head is None:
         return
     notes = Notes(repo, warn)
@@ -129,7 +131,7 @@ def accept(places: Places, store: LineStore, rels: Iterable[str], objects: pygit
         except OSError:
             continue
         local = carried_local(store.files.get(rel), data, _reader(objects))
-        found = attribute(data, local, repo, rel if repo is not None else None, warn)
+        found = attribute(data, local, repo, rel if repo is not None else None, warn, kept=places.project_state)
         changed = False
         for line in found:
             if line.record.origin == "human" or line.record.accepted == "user":

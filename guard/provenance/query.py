@@ -73,4 +73,5 @@ def blame_path(places: Places, path: Path, warn: Callable[[str], None]) -> list[
     if records.problem:
         warn(records.problem)
     local = carried_local(records.files.get(rel), data, _reader(objects))
-    return attribute(data, local, repo, rel if repo is not None else None, warn, mtime_of(str(path)))
+    return attribute(data, local, repo, rel if repo is not None else None, warn, mtime_of(str(path)),
+                     kept=folder if repo is not None else None)

@@ -81,7 +81,7 @@ def _apply(root: Root, store: LineStore, rel: str, before: Entry | None, after: 
         marks[index] = records[index]
     store.files[rel] = Lines(after.oid, records)
     if root.scope == "project" and _in_git(root):
-        to_notes(root.store.repo, rel, data, marks, warn)  # lines a commit already holds (a pull, a commit
+        to_notes(root.store.repo, rel, data, marks, warn, root.store.backup.parent)  # lines a commit already holds (a pull, a commit
         # made inside the run that wrote them): their note says what was decided
 
 
@@ -175,9 +175,11 @@ def _save(guard: Guard, stores: dict[str, tuple[Root, LineStore]]) -> None:
             guard.warn(f"{store.path}: cannot record who wrote the lines ({exc}); the files are not affected")
 
 
-def accept_left(guard: Guard, paths: Iterable[str] | None) -> int:
-    """`kguard keep` also accepts lines it finds on disk or committed that were accepted by nobody: those of
-    the named files, or, with no paths, of every file with such a record here."""
+def accept_left(guard: Guard, paths: Iterable[str] | None, entries: Iterable[JournalEntry]) -> int:
+    """`kguard keep` of a file with nothing pending accepts what it holds: the lines an agent wrote that no
+    person accepted (kept by a policy, or by nobody; committed or not), of the named files or, with no paths,
+    of every file with such a record here. A file the keep changed has had its pending lines accepted."""
+    touched = {c.rel for e in entries for c in e.changes}
     wanted = guard.resolve_paths(paths)
     project = next((root for root in guard.roots if root.scope == "project"), None)
     if project is None:
@@ -188,6 +190,7 @@ def accept_left(guard: Guard, paths: Iterable[str] | None) -> int:
                 if any(r is not None and r.origin == "agent" and r.accepted != "user" for r in known.records)]
     else:
         rels = [key.partition(":")[2] for key in wanted if key.startswith("project:")]
+    rels = [rel for rel in rels if rel not in touched]
     if not rels:
         return 0
     count = accept(guard.places, store, sorted(rels), project.store.repo, guard.warn)

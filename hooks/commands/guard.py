@@ -172,7 +172,7 @@ def keep(paths: tuple[str, ...], fmt: str) -> int:
         offers = recorder.pending_offers(guard)
         entries = decide.keep(guard, paths or None)
         recorder.kept(guard, entries, offers)
-        accepted = recorder.accept_left(guard, paths or None)
+        accepted = recorder.accept_left(guard, paths or None, entries)
         if consent is not None:
             tamper.confirm(guard, entries)
     files = sorted({c.rel for e in entries for c in e.changes})
