@@ -257,3 +257,33 @@ def test_shared_notes_travel_with_git_push_and_fetch(tmp_path: Path) -> None:
     assert run_kguard("hooks", "install", "--share-notes", cwd=other).returncode == 0
     git("fetch", "-q", cwd=other)
     assert by_text(blame(other))["- agent"]["origin"] == "agent"
+
+
+def test_a_memory_entry_written_through_the_permission_prompt_is_the_agents_accepted_by_the_user(
+        tmp_path: Path) -> None:
+    from tests.test_claude_code import payload
+
+    repo = init_repo(tmp_path / "r", {".agents/memory.md": "- The API is at /v2.\n"})
+    assert run_kguard("snapshot", cwd=repo).returncode == 0
+    memory = repo / ".agents" / "memory.md"
+    new = "- The API is at /v2.\n- Deploys happen on Fridays.\n"
+    write_input = {"file_path": str(memory), "content": new}
+    asked = hook(payload(repo, "PreToolUse", tool_name="Write", tool_use_id="toolu_mem", tool_input=write_input), repo)
+    assert asked[1]["hookSpecificOutput"]["permissionDecision"] == "ask"
+    write(memory, new)  # the user allowed it; Claude Code wrote the file
+    assert hook(payload(repo, "PostToolUse", tool_name="Write", tool_use_id="toolu_mem", tool_input=write_input,
+                        tool_response={"success": True}), repo)[0] == 0
+    found = by_text(blame(repo, ".agents/memory.md"))
+    fact = found["- Deploys happen on Fridays."]
+    assert (fact["origin"], fact["accepted"], fact["session"]) == ("agent", "user", SESSION)
+    assert fact["who"] == f"Claude Code session {SESSION}: Claude Code Write"
+    assert found["- The API is at /v2."]["origin"] == "human"
+
+
+def test_a_commit_with_nothing_recorded_writes_no_note(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "r", {"AGENTS.md": START})
+    assert run_kguard("hooks", "install", "--git", cwd=repo).returncode == 0
+    write(repo / "AGENTS.md", START + "- mine\n")
+    git("commit", "-qam", "by hand", cwd=repo)
+    assert git("notes", "--ref=kguard", "list", cwd=repo) == ""
+    assert not (repo / ".git" / "kguard" / "provenance.json").exists()
