@@ -287,3 +287,18 @@ def test_a_commit_with_nothing_recorded_writes_no_note(tmp_path: Path) -> None:
     git("commit", "-qam", "by hand", cwd=repo)
     assert git("notes", "--ref=kguard", "list", cwd=repo) == ""
     assert not (repo / ".git" / "kguard" / "provenance.json").exists()
+
+
+def test_a_record_that_cannot_be_written_never_stops_the_decision(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "r", {"AGENTS.md": START})
+    assert run_kguard("snapshot", cwd=repo).returncode == 0
+    (repo / ".git" / "kguard" / "provenance.json").mkdir()  # in the way of the record
+    ran = run_kguard("run", "--on-change", "keep", "--", "sh", "-c", "echo '- agent' >> AGENTS.md", cwd=repo)
+    assert ran.returncode == 0, ran.stderr
+    assert (repo / "AGENTS.md").read_text() == START + "- agent\n"
+    assert "Traceback" not in ran.stderr
+    warnings = [line for line in ran.stderr.splitlines() if "provenance.json" in line]
+    assert warnings and all(line.startswith("kguard: warning: ") for line in warnings)
+    assert json.loads(run_kguard("status", "--format", "json", cwd=repo).stdout)["pending"] == []
+    result = run_kguard("blame", "--format", "json", "AGENTS.md", cwd=repo)
+    assert result.returncode == 0 and origins(json.loads(result.stdout))["- agent"] == ("human", "user")

@@ -3,8 +3,11 @@ hook, a git hook, promotion, `kguard keep`) call these inside the guard's transa
 entries the decision made. Nothing here writes a knowledge file: only the line store beside the state."""
 from __future__ import annotations
 
+import functools
+import os
 import time
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
 from guard.engine import Change, Guard, Root
 from guard.provenance import lines
@@ -13,6 +16,27 @@ from guard.provenance.records import Accepted, Record, Source
 from guard.provenance.store import LineStore, Lines, load
 from guard.state import Entry, JournalEntry
 from rules_engine.errors import KguardError
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def never_blocks(func: F) -> F:
+    """A decision never fails for its record: what goes wrong here is one warning, and the files are as the
+    decision leaves them (the record is beside the state, never in a knowledge file)."""
+
+    @functools.wraps(func)
+    def wrapper(guard: Guard, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(guard, *args, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - reported; the decision stands
+            guard.warn(f"could not record who wrote the lines ({type(exc).__name__}: {exc}); the decision stands "
+                       "(a bug: please report it, with the trace from KGUARD_DEBUG=1)")
+            if os.environ.get("KGUARD_DEBUG"):
+                raise
+            return 0
+
+    return wrapper  # type: ignore[return-value]
 
 
 def _stores(guard: Guard) -> dict[str, tuple[Root, LineStore]]:
@@ -85,6 +109,7 @@ def _apply(root: Root, store: LineStore, rel: str, before: Entry | None, after: 
         # made inside the run that wrote them): their note says what was decided
 
 
+@never_blocks
 def decided(guard: Guard, entries: Iterable[JournalEntry], source: Source, accepted: Accepted) -> None:
     """Changes that stand (kept by a person or a policy): their added lines are `source`'s."""
     entries = [e for e in entries if e.left == "after"]
@@ -102,6 +127,7 @@ def decided(guard: Guard, entries: Iterable[JournalEntry], source: Source, accep
     _save(guard, stores)
 
 
+@never_blocks
 def held(guard: Guard, entries: Iterable[JournalEntry], source: Source) -> None:
     """Changes held back for `kguard keep`: their lines get `source`'s record if someone keeps them."""
     entries = list(entries)
@@ -118,6 +144,7 @@ def held(guard: Guard, entries: Iterable[JournalEntry], source: Source) -> None:
     _save(guard, stores)
 
 
+@never_blocks
 def left(guard: Guard, changes: Sequence[Change], source: Source) -> None:
     """Changes left on disk and accepted by nobody (`--on-change fail`, a commit made inside a run)."""
     if not changes:
@@ -144,6 +171,7 @@ def pending_offers(guard: Guard) -> dict[str, Record]:
     return out
 
 
+@never_blocks
 def kept(guard: Guard, entries: Iterable[JournalEntry], offers: dict[str, Record]) -> None:
     """`kguard keep`: a person accepts. Held-back lines get their offer's record; lines left on disk
     unaccepted keep theirs, now accepted by the user; other lines (a person's own edits) get none."""
@@ -175,6 +203,7 @@ def _save(guard: Guard, stores: dict[str, tuple[Root, LineStore]]) -> None:
             guard.warn(f"{store.path}: cannot record who wrote the lines ({exc}); the files are not affected")
 
 
+@never_blocks
 def accept_left(guard: Guard, paths: Iterable[str] | None, entries: Iterable[JournalEntry]) -> int:
     """`kguard keep` of a file with nothing pending accepts what it holds: the lines an agent wrote that no
     person accepted (kept by a policy, or by nobody; committed or not), of the named files or, with no paths,
