@@ -100,7 +100,8 @@ def main(argv: list[str] | None = None) -> None:
         reference = timed["git blame -M"]
         for name, seconds in timed.items():
             print(f"  {name:<38}{seconds * 1000:8.0f} ms   {seconds / reference:5.2f}x git blame -M")
-        print(f"  kguard version: {subprocess.run([KGUARD, '--version'], capture_output=True, text=True).stdout.strip()}")
+        version = subprocess.run([KGUARD, "--version"], capture_output=True, text=True).stdout.strip()
+        print(f"  kguard version: {version}")
     finally:
         shutil.rmtree(base, ignore_errors=True)
 

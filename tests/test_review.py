@@ -47,8 +47,8 @@ def test_added_lines_revealed_findings_only_on_them(tmp_path: Path) -> None:
     present = len(json.loads(run_kguard("scan", "CLAUDE.md", "--format", "json", cwd=repo).stdout)["findings"])
     assert present > 0
     claude = lines.index("CLAUDE.md: modified")
-    assert lines[claude + 1:claude + 3] == ["  + 1: x  [human: Test User]", f"  {present} finding(s) already present before this "
-                                            "change (not shown)"]
+    assert lines[claude + 1:claude + 3] == ["  + 1: x  [human: Test User]",
+                                            f"  {present} finding(s) already present before this change (not shown)"]
     assert lines[-1] == "review failed"
     data = _json(repo, "main..pr")
     by_path = {f["path"]: f for f in data["files"]}

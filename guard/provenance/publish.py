@@ -109,9 +109,9 @@ def after_commit(places: Places, baseline: Callable[[], dict[str, str]], unrecor
                     local[index] = fresh
             if any(local):
                 store.files[rel] = Lines(oid, local)
-        records = {i + 1: local[i] for i in added if local[i] is not None and local[i].origin != "human"}  # type: ignore[union-attr]
+        records = {i + 1: r for i in added if (r := local[i]) is not None and r.origin != "human"}
         if records:
-            _note(notes, str(head.id), rel, records, warn)  # type: ignore[arg-type]
+            _note(notes, str(head.id), rel, records, warn)
             noted += len(records)
     if unrecorded is not None and noted:
         store.save()

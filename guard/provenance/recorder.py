@@ -105,8 +105,9 @@ def _apply(root: Root, store: LineStore, rel: str, before: Entry | None, after: 
         marks[index] = records[index]
     store.files[rel] = Lines(after.oid, records)
     if root.scope == "project" and _in_git(root):
-        to_notes(root.store.repo, rel, data, marks, warn, root.store.backup.parent)  # lines a commit already holds (a pull, a commit
-        # made inside the run that wrote them): their note says what was decided
+        # lines a commit already holds (a pull, a commit made inside the run that wrote them): their note
+        # says what was decided
+        to_notes(root.store.repo, rel, data, marks, warn, root.store.backup.parent)
 
 
 @never_blocks

@@ -98,7 +98,8 @@ def after_call(payload: dict[str, Any]) -> Reply:
     with guard.transaction(sealed=sealed):
         outside.first_look(guard)
         changes = guard.changes()
-        held = review(guard, changes, "hold", command, headline=f"A {naming.harness(payload)} tool call changed a knowledge file",
+        held = review(guard, changes, "hold", command,
+                      headline=f"A {naming.harness(payload)} tool call changed a knowledge file",
                       source=agent_source(payload, command))
     if held:
         paths = " ".join(shlex.quote(c.display) for c in changes)
