@@ -22,6 +22,7 @@ class Notes:
         self.repo = repo
         self.warn = warn
         self._read: dict[str, NoteDocument | None] = {}
+        self._lines: dict[tuple[str, str], dict[int, Record]] = {}
         self._refs: list[str] | None = None
 
     def refs(self) -> list[str]:
@@ -63,8 +64,11 @@ class Notes:
         return self._read[commit]
 
     def lines(self, commit: str, path: str) -> dict[int, Record]:
-        doc = self.document(commit)
-        return doc.lines_of(path) if doc is not None else {}
+        found = self._lines.get((commit, path))
+        if found is None:
+            doc = self.document(commit)
+            found = self._lines[commit, path] = doc.lines_of(path) if doc is not None else {}
+        return found
 
     def merge(self, commit: str, path: str, records: Mapping[int, Record]) -> bool:
         """Add (or replace) the records of these lines of `path` in `commit`'s note. False when unchanged."""
@@ -82,6 +86,7 @@ class Notes:
             signature = pygit2.Signature("kguard", "kguard@localhost")
         self.repo.create_note(text, signature, signature, commit, NOTES_REF, True)
         self._read[commit] = new
+        self._lines = {key: value for key, value in self._lines.items() if key[0] != commit}
         self._refs = None
         return True
 

@@ -6,12 +6,16 @@ import datetime as dt
 import json
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 import click
 
-from guard.provenance.blame import Line
-from guard.provenance.records import Record
 from guard.scan.reveal import visible
 from hooks.style import one_line, printable
+
+if TYPE_CHECKING:  # pygit2 and pydantic load when a file is blamed, not for --help
+    from guard.provenance.blame import Line
+    from guard.provenance.records import Record
 
 
 def who(record: Record, commit: str | None) -> str:
@@ -73,6 +77,5 @@ def blame(path: Path, fmt: str) -> int:
         click.echo(json.dumps([as_json(line) for line in lines], indent=2, ensure_ascii=False))
         return 0
     width = len(str(len(lines)))
-    for line in lines:
-        click.echo(as_text(line, width))
+    click.echo("".join(as_text(line, width) + "\n" for line in lines), nl=False)
     return 0
