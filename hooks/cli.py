@@ -38,6 +38,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "hooks": ("hooks.commands.hooks", "hooks_group"),
     "hook": ("hooks.commands.hooks", "hook_group"),
     "review": ("hooks.commands.review", "review"),
+    "blame": ("hooks.commands.blame", "blame"),
 }
 
 
@@ -117,6 +118,7 @@ def cli() -> None:
       kguard status                 what changed since the snapshot, what is held back
       kguard scan                   look for covert signals in the knowledge files
       kguard check                  the gate for pre-commit and CI
+      kguard blame AGENTS.md        who wrote each line (a person, an agent, git, promotion)
 
     Exit codes: 0 clean, 1 findings or a held-back change, 2 usage or config error,
     3 held-back change after a successful wrapped command (run), 130 interrupted.

@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from guard.provenance.settings import ProvenanceSettings
 from guard.scan.settings import ScanSettings
 from guard.settings import GuardSettings, KnowledgeSettings
 from hooks.pr_review.settings import ReviewSettings
@@ -28,6 +29,7 @@ class Settings(BaseModel):
     hints: HintSettings = Field(default_factory=HintSettings)
     rules_promotion: PromotionSettings = Field(default_factory=PromotionSettings)
     review: ReviewSettings = Field(default_factory=ReviewSettings)
+    provenance: ProvenanceSettings = Field(default_factory=ProvenanceSettings)
 
 
 def config_path(root: Path) -> Path | None:

@@ -41,6 +41,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         gc.disable()
         code = answer_stdin()
         return leave(code) if program else code
+    if args[:3] == ["hook", "git", "post-commit"]:  # every commit: nothing to load when nothing was recorded
+        from hooks.git.commit_fast import nothing_to_note
+
+        if nothing_to_note():
+            return leave(0) if program else 0
     full_start()
     if len(args) in (2, 3) and args[0] == "hook" and args[1] in ("cursor", "codex", "gemini", "copilot"):
         from hooks.agent.protocol import answer_stdin as agent_answer

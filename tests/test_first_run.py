@@ -18,7 +18,7 @@ def test_install_without_a_terminal_leaves_claude_code_alone_and_says_so(tmp_pat
     lines = result.stdout.splitlines()
     assert [line for line in lines if line.startswith("git hook ")] == [
         f"git hook {name}: installed" for name in
-        ("pre-commit", "pre-merge-commit", "post-merge", "post-checkout", "post-rewrite")]
+        ("pre-commit", "pre-merge-commit", "post-merge", "post-checkout", "post-rewrite", "post-commit")]
     assert lines[-1] == ("Claude Code: left alone (.claude/settings.json not written; "
                          "`kguard hooks install --claude-code` adds kguard's hooks)")
     assert not (repo / ".claude").exists()

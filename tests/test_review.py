@@ -38,8 +38,8 @@ def test_added_lines_revealed_findings_only_on_them(tmp_path: Path) -> None:
     lines = result.stdout.splitlines()
     start = lines.index("AGENTS.md: modified")
     assert lines[start + 1:start + 5] == [
-        "  ~ 2 -> 2:", "    - - Run tests.", "    + - Run tests<U+200B> now<U+202E>.",
-        "  + 3: " + ATTACK.rstrip("\n")]
+        "  ~ 2 -> 2:", "    - - Run tests.", "    + - Run tests<U+200B> now<U+202E>.  [human: Test User]",
+        "  + 3: " + ATTACK.rstrip("\n") + "  [human: Test User]"]
     ids = [line.split()[1] for line in lines[start + 5:] if line.startswith("  ") and "[" in line
            and line.split()[0].rstrip(":").replace(":", "").isdigit()]
     # (the exfiltration is reported once for the sentence, by the most specific EXF detector)
@@ -47,8 +47,8 @@ def test_added_lines_revealed_findings_only_on_them(tmp_path: Path) -> None:
     present = len(json.loads(run_kguard("scan", "CLAUDE.md", "--format", "json", cwd=repo).stdout)["findings"])
     assert present > 0
     claude = lines.index("CLAUDE.md: modified")
-    assert lines[claude + 1:claude + 3] == ["  + 1: x", f"  {present} finding(s) already present before this "
-                                            "change (not shown)"]
+    assert lines[claude + 1:claude + 3] == ["  + 1: x  [human: Test User]",
+                                            f"  {present} finding(s) already present before this change (not shown)"]
     assert lines[-1] == "review failed"
     data = _json(repo, "main..pr")
     by_path = {f["path"]: f for f in data["files"]}

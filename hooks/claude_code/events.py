@@ -12,13 +12,14 @@ from typing import Any
 
 from guard import decide, runs
 from guard.engine import Change
+from guard.provenance.records import Source
 from guard.scan.finding import Finding
 from hooks import calls, naming, outside
 from hooks.claude_code.fast import ask_reply, stale
 from hooks.claude_code.reply import Reply, findings_text, flag_output, new_text, project_dir
 from hooks.claude_code.targets import knowledge_target
 from hooks.claude_code.tools import WRITE_TOOLS, call_of, described, tracked, unprompted
-from hooks.decision import review
+from hooks.decision import record_kept, review
 from hooks.procs import harness_pid
 from hooks.session import Session, judging_session, open_session_or_defaults
 from rules_engine.errors import KguardError
@@ -33,6 +34,13 @@ def session_for(payload: dict[str, Any], reply: Reply) -> Session:
 
 def _listing(changes: Sequence[Change]) -> str:
     return ", ".join(f"{c.display} ({c.kind})" for c in changes)
+
+
+def agent_source(payload: dict[str, Any], command: str) -> Source:
+    """Who wrote the lines a tool call changed: the harness, its session, the call."""
+    session = payload.get("session_id")
+    return Source("agent", naming.harness(payload), session=session if isinstance(session, str) else "",
+                  command=command)
 
 
 def end_earlier_calls(session: Session, payload: dict[str, Any]) -> None:
@@ -85,7 +93,9 @@ def after_call(payload: dict[str, Any]) -> Reply:
     with guard.transaction(sealed=sealed):
         outside.first_look(guard)
         changes = guard.changes()
-        held = review(guard, changes, "hold", command, headline=f"A {naming.harness(payload)} tool call changed a knowledge file")
+        held = review(guard, changes, "hold", command,
+                      headline=f"A {naming.harness(payload)} tool call changed a knowledge file",
+                      source=agent_source(payload, command))
     if held:
         paths = " ".join(shlex.quote(c.display) for c in changes)
         reply.user.append(f"kguard: held back the change to {_listing(changes)} made by `{command}`. "
@@ -172,10 +182,12 @@ def after_write(payload: dict[str, Any]) -> Reply:
     with guard.transaction():
         changes = [c for c in guard.changes() if target is not None and c.display == target]
         if changes and why_not_asked:
-            review(guard, changes, "hold", call, headline=f"{call} changed a knowledge file without a prompt")
+            review(guard, changes, "hold", call, headline=f"{call} changed a knowledge file without a prompt",
+                   source=agent_source(payload, call))
         elif changes:
             entries = guard.snapshot("keep", command=f"{call} (after the permission prompt)",
                                      changes=changes)
+            record_kept(guard, entries, agent_source(payload, call), "ask")  # the user allowed it at the prompt
     if changes and why_not_asked:
         reply.block = (f"kguard held back the {tool} of {target}: {why_not_asked}. The file holds what it "
                        "held before; the user can accept the change with "

@@ -38,6 +38,10 @@ CHECKS: dict[str, tuple[str, str, str]] = {
                "it held a change back, and HEAD holds the change: the commit would revert it without anyone "
                "deciding so. Accept the change first (`kguard keep PATH`) or drop it (`kguard reset PATH`, then "
                "commit the old content on purpose)"),
+    "PRV001": ("agent-line-not-accepted", "error", "with `agent_lines = \"review\"` under [provenance]: a "
+               "committed knowledge-file line that an agent wrote was accepted by no person (a policy such as "
+               "`--on-change keep` kept it, or nobody did). Read it (`kguard blame PATH`) and accept it with "
+               "`kguard keep PATH`, or remove it"),
     **prom.CHECKS,
 }
 def _finding(code: str, path: str, line: int, message: str, text: str, rule: str = "") -> Finding:
@@ -61,6 +65,22 @@ def held_reverts(session: Session) -> list[Finding]:
         found.append(_finding("HLD001", held.rel, 0, f"staged as it was before {what}, whose change kguard held "
                               f"back: committing it reverts that change. Accept it: kguard keep {held.rel} · "
                               f"drop it: kguard reset {held.rel}", ""))
+    return found
+
+
+def agent_lines(rels: Sequence[str], session: Session) -> list[Finding]:
+    from guard.provenance.policy import unreviewed
+
+    found = []
+    for rel, line in unreviewed(session.places, rels, lambda message: click.echo(
+            f"kguard: warning: {message}", err=True)):
+        record = line.record
+        by = "a policy" if record.accepted == "policy" else "nobody"
+        session_id = f" in session {record.session}" if record.session else ""
+        found.append(_finding("PRV001", rel, line.number, f"written by an agent ({record.who}{session_id}, "
+                              f"command `{record.command or '?'}`), committed in {(line.commit or '')[:12]}, "
+                              f"accepted by {by}: read it, then accept it: kguard keep {rel}",
+                              line.text.decode("utf-8", "replace")))
     return found
 
 
@@ -164,6 +184,8 @@ def run_check(session: Session, staged: bool, paths: Sequence[str], select: Sequ
     findings += scan(session, [i for i in items if _chosen(i.rel, selected)])
     if staged:
         findings += [f for f in held_reverts(session) if _chosen(f.path, selected)]
+    elif session.settings.provenance.agent_lines == "review":
+        findings += agent_lines([i.rel for i in items if _chosen(i.rel, selected)], session)
     return filter_findings(findings, session.settings.scan, session.places.root, list(select), list(ignore))
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from guard import decide, runs, tamper
+from guard.provenance import recorder
 from hooks.card import colour_line, diff_lines, text_lines, unified
 from hooks.consent import require_user
 from hooks.pager import page
@@ -168,7 +169,10 @@ def keep(paths: tuple[str, ...], fmt: str) -> int:
     consent = require_user("keep", session.places.project_state)
     guard.own_markers |= consent or set()
     with guard.transaction(wait_for_runs=True):
+        offers = recorder.pending_offers(guard)
         entries = decide.keep(guard, paths or None)
+        recorder.kept(guard, entries, offers)
+        accepted = recorder.accept_left(guard, paths or None, entries)
         if consent is not None:
             tamper.confirm(guard, entries)
     files = sorted({c.rel for e in entries for c in e.changes})
@@ -177,9 +181,16 @@ def keep(paths: tuple[str, ...], fmt: str) -> int:
 
         unstage_kept(session.places, [e for e in entries if e.note.startswith("held back by ")])
     if fmt == "json":
-        return _json({"kept": files, "undo": entries[0].id if files else None})
+        data: dict[str, object] = {"kept": files, "undo": entries[0].id if files else None}
+        if accepted:
+            data["accepted_lines"] = accepted
+        return _json(data)
+    if accepted:
+        click.echo(f"kguard: accepted {accepted} line(s) an agent, git or promotion wrote that no person had "
+                   "accepted (kguard blame shows them)")
     if not files:
-        click.echo("kguard: nothing to keep")
+        if not accepted:
+            click.echo("kguard: nothing to keep")
         return 0
     click.echo(f"kguard: kept {len(files)} file(s): {', '.join(map(one_line, files))}  (undo: kguard undo {entries[0].id})")
     return 0

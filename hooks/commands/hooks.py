@@ -79,8 +79,10 @@ def hooks_group() -> None:
 @click.option("--git", "git", is_flag=True, help="git hooks: pre-commit and pre-merge-commit run `kguard check "
               "--staged`; post-merge, post-checkout and post-rewrite show what the operation changed")
 @click.option("--claude-code", "claude", is_flag=True, help="merge kguard's hooks into .claude/settings.json")
+@click.option("--share-notes", is_flag=True, help="also have `git fetch` and `git push` carry the notes of who "
+              "wrote each line (refs/notes/kguard) with every remote (see docs/provenance.md)")
 @harness_options("merge kguard's entries into")
-def install(git: bool, claude: bool, **harnesses: bool) -> int:
+def install(git: bool, claude: bool, share_notes: bool = False, **harnesses: bool) -> int:
     """Install the hooks. With no flag: git hooks in a git repository; when the project has a .claude folder
     or a CLAUDE.md, the Claude Code hooks too if you say yes at a terminal (never without asking).
 
@@ -96,6 +98,10 @@ def install(git: bool, claude: bool, **harnesses: bool) -> int:
     from hooks.session import open_session
 
     session = open_session()
+    if share_notes:
+        shared_notes(session.places)
+        if not (git or claude or any(harnesses.values())):
+            return 0
     written: list[Path] = install_harnesses(session, "install", harnesses)
     if written and not (git or claude):
         _accept(session, written, "kguard hooks install")
@@ -126,6 +132,15 @@ def install(git: bool, claude: bool, **harnesses: bool) -> int:
         click.echo(left_alone)
     _accept(session, written, "kguard hooks install")
     return 0
+
+
+def shared_notes(places: Places) -> None:
+    from guard.provenance.sharing import share_notes
+
+    if places.git_dir is None:
+        raise KguardError("--share-notes needs a git repository", places.root)
+    for line in share_notes(places.root):
+        click.echo(line)
 
 
 def _inside(folder: Path, root: Path) -> bool:
@@ -206,6 +221,10 @@ def git_hook(name: str, args: tuple[str, ...]) -> int:
             click.echo(f"kguard: {name} refused: `kguard check --staged` found errors in the knowledge files "
                        "being committed (above). Fix them, or `git commit --no-verify` skips every hook.", err=True)
         return code
+    if name in git_hooks.RECORDERS:
+        from hooks.git.committed import committed
+
+        return committed()
     stdin = ""
     if name == "post-rewrite" and sys.stdin is not None and not sys.stdin.isatty():
         stdin = sys.stdin.read()

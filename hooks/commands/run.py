@@ -6,6 +6,7 @@ import time
 import click
 
 from guard import decide, room, runs, statcache, tamper
+from guard.provenance.records import Source
 from hooks import outside
 from hooks.decision import MODES, review
 from hooks.session import Session, judging_session, open_session, open_session_or_defaults
@@ -24,7 +25,8 @@ def before(command: str, mode: str) -> tuple[Session, str, int]:
         if leftover:
             what = ", ".join(f"`{m.command}`" for m in unfinished)
             held += review(guard, leftover, "hold" if mode == "fail" else mode, what,
-                          headline=f"A kguard run of {what} ended before it could compare")
+                          headline=f"A kguard run of {what} ended before it could compare",
+                          source=Source("agent", "kguard run", command=what))
         refused = room.refusal(session.places.project_state, [root.store.objects_folder() for root in guard.roots])
         if refused is not None:
             raise KguardError(*refused)
@@ -84,7 +86,8 @@ def after(command: str, code: int, mode: str, marker: str, session: Session | No
                        f"still running (`{one_line(others[0].command)}`): the last one to end decides", err=True)
         else:
             deferred = [m.command for m in runs.markers(session.places.project_state) if m.pid == runs.DEFERRED]
-            held = review(guard, changes, mode, ", ".join(dict.fromkeys([command, *deferred])))
+            what = ", ".join(dict.fromkeys([command, *deferred]))
+            held = review(guard, changes, mode, what, source=Source("agent", "kguard run", command=what))
             if mode == "fail" and held:
                 runs.keep_unreviewed(session.places.project_state, command)
         guard.finished_markers.append(marker)

@@ -18,6 +18,7 @@ from hooks import outside
 from hooks.decision import MODES, review
 from hooks.git.attribute import attribute
 from hooks.git.held import stage_held
+from hooks.git.provenance import git_source
 from hooks.git.ops import operation, touches_knowledge
 from hooks.procs import ancestors
 from hooks.session import open_session_or_defaults
@@ -98,7 +99,8 @@ def after(name: str, args: Sequence[str], stdin: str = "") -> int:
         keys = {c.key for c in changes}
         # the guard's first look at a root: what the operation did not write is the baseline
         guard.snapshot(changes=[c for c in guard.changes() if c.root.fresh and c.key not in keys])
-        held = review(guard, changes, mode, op.what, headline=f"`{op.what}` changed a knowledge file")
+        held = review(guard, changes, mode, op.what, headline=f"`{op.what}` changed a knowledge file",
+                      source=git_source(project.store.repo, op.what))
         guard.refresh()  # the decision's writes are done here (write-ahead), before the index is touched
         if held and not op.files_only and op.what == "git checkout":
             stage_held(project.store.repo, [c for c in changes if c.root.state.pending])

@@ -16,7 +16,8 @@ from rules_engine.errors import KguardError
 MARKER = "# kguard-managed-hook"
 GATES = ("pre-commit", "pre-merge-commit")
 WATCHERS = ("post-merge", "post-checkout", "post-rewrite")
-HOOK_NAMES = GATES + WATCHERS
+RECORDERS = ("post-commit",)  # the git note of who wrote the commit's lines (hooks.git.committed)
+HOOK_NAMES = GATES + WATCHERS + RECORDERS
 LEGACY = ".legacy"
 
 TEMPLATE = """#!/bin/sh

@@ -8,6 +8,7 @@ from typing import Any
 
 from hooks import render
 from hooks.pr_review.block import BlockDelta
+from hooks.pr_review.origins import counted, label
 from hooks.pr_review.review import FileReview, Review
 from hooks.style import one_line, printable
 from rules_engine.budget import Report
@@ -32,15 +33,35 @@ def output(result: Review, fmt: str) -> str:
     raise ValueError(f"unknown format {fmt!r}")
 
 
+def _origin(file: FileReview, number: int | None) -> str:
+    origin = file.origins.get(number) if number is not None else None
+    return f"  [{label(origin)}]" if origin is not None else ""
+
+
 def _line_texts(file: FileReview) -> list[str]:
     out = []
     for line in file.lines:
         if line.kind == "changed":
-            out += [f"  ~ {line.old_line} -> {line.new_line}:", f"    - {line.old}", f"    + {line.new}"]
+            out += [f"  ~ {line.old_line} -> {line.new_line}:", f"    - {line.old}",
+                    f"    + {line.new}{_origin(file, line.new_line)}"]
+        elif line.kind == "added":
+            out.append(f"  + {line.new_line}: {line.new}{_origin(file, line.new_line)}")
         else:
-            number = line.new_line if line.kind == "added" else line.old_line
-            out.append(f"  {SIGN[line.kind]} {number}: {line.new if line.kind == 'added' else line.old}")
+            out.append(f"  - {line.old_line}: {line.old}")
     return [printable(t) for t in out]
+
+
+def _origin_json(file: FileReview, number: int | None) -> dict[str, Any] | None:
+    origin = file.origins.get(number) if number is not None else None
+    if origin is None:
+        return None
+    from hooks.commands.blame import as_json as blamed
+
+    return {k: v for k, v in blamed(origin).items() if k not in ("line", "text")}
+
+
+def origin_counts(result: Review) -> dict[str, int]:
+    return counted(o for file in result.files for o in file.origins.values())
 
 
 def _block_texts(block: BlockDelta) -> list[str]:
@@ -107,7 +128,7 @@ def as_json(result: Review) -> dict[str, Any]:
     for file in result.files:
         entry: dict[str, Any] = {
             "path": file.path, "old_path": file.old_path, "status": file.status,
-            "lines": [asdict(line) for line in file.lines],
+            "lines": [{**asdict(line), "origin": _origin_json(file, line.new_line)} for line in file.lines],
             "findings": [render.as_dict(f) for f in file.findings], "already_present": file.already_present,
             "block": None,
         }
@@ -116,6 +137,7 @@ def as_json(result: Review) -> dict[str, Any]:
                               "trailers_added": file.block.trailers_added, "over_cap": file.block.over_cap}
         files.append(entry)
     return {"range": result.spec, "base": result.base, "head": result.head, "files": files,
+            "added_lines_by_origin": origin_counts(result),
             "guard_switches": [asdict(s) for s in result.switches],
             "budget": {"base": _budget_json(result.budget_before), "head": _budget_json(result.budget_after),
                        "unread": result.unread},
@@ -168,12 +190,23 @@ def markdown(result: Review) -> str:
     out = ["## kguard review", "", f"{'❌ failed' if failed else '✅ passed'}: {len(result.files)} knowledge "
            f"file(s) changed, {len(result.findings)} finding(s) on added lines, "
            f"{sum(not s.allowed for s in result.switches)} guard-switching change(s) not allowed."]
+    counts = origin_counts(result)
+    if any(counts.values()):
+        unaccepted = sum(o.record.origin == "agent" and o.record.accepted != "user"
+                         for file in result.files for o in file.origins.values())
+        out += ["", "Added lines by origin: " + ", ".join(f"{name} {count}" for name, count in counts.items())
+                + (f" ({unaccepted} agent line(s) accepted by no person)" if unaccepted else "") + "."]
     if failed:
         out += [""] + [f"- {_cell(reason)}" for reason in result.failures]
     for file in result.files:
         out += ["", f"### `{_cell(file.path)}` ({file.status})", ""]
         if file.lines:
             out += ["```diff", *_diff_lines(file), "```"]
+        written = [(n, o) for n, o in sorted(file.origins.items()) if o.record.origin != "human"]
+        if written:
+            out += ["", "| Line | Origin | Accepted | Who |", "| ---: | --- | --- | --- |"]
+            out += [f"| {n} | {o.record.origin} | {o.record.accepted} | {_cell(label(o).partition(': ')[2])} |"
+                    for n, o in written]
         if file.findings:
             out += ["", "| | ID | Line | Finding |", "| --- | --- | --- | --- |"]
             out += [f"| {f.severity} | `{f.id}` | {f.line} | {_cell(f.message)} |" for f in file.findings]

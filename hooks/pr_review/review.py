@@ -13,10 +13,10 @@ from hooks.pr_review.block import BlockDelta, block_delta
 from hooks.pr_review.budget import budget_at
 from hooks.pr_review.gitrange import Range
 from hooks.pr_review.lines import Line, added_numbers, diff_lines
+from hooks.pr_review.origins import Origin, added_origins
 from hooks.pr_review.switches import allowed, switches_guard
 from rules_engine.budget import Report
 from rules_engine.errors import KguardError
-
 
 
 @dataclass
@@ -28,6 +28,7 @@ class FileReview:
     findings: list[Finding]  # on added lines only
     already_present: int  # findings of the new file on lines this change did not add
     block: BlockDelta | None = None
+    origins: dict[int, Origin] = field(default_factory=dict)  # added line number -> who wrote it
 
 
 @dataclass(frozen=True)
@@ -109,7 +110,8 @@ def review(rng: Range, places: Places) -> Review:
         findings, present = _findings(path, old, new, lines, settings, places.root)
         block = block_delta(path, decode(old) if old else None, decode(new) if new else None,
                             settings.rules_promotion) if path.rsplit("/", 1)[-1] == "AGENTS.md" else None
-        files.append(FileReview(path, old_path, status, lines, findings, present, block))
+        origins = added_origins(rng, places, new_path, added_numbers(lines)) if new_path else {}
+        files.append(FileReview(path, old_path, status, lines, findings, present, block, origins))
     before, _ = budget_at(rng, rng.base, rules, places, settings)
     after, unread = budget_at(rng, rng.head, rules, places, settings)
     result = Review(rng.spec, str(rng.base.id), str(rng.head.id), files, switches, before, after, unread)

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from guard.provenance import recorder
+from guard.provenance.records import Source
 from hooks.promotion.state import AGENTS, RULES_DIR, Promotion, decode, load, usage
 from hooks.session import Session, open_session
 from rules_engine import block as blk
@@ -26,7 +28,7 @@ def _require_enabled(settings: PromotionSettings, session: Session) -> None:
 
 
 def _write(session: Session, writes: list[tuple[Path, str, str]], action: str,
-           expected: dict[Path, bytes | None]) -> list[str]:
+           expected: dict[Path, bytes | None], rule: str) -> list[str]:
     """Write through the guard: atomic, journaled, the new baseline. Refuses, changing nothing, when a file
     holds a change nobody reviewed yet (writing would make it the baseline unseen) or changed since it was
     read. Returns the journal entry ids."""
@@ -48,7 +50,11 @@ def _write(session: Session, writes: list[tuple[Path, str, str]], action: str,
                 raise Refused(f"{display} has changes nobody reviewed yet: look at them (kguard diff {display}) "
                               f"and keep or reset them (kguard keep {display} / kguard reset {display}) first; "
                               "nothing changed")
-        return [g.write_file(path, text.encode("utf-8"), action, note) for path, text, note in writes]
+        ids = [g.write_file(path, text.encode("utf-8"), action, note) for path, text, note in writes]
+        recorder.decided(g, [e for _, e in g.journal() if e.id in ids],
+                         Source("promotion", f"kguard rules {action}", command=f"kguard rules {action} {rule}",
+                                rule=rule), "user")
+        return ids
 
 
 def _check_writable(state: Promotion) -> None:
@@ -84,8 +90,8 @@ def _open_for_writing() -> Promotion:
     return state
 
 
-def _write_agents(state: Promotion, text: str, action: str, note: str) -> str:
-    (entry,) = _write(state.session, [(state.agents, text, note)], action, {state.agents: state.raw})
+def _write_agents(state: Promotion, text: str, action: str, note: str, rule: str) -> str:
+    (entry,) = _write(state.session, [(state.agents, text, note)], action, {state.agents: state.raw}, rule)
     return entry
 
 
@@ -118,7 +124,7 @@ def approve(rule_id: str) -> int:
         drop = f"remove '{lowest.id}' first (the lowest score): kguard rules remove {lowest.id}" if lowest else ""
         raise Refused(f"{over[0]}: nothing changed; {drop}{' -- or ' if drop else ''}raise "
                       f"[rules_promotion] {over[1]}")
-    entry = _write_agents(state, new_text, "approve", f"promoted {rule_id}")
+    entry = _write_agents(state, new_text, "approve", f"promoted {rule_id}", rule_id)
     click.echo(f"kguard: promoted '{rule_id}' into {AGENTS} ({usage(after, settings)}); "
                f"undo: kguard undo {entry}")
     note = _claude_note(state.session.places.root)
@@ -159,7 +165,7 @@ def edit(rule_id: str, new_text: str) -> int:
     if not writes:
         raise Refused(f"'{rule_id}' is not promoted and its source {rule.path if rule else ''} is not a "
                       f"{RULES_DIR}/ file kguard may write")
-    entries = _write(state.session, writes, "edit", expected)
+    entries = _write(state.session, writes, "edit", expected, rule_id)
     names = ", ".join(path.relative_to(root).as_posix() for path, _, _ in writes)
     undo = "; ".join(f"kguard undo {e}" for e in entries)
     click.echo(f"kguard: reworded '{rule_id}' in {names}; undo: {undo}")
@@ -178,7 +184,7 @@ def remove(rule_id: str) -> int:
     if state.block.rule(rule_id) is None:
         raise Refused(f"'{rule_id}' is not promoted (kguard rules list shows what is)")
     new_text = blk.remove(state.text, rule_id, state.settings.marker_prefix)
-    entry = _write_agents(state, new_text, "remove", f"removed {rule_id}")
+    entry = _write_agents(state, new_text, "remove", f"removed {rule_id}", rule_id)
     after = blk.parse(new_text, state.settings.marker_prefix)
     click.echo(f"kguard: removed '{rule_id}' from {AGENTS} ({usage(after, state.settings)}); its rules file "
                f"stays; undo: kguard undo {entry}")
