@@ -8,6 +8,8 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.helpers import git, init_repo, run_kguard, write
 from tests.test_git_hooks import CLEAN, HIDDEN, install, run_git, status
 from tests.test_pre_commit import git_run, hook_repo, pre_commit, pre_commit_home, project  # noqa: F401
@@ -64,6 +66,7 @@ def test_a_path_checkout_is_charged_only_with_the_paths_it_checked_out(tmp_path:
     assert_user_work_kept(repo)
 
 
+@pytest.mark.probe  # the real pre-commit framework
 def test_the_first_path_checkout_keeps_pre_commit_hook_scripts(tmp_path: Path, hook_repo: tuple[Path, str],
                                                                pre_commit_home: Path) -> None:
     repo = project(tmp_path / "proj", hook_repo, [{"id": "kguard-check"}, {"id": "kguard-guard"}],
@@ -220,6 +223,7 @@ def test_a_second_repository_under_one_home_records_its_own_baseline(tmp_path: P
     assert run_kguard("status", cwd=first).returncode == 0
 
 
+@pytest.mark.probe  # the real pre-commit framework
 def test_under_the_pre_commit_framework_a_held_merge_is_not_committed_as_a_revert(
         tmp_path: Path, hook_repo: tuple[Path, str], pre_commit_home: Path) -> None:
     repo = project(tmp_path / "proj", hook_repo, [{"id": "kguard-check"}, {"id": "kguard-guard"}],
