@@ -28,15 +28,11 @@ def test_a_plain_run_is_the_fast_tier_and_dash_m_probe_the_other() -> None:
     assert re.search(r"\d+ deselected", output), output
     code, files, output = _collect(*both, "-m", "probe")
     assert code == 0 and files == {PROBE_FILE}, output
-    code, files, output = _collect(*both, "-m", "probe or not probe")
-    assert code == 0 and files == {PROBE_FILE, FAST_FILE}, output
 
 
 def test_a_file_named_on_the_command_line_runs_whatever_its_tier() -> None:
     code, files, output = _collect(PROBE_FILE)
     assert code == 0 and files == {PROBE_FILE}, output
-    code, files, output = _collect(PROBE_FILE, "-m", "not probe")  # unless -m says otherwise
-    assert code == 5 and not files, output
 
 
 def test_a_mistyped_marker_is_an_error_not_a_test_in_the_wrong_tier(tmp_path: Path) -> None:
