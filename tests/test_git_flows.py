@@ -189,6 +189,20 @@ def test_an_edit_on_top_of_a_held_pull_is_refused_too_and_committed_on_purpose(t
     assert "git sees it as modified" not in text  # HEAD now holds what the user committed
 
 
+def test_a_pull_reset_at_the_card_says_the_next_commit_a_reverts_it(tmp_path: Path) -> None:
+    """Reset (chosen at a terminal, or KGUARD_ON_CHANGE=reset) is a decision, so the gate lets its revert
+    through; the hook says so when it resets, not later."""
+    repo = _branches(tmp_path)
+    merged = run_git("merge", "-q", "topic", cwd=repo, env={"KGUARD_ON_CHANGE": "reset"})
+    assert merged.returncode == 0 and "reset 1 file(s)" in merged.stderr, merged.stderr
+    assert "kguard: AGENTS.md keeps what it held before `git merge (or pull)` while HEAD holds what that brought: " \
+           "an ordinary `git commit -a` commits the revert" in merged.stderr
+    assert (repo / "AGENTS.md").read_text() == CLEAN
+    kept = run_git("merge", "-q", "topic", cwd=_branches(tmp_path / "second"), env={"KGUARD_ON_CHANGE": "keep"})
+    assert kept.returncode == 0 and "kept 1 change(s)" in kept.stderr, kept.stderr
+    assert "commits the revert" not in kept.stderr  # kept: the work tree is HEAD's
+
+
 def test_a_branch_switch_back_works_after_a_held_switch(tmp_path: Path) -> None:
     repo = _branches(tmp_path)
     switched = run_git("checkout", "-q", "topic", cwd=repo)

@@ -42,6 +42,23 @@ def stage_held(repo: pygit2.Repository, changes: Sequence[Change]) -> None:
     index.write()
 
 
+def reset_against_head(repo: pygit2.Repository, changes: Sequence[Change]) -> list[str]:
+    """Paths a merge or rebase changed that were reset (not held: the gate would stop their revert) and now
+    differ from HEAD: an ordinary `git commit -a` commits them as a revert, which the user chose, so it is said."""
+    pending = {p.rel for c in changes for p in c.root.state.pending}
+    found = []
+    for change in changes:
+        if change.rel in pending:
+            continue
+        try:
+            flags = repo.status_file(change.rel)
+        except (KeyError, pygit2.GitError):
+            continue
+        if flags & (pygit2.enums.FileStatus.WT_MODIFIED | pygit2.enums.FileStatus.WT_DELETED):  # what -a takes
+            found.append(change.rel)
+    return found
+
+
 def held_items(state: State) -> list[Held]:
     entries: dict[str, JournalEntry] = {e.id: e for e in state.journal}
     found = []
