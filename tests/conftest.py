@@ -17,12 +17,17 @@ SHARED_HELP = (
     "`shared` beside this checkout or beside any folder above it (e.g. ../shared), or point KGUARD_SHARED_DIR at it"
 )
 _WATCHED = (".snotra", ".agents", ".local/state/kguard", ".claude")
+# The two tiers. A run that names no tests and no -m (`pytest`, the README's contributor command) is the fast
+# tier; `pytest -m probe` is the probe tier (.ci/run runs both); a run that names files or tests runs what it
+# names, in either tier. Parallel workers get the same arguments, so they choose alike.
+FAST_TIER = "not probe"
 
 
 def pytest_configure(config: pytest.Config) -> None:
     """Each test process gets its own stand-in for the user's home before any test module is imported, so
     nothing a test starts can reach the real home, and what leaks past a test's own home is seen by that
-    process alone (parallel workers and other test runs on the machine cannot be blamed for each other)."""
+    process alone (parallel workers and other test runs on the machine cannot be blamed for each other).
+    A run that names neither tests nor -m is the fast tier."""
     outer = Path(tempfile.mkdtemp(prefix="kguard-tests-home-"))
     config.stash[_OUTER] = outer
     real_pip_cache = os.environ.get("PIP_CACHE_DIR") or os.path.join(os.path.expanduser("~"), ".cache", "pip")
@@ -30,6 +35,8 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["HOME"] = str(outer)
     for key in ("KGUARD_HOME", "XDG_STATE_HOME"):
         os.environ.pop(key, None)
+    if not config.option.markexpr and config.args_source == pytest.Config.ArgsSource.TESTPATHS:
+        config.option.markexpr = FAST_TIER
 
 
 # Test files whose tests share a venv built once per run (tests.helpers.built_once): all their tests go to one

@@ -21,6 +21,8 @@ import yaml
 from tests.helpers import built_once, init_repo, run_kguard
 from tests.test_render import validate as validate_sarif  # the schema check the renderer's tests use
 
+pytestmark = pytest.mark.probe  # the probe tier: the real Action runs (a venv built and pip-installed)
+
 CHECKOUT = Path(__file__).resolve().parent.parent
 ACTION = yaml.safe_load((CHECKOUT / "action.yml").read_text())
 CLEAN = "# Rules\n- Run the tests before you commit.\n"

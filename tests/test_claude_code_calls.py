@@ -136,6 +136,7 @@ ALLOWED = ["ls", "pytest -q", "python -m pytest", "git status", "kguard status",
            "sh build.sh", "./build.sh", "git reset --hard", "for f in *.md; do wc -l $f; done"]
 
 
+@pytest.mark.probe  # the probe tier: an evasion matrix (26 spellings, each a PreToolUse and a PostToolUse)
 def test_commands_that_could_reach_kguard_decisions_ask_in_any_spelling(repo: Path) -> None:
     write(repo / "accept.sh", "#!/bin/sh\nname=kgu\n${name}ard keep\n")
     write(repo / "build.sh", "#!/bin/sh\nmake all\n")

@@ -9,8 +9,11 @@ import time
 from pathlib import Path
 
 import pygit2
+import pytest
 
 from tests.helpers import init_repo, kguard_argv, run_kguard
+
+pytestmark = pytest.mark.probe  # the probe tier: concurrency and kill -9
 
 
 def _parallel(repo: Path, mode: str, count: int = 8) -> list[subprocess.CompletedProcess[str]]:

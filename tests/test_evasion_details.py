@@ -7,8 +7,12 @@ import pty
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from tests.evasions import AGENTS, EVIL
 from tests.helpers import init_repo, kguard_argv, run_kguard, write
+
+pytestmark = pytest.mark.probe  # the probe tier: the evasion matrix, in detail
 
 
 def _repo(tmp_path: Path) -> Path:

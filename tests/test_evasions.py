@@ -8,6 +8,8 @@ import pytest
 
 from tests.evasions import CASES, SURFACES, Case, run_case
 
+pytestmark = pytest.mark.probe  # the probe tier: the evasion matrix
+
 # case name -> why it is not caught yet: another branch's work not merged, or a limit of a guard that runs with
 # the agent's own rights (docs/threat-model.md says which, why, and what the user can do)
 OPEN: dict[str, str] = {

@@ -124,6 +124,7 @@ def test_a_write_whose_mtime_is_set_back_is_still_seen(tmp_path: Path, script: s
     assert not (repo / "src/deep/er/AGENTS.md").exists()
 
 
+@pytest.mark.probe  # the probe tier: fault injection: damaged state (the stat cache)
 @pytest.mark.parametrize("cache", ['{"version": 1, "roots": {}}', "{not json", '{"version": 2, "written_ns": 0}',
                                    '{"version": 2, "written_ns": 0, "consistent": true, "watch": {}, "roots": '
                                    '{"project": {"base": "/", "signature": "", "files": {}, '

@@ -8,10 +8,13 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+import pytest
 
 from rules_engine.hints import _norm_name, distance, similar_names
 from rules_engine.models import Rule
 from tests.helpers import git, init_repo, run_kguard, write
+
+pytestmark = pytest.mark.probe  # the probe tier: big inputs
 
 
 def _rule(n: int, name: str) -> Rule:

@@ -6,7 +6,11 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.helpers import init_repo, kguard_argv, run_kguard
+
+pytestmark = pytest.mark.probe  # the probe tier: fault injection: parallel runs
 
 
 def _start(repo: Path, *args: str) -> subprocess.Popen[str]:

@@ -12,6 +12,8 @@ import pytest
 
 from tests.helpers import init_repo, run_kguard, write
 
+pytestmark = pytest.mark.probe  # the probe tier: fault injection: full and failing disks
+
 
 def _mount(*args: str) -> bool:
     return subprocess.run(["mount", *args], capture_output=True).returncode == 0

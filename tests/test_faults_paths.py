@@ -11,6 +11,8 @@ import pytest
 
 from tests.helpers import init_repo, run_kguard, write
 
+pytestmark = pytest.mark.probe  # the probe tier: fault injection: paths swapped and damaged
+
 BENCH = Path(__file__).resolve().parent.parent / "bench" / "fault_injection.py"
 
 

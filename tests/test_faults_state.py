@@ -8,8 +8,11 @@ import shutil
 from pathlib import Path
 
 import pygit2
+import pytest
 
 from tests.helpers import init_repo, run_kguard, write
+
+pytestmark = pytest.mark.probe  # the probe tier: fault injection: damaged state
 
 FILES = {"AGENTS.md": "# rules\n", ".agents/rules/a.md": "a\n", "CLAUDE.md": "# claude\n"}
 

@@ -4,8 +4,11 @@ a checkout git refuses; a second repository under one home starts from its own b
 from __future__ import annotations
 
 import json
+import subprocess
 import time
 from pathlib import Path
+
+import pytest
 
 from tests.helpers import git, init_repo, run_kguard, write
 from tests.test_git_hooks import CLEAN, HIDDEN, install, run_git, status
@@ -63,6 +66,7 @@ def test_a_path_checkout_is_charged_only_with_the_paths_it_checked_out(tmp_path:
     assert_user_work_kept(repo)
 
 
+@pytest.mark.probe  # the real pre-commit framework
 def test_the_first_path_checkout_keeps_pre_commit_hook_scripts(tmp_path: Path, hook_repo: tuple[Path, str],
                                                                pre_commit_home: Path) -> None:
     repo = project(tmp_path / "proj", hook_repo, [{"id": "kguard-check"}, {"id": "kguard-guard"}],
@@ -112,12 +116,91 @@ def test_a_held_merge_leaves_no_silent_revert_for_the_next_commit(tmp_path: Path
     blocked = run_git("commit", "-q", "-a", "-m", "more work", cwd=repo)
     assert blocked.returncode == 1
     assert "HLD001" in blocked.stderr
-    assert "committing it reverts that change. Accept it: kguard keep AGENTS.md · drop it: kguard reset " \
-           "AGENTS.md" in blocked.stderr
+    assert "take the change: kguard keep AGENTS.md · or commit the revert on purpose: " \
+           "KGUARD_COMMIT_REVERT=AGENTS.md git commit ..." in blocked.stderr
     assert git("rev-list", "--count", "HEAD", cwd=repo).strip() == "2"
     assert run_kguard("keep", "AGENTS.md", cwd=repo).returncode == 0
     assert git("status", "--porcelain", "--", "AGENTS.md", cwd=repo) == ""
     assert run_git("commit", "-q", "-a", "-m", "more work", cwd=repo).returncode == 0
+
+
+PULLED = CLEAN + "- Prefer small pull requests.\n"
+
+
+def _pulled_and_held(tmp_path: Path) -> Path:
+    """A real remote, a colleague's push that changes AGENTS.md, a local commit of the user's own (so the pull
+    makes a merge commit), then `git pull` under the installed hooks: the merge's change is held back."""
+    remote = tmp_path / "origin.git"
+    git("init", "-q", "--bare", "-b", "main", str(remote), cwd=tmp_path)
+    colleague = init_repo(tmp_path / "colleague", {"AGENTS.md": CLEAN, "a.txt": "a\n"})
+    git("remote", "add", "origin", str(remote), cwd=colleague)
+    git("push", "-q", "origin", "main", cwd=colleague)
+    mine = tmp_path / "mine"
+    git("clone", "-q", str(remote), str(mine), cwd=tmp_path)
+    write(colleague / "AGENTS.md", PULLED)
+    git("commit", "-q", "-am", "rules", cwd=colleague)
+    git("push", "-q", "origin", "main", cwd=colleague)
+    install(mine)
+    write(mine / "b.txt", "b\n")
+    git("add", "b.txt", cwd=mine)
+    git("commit", "-q", "-m", "my work", cwd=mine)
+    pulled = run_git("pull", "--no-edit", cwd=mine)
+    assert pulled.returncode == 0 and "Merge made by" in pulled.stdout, pulled.stdout + pulled.stderr
+    assert "held back 1 change(s)" in pulled.stderr
+    assert (mine / "AGENTS.md").read_text() == CLEAN
+    assert git("show", "HEAD:AGENTS.md", cwd=mine) == PULLED
+    return mine
+
+
+def _refused(repo: Path, result: subprocess.CompletedProcess[str], head: str) -> None:
+    assert result.returncode == 1, result.stderr
+    assert "kguard: pre-commit refused: this commit would revert AGENTS.md to what it held before `git merge " \
+           "(or pull)`: kguard held that change back and nobody has decided on it. Choose one, then commit " \
+           "again:" in result.stderr
+    assert "  kguard keep AGENTS.md                          take the change (the work tree gets it)\n" \
+           "  KGUARD_COMMIT_REVERT=AGENTS.md git commit ...  commit the revert on purpose" in result.stderr
+    assert "--no-verify" not in result.stderr  # skipping every hook is not the way on
+    assert git("rev-parse", "HEAD", cwd=repo) == head
+
+
+def test_a_pulled_merge_held_back_stops_the_next_commit_a_until_the_user_keeps_it(tmp_path: Path) -> None:
+    repo = _pulled_and_held(tmp_path)
+    head = git("rev-parse", "HEAD", cwd=repo)
+    write(repo / "a.txt", "more\n")
+    _refused(repo, run_git("commit", "-q", "-a", "-m", "more work", cwd=repo), head)
+    assert (repo / "a.txt").read_text() == "more\n" and (repo / "AGENTS.md").read_text() == CLEAN
+    assert run_kguard("keep", "AGENTS.md", cwd=repo).returncode == 0
+    assert run_git("commit", "-q", "-a", "-m", "more work", cwd=repo).returncode == 0
+    assert git("show", "HEAD:AGENTS.md", cwd=repo) == PULLED
+    assert git("status", "--porcelain", cwd=repo) == ""
+
+
+def test_an_edit_on_top_of_a_held_pull_is_refused_too_and_committed_on_purpose(tmp_path: Path) -> None:
+    repo = _pulled_and_held(tmp_path)
+    head = git("rev-parse", "HEAD", cwd=repo)
+    write(repo / "AGENTS.md", MINE)  # the user's own line on what kguard put back: still drops the pulled one
+    _refused(repo, run_git("commit", "-q", "-a", "-m", "my rule", cwd=repo), head)
+    assert (repo / "AGENTS.md").read_text() == MINE
+    chosen = run_git("commit", "-q", "-a", "-m", "my rule", cwd=repo, env={"KGUARD_COMMIT_REVERT": "AGENTS.md"})
+    assert chosen.returncode == 0, chosen.stderr
+    assert git("show", "HEAD:AGENTS.md", cwd=repo) == MINE
+    text = run_kguard("status", cwd=repo).stdout
+    assert "held back     AGENTS.md" in text  # still there to take later with kguard keep
+    assert "git sees it as modified" not in text  # HEAD now holds what the user committed
+
+
+def test_a_pull_reset_at_the_card_says_the_next_commit_a_reverts_it(tmp_path: Path) -> None:
+    """Reset (chosen at a terminal, or KGUARD_ON_CHANGE=reset) is a decision, so the gate lets its revert
+    through; the hook says so when it resets, not later."""
+    repo = _branches(tmp_path)
+    merged = run_git("merge", "-q", "topic", cwd=repo, env={"KGUARD_ON_CHANGE": "reset"})
+    assert merged.returncode == 0 and "reset 1 file(s)" in merged.stderr, merged.stderr
+    assert "kguard: AGENTS.md keeps what it held before `git merge (or pull)` while HEAD holds what that brought: " \
+           "an ordinary `git commit -a` commits the revert" in merged.stderr
+    assert (repo / "AGENTS.md").read_text() == CLEAN
+    kept = run_git("merge", "-q", "topic", cwd=_branches(tmp_path / "second"), env={"KGUARD_ON_CHANGE": "keep"})
+    assert kept.returncode == 0 and "kept 1 change(s)" in kept.stderr, kept.stderr
+    assert "commits the revert" not in kept.stderr  # kept: the work tree is HEAD's
 
 
 def test_a_branch_switch_back_works_after_a_held_switch(tmp_path: Path) -> None:
@@ -154,6 +237,7 @@ def test_a_second_repository_under_one_home_records_its_own_baseline(tmp_path: P
     assert run_kguard("status", cwd=first).returncode == 0
 
 
+@pytest.mark.probe  # the real pre-commit framework
 def test_under_the_pre_commit_framework_a_held_merge_is_not_committed_as_a_revert(
         tmp_path: Path, hook_repo: tuple[Path, str], pre_commit_home: Path) -> None:
     repo = project(tmp_path / "proj", hook_repo, [{"id": "kguard-check"}, {"id": "kguard-guard"}],

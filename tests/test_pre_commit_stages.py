@@ -5,7 +5,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from tests.helpers import git, init_repo, run_kguard, write
+
+pytestmark = pytest.mark.probe  # the probe tier: the real pre-commit runs
 
 CLEAN = "# Rules\n- Run the tests before you commit.\n"
 

@@ -54,6 +54,7 @@ def test_check_symlinked_claude_md_is_not_double_loading(tmp_path: Path) -> None
     assert check_json(root) == (0, [])
 
 
+@pytest.mark.probe  # the probe tier: fault injection: pipes, folders, broken and looping symlinks
 @pytest.mark.parametrize("make, message", [
     (lambda p: os.mkfifo(p), "is a named pipe (FIFO), expected a file"),
     (lambda p: p.mkdir(), "is a folder, expected a file"),

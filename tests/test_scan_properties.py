@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+import pytest
 
 from guard.scan.engine import decode, reads_like_instructions, scan_bytes, scan_text
 from guard.scan.text import Document, visible
+
+pytestmark = pytest.mark.probe  # the probe tier: fuzzing the scanner with arbitrary text and bytes
 
 # Text that exercises the detectors: their trigger words, invisible characters, markup and line breaks.
 PIECES = st.sampled_from([

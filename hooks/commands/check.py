@@ -34,10 +34,10 @@ CHECKS: dict[str, tuple[str, str, str]] = {
     "RUL001": ("invalid-rules-file", "error", "a rules file's frontmatter or content cannot be read "
                "(broken YAML, wrong types, not UTF-8, empty)"),
     "RUL002": ("invalid-skill-file", "error", "a SKILL.md cannot be read or lacks its description"),
-    "HLD001": ("held-back-revert", "error", "the staged content of a knowledge file is what kguard put back when "
-               "it held a change back, and HEAD holds the change: the commit would revert it without anyone "
-               "deciding so. Accept the change first (`kguard keep PATH`) or drop it (`kguard reset PATH`, then "
-               "commit the old content on purpose)"),
+    "HLD001": ("held-back-revert", "error", "the commit would revert a change to a knowledge file that kguard "
+               "held back and nobody has decided on (a pull or merge brought it: HEAD holds it, the work tree "
+               "what was there before, or an edit of that). Take the change (`kguard keep PATH`, then commit), or "
+               "commit the revert on purpose (`KGUARD_COMMIT_REVERT=PATH git commit ...`)"),
     "PRV001": ("agent-line-not-accepted", "error", "with `agent_lines = \"review\"` under [provenance]: a "
                "committed knowledge-file line that an agent wrote was accepted by no person (a policy such as "
                "`--on-change keep` kept it, or nobody did). Read it (`kguard blame PATH`) and accept it with "
@@ -57,14 +57,13 @@ def _line(text: str, line: int) -> str:
 
 def held_reverts(session: Session) -> list[Finding]:
     from guard.scan.staged import open_repository
-    from hooks.git.held import reverts
+    from hooks.git.held import revert_choices, reverts
 
     found = []
     for held in reverts(session.places, open_repository(session.places.root)):
         what = f"`{held.command}`" if held.command else "a command"
-        found.append(_finding("HLD001", held.rel, 0, f"staged as it was before {what}, whose change kguard held "
-                              f"back: committing it reverts that change. Accept it: kguard keep {held.rel} · "
-                              f"drop it: kguard reset {held.rel}", ""))
+        found.append(_finding("HLD001", held.rel, 0, f"committing it reverts what {what} brought, a change kguard "
+                              f"held back that nobody has decided on; {revert_choices(held)}", ""))
     return found
 
 

@@ -214,13 +214,9 @@ def git_hook(name: str, args: tuple[str, ...]) -> int:
             return 0
         args = tuple(arg_list)
     if name in git_hooks.GATES:
-        from hooks.cli import main
+        from hooks.git.gate import gate
 
-        code = main(["check", "--staged", "--quiet"])
-        if code == 1:
-            click.echo(f"kguard: {name} refused: `kguard check --staged` found errors in the knowledge files "
-                       "being committed (above). Fix them, or `git commit --no-verify` skips every hook.", err=True)
-        return code
+        return gate(name)
     if name in git_hooks.RECORDERS:
         from hooks.git.committed import committed
 

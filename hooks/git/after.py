@@ -17,7 +17,7 @@ from guard.paths import Places
 from hooks import outside
 from hooks.decision import MODES, review
 from hooks.git.attribute import attribute
-from hooks.git.held import stage_held
+from hooks.git.held import reset_against_head, stage_held
 from hooks.git.provenance import git_source
 from hooks.git.ops import operation, touches_knowledge
 from hooks.procs import ancestors
@@ -104,5 +104,9 @@ def after(name: str, args: Sequence[str], stdin: str = "") -> int:
         guard.refresh()  # the decision's writes are done here (write-ahead), before the index is touched
         if held and not op.files_only and op.what == "git checkout":
             stage_held(project.store.repo, [c for c in changes if c.root.state.pending])
+        if not op.files_only and op.what != "git checkout":
+            for rel in reset_against_head(project.store.repo, changes):
+                click.echo(f"kguard: {rel} keeps what it held before `{op.what}` while HEAD holds what that "
+                           f"brought: an ordinary `git commit -a` commits the revert", err=True)
         outside.settle(guard, session.settings.scan, mode, adopt=False)
         return held

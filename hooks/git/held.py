@@ -2,11 +2,13 @@
 tree at the snapshot while HEAD holds the new content: git sees the file as modified, a later commit would
 revert the change without anyone deciding so, and after a held branch switch git refuses to switch back.
 So: a held branch switch stages what kguard put back (git then carries it across the switch back, as it does
-any staged change equal to the target); the pre-commit gate fails when the staged content is a held-back
-reset that the commit would turn into a revert; `kguard status` says why git sees the file as modified."""
+any staged change equal to the target); the pre-commit gate fails when the commit would revert a held-back
+change, naming the two ways on (`kguard keep PATH`, or KGUARD_COMMIT_REVERT=PATH on the commit); `kguard
+status` says why git sees the file as modified."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import pygit2
@@ -40,6 +42,23 @@ def stage_held(repo: pygit2.Repository, changes: Sequence[Change]) -> None:
     index.write()
 
 
+def reset_against_head(repo: pygit2.Repository, changes: Sequence[Change]) -> list[str]:
+    """Paths a merge or rebase changed that were reset (not held: the gate would stop their revert) and now
+    differ from HEAD: an ordinary `git commit -a` commits them as a revert, which the user chose, so it is said."""
+    pending = {p.rel for c in changes for p in c.root.state.pending}
+    found = []
+    for change in changes:
+        if change.rel in pending:
+            continue
+        try:
+            flags = repo.status_file(change.rel)
+        except (KeyError, pygit2.GitError):
+            continue
+        if flags & (pygit2.enums.FileStatus.WT_MODIFIED | pygit2.enums.FileStatus.WT_DELETED):  # what -a takes
+            found.append(change.rel)
+    return found
+
+
 def held_items(state: State) -> list[Held]:
     entries: dict[str, JournalEntry] = {e.id: e for e in state.journal}
     found = []
@@ -65,26 +84,47 @@ def _oid(entry: tuple[str, int] | None) -> str | None:
     return None if entry is None else entry[0]
 
 
+REVERT_ON_PURPOSE = "KGUARD_COMMIT_REVERT"
+
+
+def reverts_allowed(env: Mapping[str, str] = os.environ) -> set[str]:
+    """The paths named in KGUARD_COMMIT_REVERT (comma-separated, relative to the repository's top): the user
+    commits them knowingly as they are, reverting the held-back change."""
+    return {p.strip().removeprefix("./") for p in env.get(REVERT_ON_PURPOSE, "").split(",") if p.strip()}
+
+
 def reverts(places: Places, repo: pygit2.Repository) -> list[Held]:
-    """Held items whose staged content is what kguard put back while HEAD holds something else: committing
-    the index would revert the held-back change."""
+    """Held items the commit of the index would revert without anyone deciding so: the staged content differs
+    from HEAD's, and either it is what kguard put back (HEAD holds the change) or HEAD holds the held-back
+    content itself (the work tree was edited on top of what kguard put back, then staged). Paths named in
+    KGUARD_COMMIT_REVERT are the user's choice and left out."""
     from hooks.git.attribute import tree_entry
 
     state = project_state(places)
     if state is None:
         return []
+    allowed = reverts_allowed()
     found = []
     index = repo.index
     for held in held_items(state):
+        if held.rel in allowed:
+            continue
         try:
-            staged = (str(index[held.rel].id), int(index[held.rel].mode))
+            staged = str(index[held.rel].id)
         except KeyError:
             staged = None
-        head = tree_entry(repo, "HEAD", held.rel)
+        head = _oid(tree_entry(repo, "HEAD", held.rel))
         restored = None if held.restored is None else held.restored.oid
-        if _oid(staged) == restored and _oid(head) != restored:
+        brought = None if held.content is None else held.content.oid
+        if staged != head and (staged == restored or head == brought):
             found.append(held)
     return found
+
+
+def revert_choices(held: Held) -> str:
+    """The two ways on from a refused revert, for the gate's finding and its closing words."""
+    return (f"take the change: kguard keep {held.rel} · or commit the revert on purpose: "
+            f"{REVERT_ON_PURPOSE}={held.rel} git commit ...")
 
 
 def why_modified(places: Places, rels: Sequence[str]) -> dict[str, str]:
@@ -104,7 +144,8 @@ def why_modified(places: Places, rels: Sequence[str]) -> dict[str, str]:
             continue
         head = _oid(tree_entry(repo, "HEAD", held.rel))
         restored = None if held.restored is None else held.restored.oid
-        if head != restored:
+        brought = None if held.content is None else held.content.oid
+        if head != restored and head == brought:  # not after the revert was committed on purpose
             what = held.command or held.action
             out[held.rel] = (f"git sees it as modified: HEAD holds the content `{what}` brought, the work tree what "
                              f"it held before (kguard held the change back). `kguard keep {held.rel}` takes HEAD's "
