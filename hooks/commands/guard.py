@@ -8,7 +8,6 @@ from typing import Any
 import click
 
 from guard import decide, runs, tamper
-from guard.provenance import recorder
 from hooks.card import colour_line, diff_lines, text_lines, unified
 from hooks.consent import require_user
 from hooks.pager import page
@@ -168,6 +167,8 @@ def keep(paths: tuple[str, ...], fmt: str) -> int:
     guard = session.guard
     consent = require_user("keep", session.places.project_state)
     guard.own_markers |= consent or set()
+    from guard.provenance import recorder  # keep alone needs it: status, diff and log start without it
+
     with guard.transaction(wait_for_runs=True):
         offers = recorder.pending_offers(guard)
         entries = decide.keep(guard, paths or None)
