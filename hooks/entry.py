@@ -41,11 +41,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         gc.disable()
         code = answer_stdin()
         return leave(code) if program else code
-    full_start()
-    if len(args) in (2, 3) and args[0] == "hook" and args[1] in ("cursor", "codex", "gemini", "copilot"):
-        from hooks.agent.protocol import answer_stdin as agent_answer
+    if len(args) in (2, 3) and args[:1] == ["hook"] and args[1] in ("cursor", "codex", "gemini", "copilot"):
+        from hooks.agent.fast import answer_stdin as agent_answer  # the same lean start as Claude Code's
 
-        return agent_answer(args[1], args[2] if len(args) == 3 else "")
+        gc.disable()
+        code = agent_answer(args[1], args[2] if len(args) == 3 else "")
+        return leave(code) if program else code
+    full_start()
     from hooks import cli
 
     return cli.main(args)
