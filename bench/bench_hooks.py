@@ -111,6 +111,9 @@ def adapter_cases(repo: Path) -> dict[str, tuple[list[str], str, str | None]]:
               "tool_input": {"command": "pytest -q"}}
     return {
         "Cursor afterFileEdit src/app.py": (["cursor"], json.dumps(cursor), None),
+        "Cursor preToolUse Write src/app.py": (["cursor"], json.dumps(
+            {**cursor, "hook_event_name": "preToolUse", "tool_name": "Write", "tool_use_id": "t1",
+             "tool_input": {"file_path": app, "content": "print(2)\n"}}), None),
         "Codex PostToolUse Bash (output)": (["codex"], json.dumps({**codex, "hook_event_name": "PostToolUse",
                                                                    "tool_response": OUTPUT}),
                                             json.dumps({**codex, "hook_event_name": "PreToolUse"})),
