@@ -59,22 +59,22 @@ def events(repo: Path) -> list[tuple[str, str, dict[str, Any], str, str]]:
         ("gemini", "", gemini(repo, "BeforeTool", tool_name="run_shell_command", tool_input=shell), "", ""),
         ("gemini", "", gemini(repo, "AfterTool", tool_name="run_shell_command", tool_input=shell,
                               tool_response={"llmContent": "12 passed", "returnDisplay": ""}), "", SCAN),
-        ("copilot", "preToolUse", copilot(repo, "edit", {"path": app, "old_str": "3", "new_str": "4"}), "", NAMES_TARGET),
+        ("copilot", "preToolUse", copilot(repo, "edit", {"path": app, "old_str": "3", "new_str": "4"}), "",
+         NAMES_TARGET),
         ("copilot", "postToolUse", copilot(repo, "edit", {"path": app, "old_str": "3", "new_str": "4"},
                                            toolResult={"resultType": "success", "textResultForLlm": "ok"}),
          "print(4)\n", ""),
     ]
 
 
-def replay(repo: Path, launched: bool) -> list[tuple[int, Any, str, set[str]]]:
-    """Each event's answer (exit code, JSON, stderr with the repository's path neutral) and, run as launched,
-    the modules it loaded."""
+def replay(repo: Path) -> list[tuple[int, Any, str, set[str]]]:
+    """Each event's answer (exit code, JSON, stderr with the repository's path neutral) and the modules it
+    loaded, run as the launcher runs it."""
     answers = []
     for harness, event, data, edit, _ in events(repo):
         if edit:
             write(repo / "src" / "app.py", edit)
-        argv = as_launched(harness, *([event] if event else [])) if launched else None
-        code, out, err = agent_hook(harness, data, repo, event, argv=argv)
+        code, out, err = agent_hook(harness, data, repo, event, argv=as_launched(harness, *([event] if event else [])))
         lines = err.splitlines()
         modules = set(lines.pop()[len("modules: "):].split()) if lines and lines[-1].startswith("modules: ") \
             else set()
@@ -93,9 +93,9 @@ def pair(tmp_path: Path) -> tuple[Path, Path]:
 
 def test_lean_answers_are_the_full_paths_and_load_nothing_heavy(pair: tuple[Path, Path],
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    lean = replay(pair[0], launched=True)
+    lean = replay(pair[0])
     monkeypatch.setenv("KGUARD_NO_FAST_PATH", "1")
-    full = replay(pair[1], launched=True)
+    full = replay(pair[1])
     assert [answer[:3] for answer in lean] == [answer[:3] for answer in full]
     flagged = lean[5][1]["hookSpecificOutput"]["additionalContext"]  # the same text both ways (above)
     assert flagged.startswith("kguard: the output of this tool reads like instructions")
