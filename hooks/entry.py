@@ -36,17 +36,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         if code is not None:
             return leave(code) if program else code
         gc.enable()
-    if args == ["hook", "claude-code"]:  # every Claude Code tool call: skip loading click (and site, until the
-        from hooks.claude_code.protocol import answer_stdin  # guard itself is needed: protocol.handle loads it)
-
-        gc.disable()
-        code = answer_stdin()
-        return leave(code) if program else code
     if len(args) in (2, 3) and args[:1] == ["hook"] and args[1] in ("cursor", "codex", "gemini", "copilot"):
         from hooks.agent.protocol import answer_stdin as agent_answer  # (through Claude Code's fast path)
 
         gc.disable()
         code = agent_answer(args[1], args[2] if len(args) == 3 else "")
+        return leave(code) if program else code
+    if args == ["hook", "claude-code"]:  # every Claude Code tool call: skip loading click (and site, until the
+        from hooks.claude_code.protocol import answer_stdin  # guard itself is needed: protocol.handle loads it)
+
+        gc.disable()
+        code = answer_stdin()
         return leave(code) if program else code
     full_start()
     from hooks import cli
