@@ -1,6 +1,7 @@
 """The fresh-process goals of issue 11 (`kguard scan FILE` on 4 KB, the Claude Code PostToolUse hook with 10 KB of
-tool output) as instructions counted by valgrind's callgrind, for one or more installs side by side, as ratios to
-a bare `python -c pass` of the same venv. On a shared machine wall and CPU times move by 20-50 % between runs;
+tool output) and of issue 22 (a benign call of each harness adapter, a PostToolUse whose PreToolUse never came)
+as instructions counted by valgrind's callgrind, for one or more installs side by side, as ratios to a bare
+`python -c pass` of the same venv. On a shared machine wall and CPU times move by 20-50 % between runs;
 instruction counts move by well under 1 %, so two versions compare even under load (the ratio of instructions is
 not the ratio of time: a bare start-up spends more of its time on page faults and reading files). Needs valgrind;
 prints figures, asserts nothing.
@@ -20,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_scan import corpus_files  # noqa: E402
+from bench_hooks import adapter_cases, warm_repo  # noqa: E402
 from bench_startup import hook_payload, sample  # noqa: E402
 from eval_sources import CORPUS  # noqa: E402
 
@@ -79,13 +81,30 @@ def main() -> int:
                 for _ in range(2):
                     subprocess.run(argv, input=stdin, text=True, capture_output=True, env=env, cwd=repo, check=False)
             counts = {name: instructions(argv, stdin, env, repo) for name, (argv, stdin) in commands.items()}
+            counts.update(adapters(launch, env, root / f"adapters-{len(counts)}-{venv.name}"))
             bare = counts["python -c pass"]
             print(f"{venv}:")
             for name, count in counts.items():
-                print(f"  {name:36} {count / 1e6:8.1f} M instructions  {count / bare:5.2f}x")
+                print(f"  {name:40} {count / 1e6:8.1f} M instructions  {count / bare:5.2f}x")
             if phases:
                 print_phases(python, site, str(four), env, repo)
     return 0
+
+
+def adapters(launch: list[str], env: dict[str, str], repo: Path) -> dict[str, int]:
+    """Issue 22's cases (bench_hooks.adapter_cases) in a repository whose stat cache is trusted, as between two
+    real tool calls; an event's earlier one (the PreToolUse of its PostToolUse) runs uncounted before each."""
+    warm_repo(repo, [*launch, "snapshot"], [*launch, "run", "--", "true"], env)
+    counts = {}
+    for name, (args, stdin, before) in adapter_cases(repo).items():
+        argv = [*launch, "hook", *args]
+        for round_number in range(3):  # two to write the caches, the third counted
+            if before is not None:
+                subprocess.run(argv, input=before, text=True, capture_output=True, env=env, cwd=repo, check=False)
+            if round_number < 2:
+                subprocess.run(argv, input=stdin, text=True, capture_output=True, env=env, cwd=repo, check=False)
+        counts[name] = instructions(argv, stdin, env, repo)
+    return counts
 
 
 def print_phases(python: str, site: str, file: str, env: dict[str, str], cwd: Path) -> None:

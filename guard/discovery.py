@@ -127,7 +127,9 @@ def configures_kguard(pyproject: Path) -> bool:
 
 
 def project_rules(places: Places, include: Iterable[str] = (), exclude: Iterable[str] = (),
-                  hooks_dir: Path | Iterable[Path] | None = None) -> Rules:
+                  hooks_dir: Path | Iterable[Path] | None = None, git_ignores: bool = True) -> Rules:
+    """`git_ignores=False`: rules that only classify paths (the walk asks git's ignore rules, classify never
+    does), without opening the repository (pygit2 is ~80 % of a hook call that only names a write's target)."""
     extra: list[str] = []
     if configures_kguard(places.root / CONFIG_IN_PYPROJECT):
         extra.append(CONFIG_IN_PYPROJECT)
@@ -143,7 +145,8 @@ def project_rules(places: Places, include: Iterable[str] = (), exclude: Iterable
             rel = f"{rel_hooks}/{entry}"
             if not entry.endswith(".sample") and (folder / entry).is_file() and rel not in extra:
                 extra.append(rel)
-    return Rules("project", PROJECT, tuple(include), tuple(exclude), tuple(extra), _ignore_check(places))
+    return Rules("project", PROJECT, tuple(include), tuple(exclude), tuple(extra),
+                 _ignore_check(places) if git_ignores else None)
 
 
 def _ignore_check(places: Places) -> Callable[[str], bool] | None:

@@ -1,11 +1,12 @@
 """The console-script entry point. Kept tiny: `kguard run` takes a fast path that imports no click,
 pydantic or pygit2 while nothing changed; everything else goes to the click CLI.
 
-The scan of named files and the Claude Code hook run without the cyclic garbage collector: each is one short
-process that makes almost no cycles (208 objects left unreachable over the 449 corpus files, none over a 1 MB
-file), and the collector's passes over the scanner's large word sets were ~4.5 % of a fresh scan's
-instructions. Run as the program (no argv given), these two paths and `kguard run`'s fast path leave without
-tearing the interpreter down: the exit functions run and the output is flushed, then the process ends
+The scan of named files and the agent hooks (Claude Code's, and the Cursor, Codex, Gemini CLI and Copilot
+adapters, which answer through Claude Code's fast path) run without the cyclic garbage collector: each is
+one short process that makes almost no cycles (208 objects left unreachable over the 449 corpus files, none
+over a 1 MB file), and the collector's passes over the scanner's large word sets were ~4.5 % of a fresh
+scan's instructions. Run as the program (no argv given), these paths and `kguard run`'s fast path leave
+without tearing the interpreter down: the exit functions run and the output is flushed, then the process ends
 (os._exit). Freeing every module and object one by one at the end was ~8 % of a fresh scan's instructions and
 ~13 % of a `kguard run` that found nothing changed, and the kernel frees the same memory at once."""
 from __future__ import annotations
@@ -35,6 +36,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if code is not None:
             return leave(code) if program else code
         gc.enable()
+    if len(args) in (2, 3) and args[:1] == ["hook"] and args[1] in ("cursor", "codex", "gemini", "copilot"):
+        from hooks.agent.protocol import answer_stdin as agent_answer  # (through Claude Code's fast path)
+
+        gc.disable()
+        code = agent_answer(args[1], args[2] if len(args) == 3 else "")
+        return leave(code) if program else code
     if args == ["hook", "claude-code"]:  # every Claude Code tool call: skip loading click (and site, until the
         from hooks.claude_code.protocol import answer_stdin  # guard itself is needed: protocol.handle loads it)
 
@@ -47,10 +54,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if nothing_to_note():
             return leave(0) if program else 0
     full_start()
-    if len(args) in (2, 3) and args[0] == "hook" and args[1] in ("cursor", "codex", "gemini", "copilot"):
-        from hooks.agent.protocol import answer_stdin as agent_answer
-
-        return agent_answer(args[1], args[2] if len(args) == 3 else "")
     from hooks import cli
 
     return cli.main(args)

@@ -5,7 +5,9 @@ PostToolUse says so); a hook failure exits 2 (closed) for apply_patch and 0 (ope
 from __future__ import annotations
 
 import os
-from typing import Any
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing: ~3 ms of every hook call)
+if TYPE_CHECKING:
+    from typing import Any
 
 from hooks.agent.core import Call, Verdict, run
 from hooks.agent.protocol import Reply, crash_text, strongest

@@ -4,43 +4,57 @@ event into a `Call`; `run` hands it to the very guard, scanner and decision `kgu
 returns a `Verdict` the adapter spells in its harness's own fields."""
 from __future__ import annotations
 
-import hashlib
 import json
-from dataclasses import dataclass, replace
-from typing import Any, Literal
+from collections import namedtuple
 
 from hooks import naming
 from hooks.claude_code.tools import NEVER_ASKS
 
-Event = Literal["session_start", "before_shell", "after_shell", "before_write", "after_write", "after_tool"]
+try:  # the built-in SHA-256: hashlib loads OpenSSL's first (~2 ms of every hook call), same digest
+    from _sha256 import sha256  # (Python 3.11)
+except ImportError:  # pragma: no cover - 3.12 and later name it _sha2; a Python without either has hashlib
+    try:
+        from _sha2 import sha256
+    except ImportError:
+        from hashlib import sha256
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing: ~3 ms of every hook call)
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    Event = Literal["session_start", "before_shell", "after_shell", "before_write", "after_write", "after_tool"]
 SESSION = "kguard-agent"  # the session of a harness that names none (Copilot)
 SHELL, WRITE = "Bash", "Write"  # how the shared guard names a shell call and a whole-file write
 
+# Records as named tuples, not dataclasses: `dataclasses` imports `inspect` (~10 ms of every hook call).
+_CALL = "event cwd call_id pair_key tool command file_path content output failed session_id harness"
 
-@dataclass(frozen=True)
-class Call:
+
+class Call(namedtuple("Call", _CALL, defaults=("", "", "", "", "", "", "", False, "", ""))):
+    __slots__ = ()
     event: Event
     cwd: str
-    call_id: str = ""  # pairs a shell call's before and after (the marker of the command in flight)
-    pair_key: str = ""  # instead of call_id, where the harness has no id: see hooks.agent.pairing
-    tool: str = ""  # the harness's own tool name, for messages
-    command: str = ""
-    file_path: str = ""
-    content: str = ""  # a write's new text (what is scanned)
-    output: str = ""  # a tool's output (checked for text that reads like instructions)
-    failed: bool = False
-    session_id: str = ""
-    harness: str = ""  # as the user reads it ("Cursor"): named in messages and cards
+    call_id: str  # pairs a shell call's before and after (the marker of the command in flight)
+    pair_key: str  # instead of call_id, where the harness has no id: see hooks.agent.pairing
+    tool: str  # the harness's own tool name, for messages
+    command: str
+    file_path: str
+    content: str  # a write's new text (what is scanned)
+    output: str  # a tool's output (checked for text that reads like instructions)
+    failed: bool
+    session_id: str
+    harness: str  # as the user reads it ("Cursor"): named in messages and cards
 
 
-@dataclass(frozen=True)
-class Verdict:
-    decision: str | None = None  # "ask" or "deny" before a tool; None: no objection
-    reason: str = ""  # why, for the agent and the prompt
-    user: str = ""  # what the user should see
-    agent: str = ""  # context for the agent (a change held back, output that reads like instructions)
-    held: bool = False  # a change was restored by the guard itself (Reset as hold)
-    failed_closed: bool = False  # the guard crashed on a possible write to a knowledge file
+class Verdict(namedtuple("Verdict", "decision reason user agent held failed_closed",
+                         defaults=(None, "", "", "", False, False))):
+    __slots__ = ()
+    decision: str | None  # "ask" or "deny" before a tool; None: no objection
+    reason: str  # why, for the agent and the prompt
+    user: str  # what the user should see
+    agent: str  # context for the agent (a change held back, output that reads like instructions)
+    held: bool  # a change was restored by the guard itself (Reset as hold)
+    failed_closed: bool  # the guard crashed on a possible write to a knowledge file
 
     @property
     def blocks(self) -> bool:
@@ -49,7 +63,7 @@ class Verdict:
 
 def call_id(*parts: object) -> str:
     """A stable id from what a harness repeats in its before and after events (no tool-call id of its own)."""
-    return "h" + hashlib.sha256("\0".join(str(p) for p in parts).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return "h" + sha256("\0".join(str(p) for p in parts).encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 def claude_payload(call: Call) -> dict[str, Any]:
@@ -91,7 +105,7 @@ def paired(call: Call) -> Call:
 
     pair = pairing.before(call.pair_key) if call.event == "before_shell" else \
         pairing.after(call.cwd, call.session_id or SESSION, call.pair_key)
-    return replace(call, call_id=pair)
+    return call._replace(call_id=pair)
 
 
 def run(call: Call) -> Verdict:

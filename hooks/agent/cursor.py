@@ -10,7 +10,9 @@ kguard fails open."""
 from __future__ import annotations
 
 import os
-from typing import Any
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing: ~3 ms of every hook call)
+if TYPE_CHECKING:
+    from typing import Any
 
 from hooks.agent.core import Call, Verdict, call_id, run
 from hooks.agent.protocol import Reply, crash_text

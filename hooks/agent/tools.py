@@ -3,7 +3,9 @@ output as text, and Codex's apply_patch envelope."""
 from __future__ import annotations
 
 import re
-from typing import Any
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing: ~3 ms of every hook call)
+if TYPE_CHECKING:
+    from typing import Any
 
 PATH_KEYS = ("file_path", "path", "target_file", "filePath", "absolute_path")
 TEXT_KEYS = ("content", "contents", "fileText", "file_text", "new_string", "new_str", "code_edit", "text")

@@ -214,7 +214,9 @@ def route(payload: dict[str, Any]) -> Reply:
     if event == "SessionStart":
         from hooks.claude_code.session import session_start
 
-        reply = session_start(payload)
-        compare_first(session_for(payload, Reply("SessionStart")), payload, reply)
+        reply = Reply("SessionStart")
+        session = session_for(payload, reply)
+        session_start(session, reply)
+        compare_first(session, payload, reply)
         return reply
     return other_event(payload)

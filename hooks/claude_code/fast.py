@@ -49,7 +49,13 @@ def ask_reply(payload: dict[str, Any]) -> Reply:
 
 def handle(payload: dict[str, Any]) -> Reply | None:
     event, tool = payload.get("hook_event_name"), payload.get("tool_name")
-    if event == "SessionStart" or (tool in WRITE_TOOLS and not_knowledge(payload) is None):
+    if event == "SessionStart":
+        return None
+    if tool in WRITE_TOOLS and event == "PostToolUse":
+        # after a write, an unchanged tree says it all: no knowledge file changed (what the full path would
+        # find), so the target need not be named (that takes the guard's discovery)
+        return Reply(str(event)) if _state_if_unchanged(payload) is not None else None
+    if tool in WRITE_TOOLS and not_knowledge(payload) is None:
         return None
     state = _state_if_unchanged(payload)
     if state is None:

@@ -2,19 +2,17 @@
 is held back; the first snapshot of a project is taken here."""
 from __future__ import annotations
 
-from typing import Any
-
 from guard.scan.finding import Finding
-from hooks.claude_code.events import session_for
 from hooks.claude_code.reply import Reply, findings_text
+from hooks.session import Session
 
 
-def session_start(payload: dict[str, Any]) -> Reply:
+def session_start(session: Session, reply: Reply) -> None:
+    """Said in `reply`; the session is the event's own (hooks.claude_code.events.route opens it), so this
+    module needs nothing of the events'."""
     from guard.discovery import discover
     from guard.scan.engine import filter_findings, scan_file
 
-    reply = Reply("SessionStart")
-    session = session_for(payload, reply)
     settings = session.settings
     files = [f for f in discover(session.places, settings.knowledge.include, settings.knowledge.exclude)
              if f.location.kind != "control"]
@@ -39,4 +37,3 @@ def session_start(payload: dict[str, Any]) -> Reply:
         names = ", ".join(sorted({root.display(p.rel) for root, p in pending}))
         reply.user.append(f"kguard: changes held back for your review: {names}. Review: kguard diff · "
                           "accept: kguard keep · drop: kguard reset")
-    return reply

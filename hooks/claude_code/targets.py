@@ -47,7 +47,7 @@ def knowledge_target(places: Places, include: tuple[str, ...], exclude: tuple[st
                      new_text: str = "") -> str | None:
     """How the guard names `file_path` when it is a knowledge file (e.g. `AGENTS.md`, `~/.claude/CLAUDE.md`),
     else None."""
-    rules = project_rules(places, include, exclude)
+    rules = project_rules(places, include, exclude, git_ignores=False)
     project = [loc.pattern for loc in rules.locations] + list(include)
     home = [loc.pattern for loc in home_rules(places).locations]
     hooks = _git_hooks(places)
