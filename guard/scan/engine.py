@@ -26,9 +26,9 @@ if TYPE_CHECKING:
 # Detectors whose findings make command or tool output "read like instructions".
 INSTRUCTION_IDS = ("OVR", "CON", "EXF", "DNG002", "DNG003", "DNG004", "DNG005", "DNG006", "DNG008", "DNG010", "DNG011",
                    "ENC",
-                   "INV003", "INV004", "HMD", "JBK", "PXT", "ROL", "TCH", "MEM")
+                   "INV003", "INV004", "HMD", "JBK", "PXT", "ROL", "TCH", "MEM", "ACT")
 # Families whose hits are an intent: in a region the rendered file hides, such a hit is an error.
-INTENT_FAMILIES = ("OVR", "CON", "EXF", "DNG", "ENC", "JBK", "PXT", "ROL", "TCH", "MEM")
+INTENT_FAMILIES = ("OVR", "CON", "EXF", "DNG", "ENC", "JBK", "PXT", "ROL", "TCH", "MEM", "ACT")
 
 
 def _finding(det: Detector, doc: Document, hit: Hit) -> Finding:
