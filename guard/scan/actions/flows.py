@@ -154,10 +154,14 @@ class Walk:
             or hosts.look_alike(host, self.project) is not None
 
 
-def command_flows(doc: Document) -> list[Flow]:
+def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
+    """The flows, and the spans of the candidates that run a known command (prose leaves them to this)."""
     walk = Walk(trust.current())
     found: list[Flow] = []
+    spans = []
     for cand in commands.candidates(doc):
+        if any(model.name_of(cmd) in commands.NAMES for pipeline in cand.pipelines for cmd in pipeline):
+            spans.append((cand.start, cand.end))
         fenced = doc.line_of(cand.start) in doc.fenced_lines
         if not fenced and negated_in_clause(doc, cand.start):
             walk.candidate(cand.pipelines)  # (what it defines still counts for later steps)
@@ -168,5 +172,7 @@ def command_flows(doc: Document) -> list[Flow]:
                 severity = "info"  # an install line shown in a code block, as DNG001 reads it
             elif lowered and severity == "error":
                 severity = "warning"  # what a third party may ask, reported in a rule or a description
+            if det_id == "ACT004" and fenced:
+                severity = "warning"  # (hook and CI docs show such commands; an order outside a block is an error)
             found.append(Flow(cand.start, cand.end, det_id, message, severity))
-    return found
+    return found, spans

