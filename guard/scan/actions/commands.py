@@ -148,6 +148,8 @@ def parse(fragment: str) -> list[list[Simple]]:
 def _simple(words: list[str], outputs: list[str], inputs: list[str], subs: list, body: str) -> Simple:
     used = [subs[int(n)] for word in words for n in re.findall(r"SUB(\d+)X", word) if int(n) < len(subs)]
     argv = list(words)
+    if argv and re.match(r"\$\w+=.", argv[0]):  # PowerShell: $x=command ...
+        argv[0] = argv[0].split("=", 1)[1]
     while argv and (argv[0] in ("sudo", "nohup", "time", "exec", "command", "xargs", "doas")
                     or re.fullmatch(r"[A-Za-z_]\w*=.*", argv[0]) and len(argv) > 1):
         argv.pop(0)

@@ -54,6 +54,9 @@ class Walk:
             carried |= self.files.get(word.lstrip("@"), set())
             carried |= self.files.get(word.split("=@", 1)[-1], set()) if "=@" in word else set()
         carried |= {("secret", s) for s in model.reads(cmd)}
+        if cmd.body and model.name_of(cmd) in ("bash", "sh", "zsh", "pwsh", "powershell"):
+            for inner in commands.parse(cmd.body):  # (a -c or -EncodedCommand program: its own flows)
+                self.pipeline(inner)
         if len(cmd.argv) == 1 and re.fullmatch(r"[A-Za-z_]\w*=.*", cmd.argv[0]):
             self.vars[cmd.argv[0].split("=", 1)[0]] = carried
             return set()

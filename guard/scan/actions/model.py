@@ -97,7 +97,8 @@ def sink(cmd: Simple) -> tuple[str, str] | None:
         if not targets:
             return None
         method = next((lowered[i + 1] for i, a in enumerate(lowered[:-1]) if a in ("-x", "--request", "-method")), "")
-        posts = (any(a.split("=")[0] in UPLOAD_FLAGS or a.startswith("--post") for a in lowered)
+        posts = (any(a.split("=")[0] in UPLOAD_FLAGS or a.startswith("--post") for a in argv)
+                 or any(a in ("-body", "-infile") for a in lowered)
                  or method in ("post", "put", "patch") or name in ("http", "https", "xh") and "post" in lowered)
         carried = any("SUB" in t or "$" in t for t in targets)
         return (targets[-1], "uploads to" if posts else "puts data into the URL of") if posts or carried else None

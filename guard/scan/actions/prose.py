@@ -72,13 +72,13 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
     text = doc.text
     titles = [(m.group(1).strip().lower(), i + 1) for i, m in enumerate(HEADING.finditer(text))]
     all_steps = steps(doc)
-    mentions: dict[int, list[str]] = {}  # step -> what secrets or context it names (not negated)
+    mentions: dict[int, list[tuple[int, str]]] = {}  # step -> (where, what) secrets or context it names
     for number, (start, end, section) in enumerate(all_steps):
         for pattern, what in ((SECRET_WORDS, "a secret"), (SECRET_VAR, "a secret variable"),
                               (CONTEXT_WORDS, "the agent's own instructions")):
             for match in pattern.finditer(text, start, end):
                 if not negated_in_clause(doc, match.start()):
-                    mentions.setdefault(number, []).append(f"{what} ({match.group().strip()})")
+                    mentions.setdefault(number, []).append((match.start(), f"{what} ({match.group().strip()})"))
     fenced = doc.fenced_lines
     found = []
     for number, (start, end, section) in enumerate(all_steps):
@@ -91,8 +91,7 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
         linked = {s for title, s in titles if len(title) >= 4 and title in step.lower() and s != section}
         near = [n for n in range(max(0, number - 2), number) if all_steps[n][2] == section]
         near += [n for n, other in enumerate(all_steps) if other[2] in linked]
-        here = mentions.get(number, [])
-        named = here + [m for n in near for m in mentions.get(n, [])]
+        near_named = [m for n in near for _, m in mentions.get(n, [])]
         for at, stop, url, host in hosts.urls(step, start) + _emails(step, start):
             if any(a <= at < b for a, b in in_commands) or walk.trusted(url):
                 continue
@@ -101,6 +100,10 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
             email = "://" not in url and "@" in url and ":" not in url
             repo = not email and (GIT_URL.search(url.split("?")[0]) or PUSH.search(verb.group())
                                   and REPO_WORDS.search(step))
+            # In the step itself, a secret named after the URL that follows the verb is what the send uses
+            # ("uploads reports to URL using the token"), not what it sends; in SOV order the verb comes last.
+            here = [m for where, m in mentions.get(number, []) if where < at or verb.start() + start > at]
+            named = here + near_named
             severity = "warning" if quoted_mention(doc, at, stop) else "error"
             if repo and not any(w in step.lower() for w in ("clone", "pull", "fetch", "download", "git clone")):
                 found.append((at, stop, "ACT002", f"the repository sent ({verb.group()}) to {url}, which is not "
