@@ -9,6 +9,8 @@ and a C runtime for fragments that are rarely whole scripts. What the flows need
 redirections and substitutions, which shlex with punctuation characters gives, on any fragment."""
 from __future__ import annotations
 
+from guard.scan.lazyre import lazy
+
 import base64
 import re
 import shlex
@@ -18,18 +20,21 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from guard.scan.text import Document
 
-FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[^\n]*\n(.*?)^[ \t]{0,3}\1[ \t]*$", re.M | re.S)
-INLINE = re.compile(r"(?<!`)(`{1,2})(?!`)([^`\n]+?)(?<!`)\1(?!`)")
+FENCE = lazy(r"^[ \t]{0,3}(`{3,}|~{3,})[^\n]*\n(.*?)^[ \t]{0,3}\1[ \t]*$", re.M | re.S)
+INLINE = lazy(r"(?<!`)(`{1,2})(?!`)([^`\n]+?)(?<!`)\1(?!`)")
 NAMES = ("curl wget git scp rsync sftp nc ncat netcat socat telnet ssh tar zip cat env printenv base64 gh npm npx pip "
          "pip3 uv uvx yarn pnpm gem cargo go python python3 node perl ruby bash sh zsh powershell pwsh iex iwr irm "
          "invoke-webrequest invoke-restmethod invoke-expression dig nslookup host ping mail sendmail mutt mailx rm chmod "
          "mv cp tee sed echo eval source kguard pre-commit aws gsutil rclone http https xh").split()
-PROSE_COMMAND = re.compile(r"(?<![\w./-])(?:sudo\s+)?(?:" + "|".join(map(re.escape, NAMES)) +
+PROSE_COMMAND = lazy(r"(?<![\w./-])(?:sudo\s+)?(?:" + "|".join(map(re.escape, NAMES)) +
                            r")\s+[-$\"'~./\w@][^\n]*?(?=[.;!?。]\s|[.。]?$|\s+(?:and|then|und|et|y|e|и)\s|[)\]]\s|$)",
                            re.I | re.M)
-SUBSTITUTION = re.compile(r"[$<>]\(|`")
-HEREDOC = re.compile(r"<<-?\s*(['\"]?)(\w+)\1")
-ENCODED = re.compile(r"(?:^|\s)-(?:e|ec|enc|encodedcommand)\s+([A-Za-z0-9+/=]{8,})", re.I)
+NAME_SET = frozenset(NAMES) | {"python2", "deno", "bun", "php", "dash", "ksh", "fish", "truncate", "unlink",
+                                "shred", "ln", "gci", "get-childitem", "chmod", "drill", "twine", "poetry", "pipx"}
+FIRST_WORD = lazy(r"^\s*(?:\$\s+)?(?:(?:sudo|env|nohup|time|exec|command)\s+)*(?:[A-Za-z_]\w*=\S*\s+)*([\w.-]+)")
+SUBSTITUTION = lazy(r"[$<>]\(|`")
+HEREDOC = lazy(r"<<-?\s*(['\"]?)(\w+)\1")
+ENCODED = lazy(r"(?:^|\s)-(?:e|ec|enc|encodedcommand)\s+([A-Za-z0-9+/=]{8,})", re.I)
 INLINE_PROGRAM = {"python": "-c", "python3": "-c", "node": "-e", "perl": "-e", "ruby": "-e", "bash": "-c", "sh": "-c",
                   "zsh": "-c", "pwsh": "-command", "powershell": "-command"}
 
@@ -59,16 +64,29 @@ def candidates(doc: Document) -> list[Candidate]:
         if not any(a <= code.start() < b for a, b in taken):
             spans.append((code.start(2), code.end(2)))
             taken.append((code.start(), code.end()))
-    for prose in PROSE_COMMAND.finditer(text):
+    words = doc.words
+    named = any(name.encode() in words for name in NAMES if name.isalpha())
+    for prose in PROSE_COMMAND.finditer(text) if named else ():
         if not any(a <= prose.start() < b for a, b in taken):
             spans.append((prose.start(), prose.end()))
     found = []
     for start, end in sorted(spans):
         fragment = text[start:end]
+        if not _may_act(fragment):
+            continue
         pipelines = parse(fragment)
         if pipelines:
             found.append(Candidate(start, end, fragment, pipelines))
     return found
+
+
+def _may_act(fragment: str) -> bool:
+    """Worth parsing: it starts with a command the model knows, or pipes, redirects or substitutes (shlex is
+    pure Python; most code spans are names of files, functions and options)."""
+    first = FIRST_WORD.match(fragment)
+    if first is not None and first.group(1).lower().rsplit("/", 1)[-1] in NAME_SET:
+        return True
+    return any(mark in fragment for mark in ("|", ">", "$(", "`", "=$"))
 
 
 def _logical_lines(block: str) -> list[tuple[int, int]]:

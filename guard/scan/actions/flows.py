@@ -3,6 +3,8 @@ variable or a file carries to the next, and where it ends (an untrusted sink, an
 repository's history or a pull request)."""
 from __future__ import annotations
 
+from guard.scan.lazyre import lazy
+
 import re
 from collections import namedtuple
 
@@ -20,16 +22,23 @@ class Flow(namedtuple("Flow", "start end id message severity")):
 
 
 Tag = tuple[str, str]  # ("secret" | "repo" | "download", what)
-REPO_WORDS = re.compile(r"^(?:\.|\./|\.git/?|--all|--mirror|\*)$")
+REPO_WORDS = lazy(r"^(?:\.|\./|\.git/?|--all|--mirror|\*)$")
 
 
 class Walk:
-    def __init__(self, project: trust.Project) -> None:
-        self.project = project
+    def __init__(self, project: trust.Project | None = None) -> None:
+        self._project = project
         self.vars: dict[str, set[Tag]] = {}
         self.files: dict[str, set[Tag]] = {}
         self.remotes: dict[str, str] = {}
         self.found: list[tuple[str, str, str]] = []  # (id, message, severity) of the current candidate
+
+    @property
+    def project(self) -> trust.Project:
+        """Found on first need: most files never ask whose a host is."""
+        if self._project is None:
+            self._project = trust.current()
+        return self._project
 
     def candidate(self, pipelines: list[list[Simple]]) -> list[tuple[str, str, str]]:
         self.found = []
@@ -159,18 +168,20 @@ class Walk:
 
 def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
     """The flows, and the spans of the candidates that run a known command (prose leaves them to this)."""
-    walk = Walk(trust.current())
+    walk = Walk()
     found: list[Flow] = []
     spans = []
     for cand in commands.candidates(doc):
         if any(model.name_of(cmd) in commands.NAMES for pipeline in cand.pipelines for cmd in pipeline):
             spans.append((cand.start, cand.end))
+        flows = walk.candidate(cand.pipelines)  # (a negated one still defines variables and files for later steps)
+        if not flows:
+            continue
         fenced = doc.line_of(cand.start) in doc.fenced_lines
         if not fenced and negated_in_clause(doc, cand.start):
-            walk.candidate(cand.pipelines)  # (what it defines still counts for later steps)
             continue
         lowered = not fenced and reported_request(doc, cand.start, cand.end)
-        for det_id, message, severity in walk.candidate(cand.pipelines):
+        for det_id, message, severity in flows:
             if det_id == "ACT003" and fenced and severity == "warning":
                 severity = "info"  # an install line shown in a code block, as DNG001 reads it
             elif lowered and severity == "error":

@@ -3,17 +3,19 @@ IPv6-mapped notation, punycode, look-alikes of the project's own domains; and wh
 Parsed by hand: urllib.parse and ipaddress stay off the scan path."""
 from __future__ import annotations
 
+from guard.scan.lazyre import lazy
+
 import re
 from collections import namedtuple
 
 from guard.scan.actions.trust import Project
 
-URL = re.compile(r"\b(?:https?|ftp|wss?|ssh|git|sftp|rsync|s3)://[^\s<>\"'`)\]|]+"
+URL = lazy(r"\b(?:https?|ftp|wss?|ssh|git|sftp|rsync|s3)://[^\s<>\"'`)\]|]+"
                  r"|\b[\w.-]+@(?:[\w-]+\.)+[a-z]{2,}:(?!//)[\w./~-]+"  # scp-like: git@host:owner/repo.git
                  r"|(?<![\w/.-])(?:www\.)?(?:[a-z0-9-]+\.)+(?:com|net|org|io|dev|app|xyz|site|top|ru|cn|me|co|sh|cc|info|biz|"
                  r"online|cloud|tech|live|pw|tk|ml|ga|gq|cf|click)(?:/[^\s<>\"'`)\]|]*)?(?![\w.-])",
                  re.I)
-EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@((?:[\w-]+\.)+[A-Za-z]{2,})(?![\w.-])")
+EMAIL = lazy(r"(?<![\w.+-])[\w.+-]+@((?:[\w-]+\.)+[A-Za-z]{2,})(?![\w.-])")
 FORGES = frozenset(("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitea.com", "sr.ht",
                     "raw.githubusercontent.com", "gist.github.com", "gist.githubusercontent.com", "dev.azure.com"))
 INTERNAL_SUFFIXES = (".local", ".internal", ".localhost", ".lan", ".corp", ".home.arpa", ".intranet", ".private",

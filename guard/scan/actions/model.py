@@ -4,22 +4,24 @@ fields, copies to another host, pushes, gists, mail, DNS names, socket and HTTP 
 executes what it is fed, the safeguard it changes, and the package source it installs from."""
 from __future__ import annotations
 
+from guard.scan.lazyre import lazy
+
 import re
 
 from guard.scan.actions.commands import Simple
 
-SECRET_FILE = re.compile(
+SECRET_FILE = lazy(
     r"(?:^|[/@=~])(?:\.env(?:\.(?!example|sample|template|dist|defaults?\b)[\w.-]+)?|\.ssh(?:/|$)|id_(?:rsa|dsa|ecdsa|"
     r"ed25519)(?!\.pub)\b|\.aws/(?:credentials|config)|\.netrc|_netrc|\.npmrc|\.pypirc|\.git-credentials|\.docker/"
     r"config\.json|\.kube/config|\.gnupg|shadow$|[\w-]*\.(?:pem|p12|pfx|key|keystore|jks)$|credentials(?:\.json)?$|"
     r"secrets?\.(?:json|ya?ml|toml|txt)$|\.config/gh/hosts\.yml|wallet\.dat|service[-_]account[\w-]*\.json|"
     r"\.vault-token|\.terraformrc|terraform\.tfstate|kubeconfig)$", re.I)
-CONTEXT_FILE = re.compile(r"(?:^|/)(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|copilot-instructions\.md|"
+CONTEXT_FILE = lazy(r"(?:^|/)(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|copilot-instructions\.md|"
                           r"\.claude(?:/|$)|\.cursor/rules|memory(?:/|\.md$)|\.codex(?:/|$))", re.I)
-SECRET_VAR = re.compile(r"\$\{?([A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|"
+SECRET_VAR = lazy(r"\$\{?([A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|"
                         r"CREDENTIALS?|AUTH)[A-Z0-9_]*)\}?|\$env:(\w*(?:token|secret|password|key)\w*)", re.I)
-ENV_DUMP = re.compile(r"^(?:env|printenv|set|export|declare)$|^(?:get-childitem|gci|dir|ls)$")
-SAFEGUARD_PATH = re.compile(
+ENV_DUMP = lazy(r"^(?:env|printenv|set|export|declare)$|^(?:get-childitem|gci|dir|ls)$")
+SAFEGUARD_PATH = lazy(
     r"(?:^|/)(?:\.git/hooks|\.githooks|\.husky|\.pre-commit-config\.ya?ml|\.github/workflows|\.gitlab-ci\.ya?ml|"
     r"\.circleci|Jenkinsfile|azure-pipelines\.ya?ml|\.claude/settings(?:\.local)?\.json|\.claude/hooks|"
     r"\.cursor/hooks\.json|\.codex/(?:hooks|config)|\.gemini/settings\.json|\.kguard\.toml|\.kguard[\w-]*baseline"
@@ -28,14 +30,14 @@ SHELLS = frozenset("sh bash zsh dash ksh fish python python3 python2 perl ruby n
                    "iex invoke-expression eval source .".split())
 UPLOAD_FLAGS = frozenset("-d --data --data-binary --data-raw --data-urlencode -F --form --form-string -T "
                          "--upload-file --json --post-data --post-file --body-data --body-file -body -infile".split())
-PROGRAM_SINK = re.compile(r"requests\.(?:post|put|patch)|urlopen|urllib\.request|http\.client|socket\.|"
+PROGRAM_SINK = lazy(r"requests\.(?:post|put|patch)|urlopen|urllib\.request|http\.client|socket\.|"
                           r"fetch\(|axios\.(?:post|put)|XMLHttpRequest|Net::HTTP|IO::Socket|smtplib|"
                           r"Invoke-(?:WebRequest|RestMethod)|WebClient|\.(?:Upload|Post)\w*\(", re.I)
-PROGRAM_SECRET = re.compile(r"os\.environ|process\.env|getenv|\$ENV|ENV\[|\.env\b|id_rsa|id_ed25519|\.ssh|"
+PROGRAM_SECRET = lazy(r"os\.environ|process\.env|getenv|\$ENV|ENV\[|\.env\b|id_rsa|id_ed25519|\.ssh|"
                             r"\.aws/credentials|\.netrc|\.git-credentials|Get-ChildItem\s+env:", re.I)
-PROGRAM_FETCH_EXEC = re.compile(r"(?:exec|eval|Invoke-Expression|iex)\s*\(?[^\n]{0,80}?(?:urlopen|requests\.get|"
+PROGRAM_FETCH_EXEC = lazy(r"(?:exec|eval|Invoke-Expression|iex)\s*\(?[^\n]{0,80}?(?:urlopen|requests\.get|"
                                 r"fetch|DownloadString|Invoke-WebRequest|iwr|irm)", re.I)
-URL_WORD = re.compile(r"^(?:[a-z][\w+.-]*://|[\w.-]+@[\w.-]+:)|^git\+", re.I)
+URL_WORD = lazy(r"^(?:[a-z][\w+.-]*://|[\w.-]+@[\w.-]+:)|^git\+", re.I)
 
 
 def name_of(cmd: Simple) -> str:

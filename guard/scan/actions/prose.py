@@ -5,6 +5,8 @@ in another step of the same section (or of a section it points to by its title).
 or the repository, in the ten languages."""
 from __future__ import annotations
 
+from guard.scan.lazyre import lazy
+
 import re
 
 from guard.scan.actions import hosts
@@ -16,9 +18,9 @@ if TYPE_CHECKING:
     from guard.scan.actions.flows import Walk
     from guard.scan.text import Document
 
-HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)[ \t#]*$", re.M)
-STEP_END = re.compile(r"\n[ \t]*(?:[-*+]|\d{1,3}[.)]|\|)[ \t]|\n[ \t]*\n|(?<=[.!?。！？])[ \t]+(?=\S)")
-SINK_VERB = re.compile(
+HEADING = lazy(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)[ \t#]*$", re.M)
+STEP_END = lazy(r"\n[ \t]*(?:[-*+]|\d{1,3}[.)]|\|)[ \t]|\n[ \t]*\n|(?<=[.!?。！？])[ \t]+(?=\S)")
+SINK_VERB = lazy(
     r"\b(?:send|sends|sending|post|upload|uploads|uploading|push|pushes|pushing|mirror|mirrors|mirroring|sync|"
     r"forward|transmit\w*|submit|copy\s+(?:it|them|this)|back\s+up|replicate|exfiltrate|beacon|paste|leak"
     r"|schick\w*|sende|senden|übertrag\w*|übermittel\w*|hochlad\w*|lade\w*\s+\S+\s+hoch|spiegel\w*|pushe\w*|"
@@ -29,7 +31,7 @@ SINK_VERB = re.compile(
     r"|отправ\w*|загруз\w*|перед\w*|скопир\w*|перешл\w*|запуш\w*|синхрониз\w*|выгруз\w*)"
     r"|发送|上传|推送|传到|复制到|同步到|转发|提交到|発送|送信|送って|送る|アップロード|プッシュ|転送|同期|コピー|"
     r"전송|보내|업로드|푸시|동기화|복사", re.I)
-SECRET_WORDS = re.compile(
+SECRET_WORDS = lazy(
     r"(?<![\w-])(?:\.env\b(?!\.example|\.sample)|id_(?:rsa|ed25519|ecdsa)\b(?!\.pub)|\.ssh/|\.aws/credentials|\.netrc|"
     r"\.npmrc|\.pypirc|\.git-credentials|\.kube/config|(?:api|access|secret|private|ssh)[\s_-]?keys?|"
     r"secrets?|passwords?|tokens?|credentials?|environment\s+variables|env\s+vars"
@@ -39,17 +41,17 @@ SECRET_WORDS = re.compile(
     r"ssh|private)|парол\w*|секрет\w*|токен\w*|ключ\w*|учётн\w*|учетн\w*)"
     r"|密码|密钥|令牌|凭据|凭证|秘密|パスワード|秘密鍵|トークン|認証情報|シークレット|비밀번호|토큰|비밀\s?키|자격\s?증명|시크릿",
     re.I)
-CONTEXT_WORDS = re.compile(
+CONTEXT_WORDS = lazy(
     r"(?<![\w-])(?:system\s+prompt|(?:your|the)\s+instructions|conversation|chat\s+history|CLAUDE\.md|AGENTS\.md|"
     r"Systemprompt|Anweisungen|Unterhaltung|invite\s+système|consignes|conversación|instrucciones|conversa|instruções|"
     r"conversazione|istruzioni|системн\w*\s+промпт|инструкци\w*|переписк\w*)"
     r"|系统提示|对话|システムプロンプト|会話|指示|시스템\s?프롬프트|대화|지침", re.I)
-REPO_WORDS = re.compile(
+REPO_WORDS = lazy(
     r"(?<![\w-])(?:repo|repos|repository|repositories|codebase|source\s+code|Repo(?:sitory)?s?|Quellcode|dépôt|"
     r"code\s+source|repositorio|código\s+fuente|repositório|código-fonte|sorgente|репозитори\w*|исходн\w+\s+код\w*)"
     r"|仓库|代码库|源代码|リポジトリ|ソースコード|저장소|리포지토리|소스\s?코드", re.I)
-PUSH = re.compile(r"push|mirror|spiegel|pousse|empuj|spingi|запуш|推送|プッシュ|푸시|sync|synchron|sincroniz", re.I)
-GIT_URL = re.compile(r"\.git(?:/|$)|^git@|^ssh://|^git://", re.I)
+PUSH = lazy(r"push|mirror|spiegel|pousse|empuj|spingi|запуш|推送|プッシュ|푸시|sync|synchron|sincroniz", re.I)
+GIT_URL = lazy(r"\.git(?:/|$)|^git@|^ssh://|^git://", re.I)
 
 
 def steps(doc: Document) -> list[tuple[int, int, int]]:

@@ -1,7 +1,7 @@
 """One reading of a file for the whole ACT family: command flows, prose flows, disguised hosts."""
 from __future__ import annotations
 
-from guard.scan.actions import hosts, trust
+from guard.scan.actions import hosts
 from guard.scan.actions.flows import Flow, Walk, command_flows
 from guard.scan.actions.prose import prose_flows
 
@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 def read(doc: Document) -> list[Flow]:
     found, spans = command_flows(doc)
-    walk = Walk(trust.current())
+    walk = Walk()
     found += [Flow(*flow) for flow in prose_flows(doc, walk, spans)]
     found += disguised(doc, walk)
     return found

@@ -3,10 +3,12 @@ of its package metadata, and `[scan] trusted_hosts` in kguard's config (.kguard.
 pyproject.toml). Found once per process from the working directory; `use()` sets them explicitly."""
 from __future__ import annotations
 
+from guard.scan.lazyre import lazy
+
 import os
 import re
 
-REMOTE_URL = re.compile(r"^\s*(?:url|pushurl)\s*=\s*(\S+)", re.M)
+REMOTE_URL = lazy(r"^\s*(?:url|pushurl)\s*=\s*(\S+)", re.M)
 CONFIG_NAME = ".kguard.toml"
 
 
@@ -71,14 +73,14 @@ def _read(path: str) -> str:
 def _configured(root: str) -> list[str]:
     """`trusted_hosts` of the scan settings and the project's URLs in pyproject.toml. A config that cannot be
     read trusts nothing more (the command that loads the settings reports it, with its exit code)."""
-    import tomllib
-
     hosts: list[str] = []
     own = _read(os.path.join(root, CONFIG_NAME))
     pyproject = _read(os.path.join(root, "pyproject.toml"))
     for text, inside in ((own, ()), (pyproject, ("tool", "kguard"))):
-        if not text:
-            continue
+        if "trusted_hosts" not in text:
+            continue  # (no TOML parse for a config that names none)
+        import tomllib
+
         try:
             data = tomllib.loads(text)
         except (tomllib.TOMLDecodeError, ValueError):
