@@ -8,6 +8,7 @@ from __future__ import annotations
 from guard.scan.lazyre import lazy
 
 import re
+from bisect import bisect_right
 
 from guard.scan.actions import hosts
 from guard.scan.actions.model import SECRET_VAR
@@ -70,50 +71,67 @@ def steps(doc: Document) -> list[tuple[int, int, int]]:
     return found
 
 
+def addresses(doc: Document) -> list[tuple[int, int, str, hosts.Host]]:
+    """Every URL, scp-like address and mail address of the document, once (ACT007 reads them too)."""
+    found = doc.cache.get("action-addresses")
+    if found is None:
+        found = doc.cache["action-addresses"] = sorted(hosts.urls(doc.text) + _emails(doc.text, 0))
+    return found  # type: ignore[return-value]
+
+
 def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[tuple[int, int, str, str, str]]:
     text = doc.text
-    titles = [(m.group(1).strip().lower(), i + 1) for i, m in enumerate(HEADING.finditer(text))]
+    wanted = [a for a in addresses(doc) if not any(lo <= a[0] < hi for lo, hi in in_commands)]
+    if not wanted:
+        return []
     all_steps = steps(doc)
-    mentions: dict[int, list[tuple[int, str]]] = {}  # step -> (where, what) secrets or context it names
-    for number, (start, end, section) in enumerate(all_steps):
-        for pattern, what in ((SECRET_WORDS, "a secret"), (SECRET_VAR, "a secret variable"),
-                              (CONTEXT_WORDS, "the agent's own instructions")):
-            for match in pattern.finditer(text, start, end):
-                if not negated_in_clause(doc, match.start()):
-                    mentions.setdefault(number, []).append((match.start(), f"{what} ({match.group().strip()})"))
+    starts = [step[0] for step in all_steps]
+    titles = [(m.group(1).strip().lower(), i + 1) for i, m in enumerate(HEADING.finditer(text))]
     fenced = doc.fenced_lines
+    memo: dict[int, list[tuple[int, str]]] = {}
     found = []
-    for number, (start, end, section) in enumerate(all_steps):
+    for at, stop, url, _ in wanted:
+        number = bisect_right(starts, at) - 1
+        start, end, section = all_steps[number]
         step = text[start:end]
-        if doc.line_of(start) in fenced:
-            continue  # (code blocks are read as commands)
         verb = SINK_VERB.search(step)
-        if verb is None:
+        if verb is None or doc.line_of(at) in fenced or walk.trusted(url):
+            continue  # (code blocks are read as commands)
+        if negated_in_clause(doc, at) or reported_request(doc, at, stop):
             continue
         linked = {s for title, s in titles if len(title) >= 4 and title in step.lower() and s != section}
         near = [n for n in range(max(0, number - 2), number) if all_steps[n][2] == section]
         near += [n for n, other in enumerate(all_steps) if other[2] in linked]
-        near_named = [m for n in near for _, m in mentions.get(n, [])]
-        for at, stop, url, host in hosts.urls(step, start) + _emails(step, start):
-            if any(a <= at < b for a, b in in_commands) or walk.trusted(url):
-                continue
-            if negated_in_clause(doc, at) or reported_request(doc, at, stop):
-                continue
-            email = "://" not in url and "@" in url and ":" not in url
-            repo = not email and (GIT_URL.search(url.split("?")[0]) or PUSH.search(verb.group())
-                                  and REPO_WORDS.search(step))
-            # In the step itself, a secret named after the URL that follows the verb is what the send uses
-            # ("uploads reports to URL using the token"), not what it sends; in SOV order the verb comes last.
-            here = [m for where, m in mentions.get(number, []) if where < at or verb.start() + start > at]
-            named = here + near_named
-            severity = "warning" if quoted_mention(doc, at, stop) else "error"
-            if repo and not any(w in step.lower() for w in ("clone", "pull", "fetch", "download", "git clone")):
-                found.append((at, stop, "ACT002", f"the repository sent ({verb.group()}) to {url}, which is not "
-                                                  "the project's", severity))
-            elif here if email else named:
-                found.append((at, stop, "ACT001", f"{named[0]} sent ({verb.group()}) to {url}, which is not "
-                                                  "the project's", severity))
+        near_named = [m for n in near for _, m in _mentions(doc, all_steps[n], n, memo)]
+        email = "://" not in url and "@" in url and ":" not in url
+        repo = not email and (GIT_URL.search(url.split("?")[0]) or PUSH.search(verb.group())
+                              and REPO_WORDS.search(step))
+        # In the step itself, a secret named after the URL that follows the verb is what the send uses
+        # ("uploads reports to URL using the token"), not what it sends; in SOV order the verb comes last.
+        here = [m for where, m in _mentions(doc, all_steps[number], number, memo)
+                if where < at or verb.start() + start > at]
+        named = here + near_named
+        severity = "warning" if quoted_mention(doc, at, stop) else "error"
+        if repo and not any(w in step.lower() for w in ("clone", "pull", "fetch", "download")):
+            found.append((at, stop, "ACT002", f"the repository sent ({verb.group()}) to {url}, which is not "
+                                              "the project's", severity))
+        elif here if email else named:
+            found.append((at, stop, "ACT001", f"{named[0]} sent ({verb.group()}) to {url}, which is not "
+                                              "the project's", severity))
     return found
+
+
+def _mentions(doc: Document, step: tuple[int, int, int], number: int,
+              memo: dict[int, list[tuple[int, str]]]) -> list[tuple[int, str]]:
+    """(where, what): the secrets, secret variables and agent's instructions a step names, not negated."""
+    if number not in memo:
+        start, end, _ = step
+        memo[number] = [(match.start(), f"{what} ({match.group().strip()})")
+                        for pattern, what in ((SECRET_WORDS, "a secret"), (SECRET_VAR, "a secret variable"),
+                                              (CONTEXT_WORDS, "the agent's own instructions"))
+                        for match in pattern.finditer(doc.text, start, end)
+                        if not negated_in_clause(doc, match.start())]
+    return memo[number]
 
 
 def _emails(step: str, base: int) -> list[tuple[int, int, str, hosts.Host]]:

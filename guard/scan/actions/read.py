@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from guard.scan.actions import hosts
 from guard.scan.actions.flows import Flow, Walk, command_flows
-from guard.scan.actions.prose import prose_flows
+from guard.scan.actions.prose import addresses, prose_flows
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ def read(doc: Document) -> list[Flow]:
 
 def disguised(doc: Document, walk: Walk) -> list[Flow]:
     found = []
-    for start, end, url, host in hosts.urls(doc.text):
+    for start, end, url, host in addresses(doc):
         why = host.disguise
         own = hosts.look_alike(host, walk.project)
         if own is not None:
