@@ -12,6 +12,7 @@ from __future__ import annotations
 from guard.scan.lazyre import lazy
 
 import base64
+from bisect import bisect_right
 import re
 import shlex
 from collections import namedtuple
@@ -26,7 +27,7 @@ NAMES = ("curl wget git scp rsync sftp nc ncat netcat socat telnet ssh tar zip c
          "pip3 uv uvx yarn pnpm gem cargo go python python3 node perl ruby bash sh zsh powershell pwsh iex iwr irm "
          "invoke-webrequest invoke-restmethod invoke-expression dig nslookup host ping mail sendmail mutt mailx rm chmod "
          "mv cp tee sed echo eval source kguard pre-commit aws gsutil rclone http https xh").split()
-PROSE_COMMAND = lazy(r"(?<![\w./-])(?:sudo\s+)?(?:" + "|".join(map(re.escape, NAMES)) +
+PROSE_COMMAND = lazy(r"(?<![\w./-])(?:" + "|".join(map(re.escape, NAMES)) +
                            r")\s+[-$\"'~./\w@][^\n]*?(?=[.;!?。]\s|[.。]?$|\s+(?:and|then|und|et|y|e|и)\s|[)\]]\s|$)",
                            re.I | re.M)
 NAME_SET = frozenset(NAMES) | {"python2", "deno", "bun", "php", "dash", "ksh", "fish", "truncate", "unlink",
@@ -55,19 +56,20 @@ def candidates(doc: Document) -> list[Candidate]:
     """Every command-like fragment of the document, in order of position."""
     text = doc.text
     spans: list[tuple[int, int]] = []
-    for fence in FENCE.finditer(text):
+    for fence in FENCE.finditer(text) if "```" in text or "~~~" in text else ():
         at = fence.start(2)
         for line in _logical_lines(fence.group(2)):
             spans.append((at + line[0], at + line[1]))
-    taken = [(f.start(), f.end()) for f in FENCE.finditer(text)]
-    for code in INLINE.finditer(text):
-        if not any(a <= code.start() < b for a, b in taken):
+    fences = [(f.start(), f.end()) for f in FENCE.finditer(text)] if "```" in text or "~~~" in text else []
+    taken = []
+    for code in INLINE.finditer(text) if "`" in text else ():
+        if not any(a <= code.start() < b for a, b in fences):
             spans.append((code.start(2), code.end(2)))
             taken.append((code.start(), code.end()))
-    words = doc.words
-    named = any(name.encode() in words for name in NAMES if name.isalpha())
-    for prose in PROSE_COMMAND.finditer(text) if named else ():
-        if not any(a <= prose.start() < b for a, b in taken):
+    taken = sorted(taken + fences)
+    for prose in _prose_commands(doc):
+        at = bisect_right(taken, (prose.start(), len(text))) - 1
+        if at < 0 or not taken[at][0] <= prose.start() < taken[at][1]:
             spans.append((prose.start(), prose.end()))
     found = []
     for start, end in sorted(spans):
@@ -77,6 +79,32 @@ def candidates(doc: Document) -> list[Candidate]:
         pipelines = parse(fragment)
         if pipelines:
             found.append(Candidate(start, end, fragment, pipelines))
+    return found
+
+
+def _prose_commands(doc: Document) -> list[re.Match[str]]:
+    """PROSE_COMMAND tried only where a command's name stands as a word (found with str.find)."""
+    words = doc.words
+    present = [name for name in NAMES if name.isalpha() and name.encode() in words]
+    if not present:
+        return []
+    text = doc.text
+    lowered = text.lower() if len(text.lower()) == len(text) else text
+    starts: set[int] = set()
+    for name in present:
+        at = lowered.find(name)
+        while at >= 0:
+            starts.add(at)
+            at = lowered.find(name, at + 1)
+    found = []
+    end = -1
+    for at in sorted(starts):
+        if at < end:
+            continue
+        match = PROSE_COMMAND.match(text, at)
+        if match is not None:
+            found.append(match)
+            end = match.end()
     return found
 
 

@@ -172,7 +172,7 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
     found: list[Flow] = []
     spans = []
     for cand in commands.candidates(doc):
-        if any(model.name_of(cmd) in commands.NAMES for pipeline in cand.pipelines for cmd in pipeline):
+        if any(model.name_of(cmd) in commands.NAME_SET for pipeline in cand.pipelines for cmd in pipeline):
             spans.append((cand.start, cand.end))
         flows = walk.candidate(cand.pipelines)  # (a negated one still defines variables and files for later steps)
         if not flows:

@@ -75,7 +75,7 @@ def addresses(doc: Document) -> list[tuple[int, int, str, hosts.Host]]:
     """Every URL, scp-like address and mail address of the document, once (ACT007 reads them too)."""
     found = doc.cache.get("action-addresses")
     if found is None:
-        found = doc.cache["action-addresses"] = sorted(hosts.urls(doc.text) + _emails(doc.text, 0))
+        found = doc.cache["action-addresses"] = sorted(hosts.urls(doc.text) + (_emails(doc.text, 0) if "@" in doc.text else []))
     return found  # type: ignore[return-value]
 
 
