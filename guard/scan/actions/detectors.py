@@ -11,9 +11,10 @@ from guard.scan.text import Document
 # What an action needs to name, tested on the text's bytes and words before any action module is imported: an
 # address ("://", "@", a host with a common top-level domain), a command that carries data without a URL, a
 # safeguard, a PowerShell encoded command. A file with none of them (most files) costs two set lookups.
-MARKS = (b"://", b"@", b"hookspath", b".claude/settings", b".git/hooks", b".github/workflows", b"-enc")
-WORDS = frozenset((b"com", b"net", b"org", b"io", b"dev", b"app", b"xyz", b"site", b"top", b"ru", b"cn", b"me",
-                   b"cc", b"info", b"biz", b"online", b"cloud", b"tech", b"live", b"click", b"nc", b"ncat", b"netcat",
+MARKS = (b"://", b"hookspath", b".claude/settings", b".git/hooks", b".github/workflows", b"-enc", b".com", b".net",
+         b".org", b".io", b".dev", b".app", b".xyz", b".site", b".top", b".ru", b".cn", b".me", b".cc", b".info",
+         b".biz", b".online", b".cloud", b".tech", b".live", b".click")
+WORDS = frozenset((b"nc", b"ncat", b"netcat",
                    b"socat", b"telnet", b"scp", b"rsync", b"sftp", b"dig", b"nslookup", b"codeowners", b"husky",
                    b"workflows", b"kguard", b"protection", b"circleci", b"jenkinsfile", b"sendmail", b"mutt"))
 
@@ -21,11 +22,23 @@ SECRET_MARKS = (b".env", b"id_rsa", b"id_ed25519", b"id_ecdsa", b".ssh", b"crede
                 b".pypirc", b"secret")  # (ACT006: a secret added to git or written into a pull request)
 
 
+def _address_at(haystack: bytes) -> bool:
+    """An "@" followed by a host name with a dot (a mail or scp-like address), not a decorator or a handle."""
+    at = haystack.find(b"@")
+    while at >= 0:
+        tail = haystack[at + 1:at + 64].split(None, 1)[0] if haystack[at + 1:at + 2].strip() else b""
+        if b"." in tail.strip(b".,;:)"):
+            return True
+        at = haystack.find(b"@", at + 1)
+    return False
+
+
 def _flows(doc: Document) -> list:
     found = doc.cache.get("actions")
     if found is None:
         haystack = doc.ascii_lower
         if not any(mark in haystack for mark in MARKS) and not any(word in doc.words for word in WORDS) \
+                and not _address_at(haystack) \
                 and not (any(mark in haystack for mark in SECRET_MARKS) and (b"git" in haystack or b"gh " in haystack)):
             found = []
         else:
