@@ -64,7 +64,7 @@ def steps(doc: Document) -> list[tuple[int, int, int]]:
     for cut in [*STEP_END.finditer(text), None]:
         end = cut.start() if cut is not None else len(text)
         if text[start:end].strip():
-            found.append((start, end, sum(1 for h in heads if h <= start)))
+            found.append((start, end, bisect_right(heads, start)))
         if cut is not None:
             start = cut.end() if cut.group().strip() not in ("-", "*", "+", "|") and cut.group()[-1] != " " \
                 else cut.start() + 1
@@ -81,7 +81,8 @@ def addresses(doc: Document) -> list[tuple[int, int, str, hosts.Host]]:
 
 def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[tuple[int, int, str, str, str]]:
     text = doc.text
-    wanted = [a for a in addresses(doc) if not any(lo <= a[0] < hi for lo, hi in in_commands)]
+    wanted = [a for a in addresses(doc) if not any(lo <= a[0] < hi for lo, hi in in_commands)
+              and SINK_VERB.search(text, *_paragraph(text, a[0])) is not None]  # (a step lies in its paragraph)
     if not wanted:
         return []
     all_steps = steps(doc)
@@ -121,6 +122,12 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
     return found
 
 
+def _paragraph(text: str, at: int) -> tuple[int, int]:
+    lo = text.rfind("\n\n", 0, at)
+    hi = text.find("\n\n", at)
+    return lo + 1, hi if hi >= 0 else len(text)
+
+
 def _mentions(doc: Document, step: tuple[int, int, int], number: int,
               memo: dict[int, list[tuple[int, str]]]) -> list[tuple[int, str]]:
     """(where, what): the secrets, secret variables and agent's instructions a step names, not negated."""
@@ -134,10 +141,18 @@ def _mentions(doc: Document, step: tuple[int, int, int], number: int,
     return memo[number]
 
 
-def _emails(step: str, base: int) -> list[tuple[int, int, str, hosts.Host]]:
+def _emails(text: str, base: int) -> list[tuple[int, int, str, hosts.Host]]:
+    """Mail addresses, found from each "@" (EMAIL tried only there)."""
     found = []
-    for match in hosts.EMAIL.finditer(step):
-        host = hosts.parse("mailto://" + match.group(1))
-        if host is not None:
-            found.append((base + match.start(), base + match.end(), match.group(), host))
+    at = text.find("@")
+    while at >= 0:
+        lo = at
+        while lo > 0 and (text[lo - 1].isalnum() or text[lo - 1] in "._+-"):
+            lo -= 1
+        match = hosts.EMAIL.match(text, lo) if lo < at else None
+        if match is not None:
+            host = hosts.parse("mailto://" + match.group(1))
+            if host is not None:
+                found.append((base + match.start(), base + match.end(), match.group(), host))
+        at = text.find("@", at + 1)
     return found
