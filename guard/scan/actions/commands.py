@@ -99,8 +99,8 @@ def _prose_commands(doc: Document) -> list[re.Match[str]]:
     found = []
     end = -1
     for at in sorted(starts):
-        if at < end:
-            continue
+        if at < end or not (text[at].islower() or text.startswith(("Invoke-", "Get-"), at)):
+            continue  # (a command is typed in lower case: "SSH keys" is no command)
         match = PROSE_COMMAND.match(text, at)
         if match is not None:
             found.append(match)

@@ -17,7 +17,7 @@ BARE_TLD = lazy(r"\.(?:com|net|org|io|dev|app|xyz|site|top|ru|cn|me|co|cc|info|b
                 r"ml|ga|gq|cf|click)(?![\w.-])", re.I)
 HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-")
 PATH_END = lazy(r"[^\s<>\"'`)\]|]*")
-EMAIL = lazy(r"(?<![\w.+-])[\w.+-]+@((?:[\w-]+\.)+[A-Za-z]{2,})(?![\w.-])")
+EMAIL = lazy(r"(?<![\w.+-])[\w.+-]+@((?:[\w-]+\.)+[A-Za-z]{2,})(?![\w-]|\.\w)")
 FORGES = frozenset(("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitea.com", "sr.ht",
                     "raw.githubusercontent.com", "gist.github.com", "gist.githubusercontent.com", "dev.azure.com"))
 INTERNAL_SUFFIXES = (".local", ".internal", ".localhost", ".lan", ".corp", ".home.arpa", ".intranet", ".private",

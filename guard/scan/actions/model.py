@@ -165,7 +165,8 @@ def safeguard(cmd: Simple) -> str | None:
     lowered = [a.lower() for a in argv]
     if name == "git" and "core.hookspath" in lowered:
         value = lowered[lowered.index("core.hookspath") + 1:]
-        if value and (value[0].startswith(("/", "~", "$")) or ".." in value[0] or value[0] in ("nul", "''", '""')):
+        if value and (value[0].startswith(("/", "~", "$", ".git/")) or ".." in value[0]
+                      or value[0] in ("nul", "''", '""')) and value[0].rstrip("/") != ".git/hooks":
             return f"points git's hooks at {argv[lowered.index('core.hookspath') + 1]}"
         if "--unset" in lowered:
             return None

@@ -12,7 +12,7 @@ from bisect import bisect_right
 
 from guard.scan.actions import hosts
 from guard.scan.actions.model import SECRET_VAR
-from guard.scan.context import negated_in_clause, quoted_mention, reported_request
+from guard.scan.context import negated_in_clause, quoted_mention, reported_request, shown_as_code
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -24,9 +24,9 @@ STEP_END = lazy(r"\n[ \t]*(?:[-*+]|\d{1,3}[.)]|\|)[ \t]|\n[ \t]*\n|(?<=[.!?。�
 SINK_VERB = lazy(
     r"\b(?:send|sends|sending|post|upload|uploads|uploading|push|pushes|pushing|mirror|mirrors|mirroring|sync|"
     r"forward|transmit\w*|submit|copy\s+(?:it|them|this)|back\s+up|replicate|exfiltrate|beacon|paste|leak"
-    r"|schick\w*|sende|senden|übertrag\w*|übermittel\w*|hochlad\w*|lade\w*\s+\S+\s+hoch|spiegel\w*|pushe\w*|"
+    r"|schick\w*|sende|senden|übertrag\w*|überträg\w*|übermittel\w*|hochlad\w*|lade\w*\s+\S+\s+hoch|spiegel\w*|pushe\w*|"
     r"weiterleit\w*"
-    r"|envoy\w*|envoi\w*|envoie\w*|envi(?:a|e|ar|ou|ado|ó|é)\b|téléverse\w*|pousse\w*|transmet\w*|copie\w*|partage\w*|synchronis\w*|sauvegard\w*|"
+    r"|envoy\w*|envoi\w*|envoie\w*|env(?:i(?:a|e|ar|ou|ado|ó|é)|í\w*)\b|append\w*|anhäng\w*|hänge\w*|ajout\w*|añad\w*|anex\w*|aggiung\w*|téléverse\w*|pousse\w*|transmet\w*|copie\w*|partage\w*|synchronis\w*|sauvegard\w*|"
     r"sube|subir|suba|empuj\w*|transmit\w*|copia\w*|compart\w*|reenv\w*|sincroniz\w*|respald\w*|carregu\w*|"
     r"encaminh\w*|invia\w*|inviare|carica\w*|trasmett\w*|condivid\w*|inoltr\w*|spingi\w*"
     r"|отправ\w*|загруз\w*|перед\w*|скопир\w*|перешл\w*|запуш\w*|синхрониз\w*|выгруз\w*)"
@@ -43,7 +43,7 @@ SECRET_WORDS = lazy(
     r"|密码|密钥|令牌|凭据|凭证|秘密|パスワード|秘密鍵|トークン|認証情報|シークレット|비밀번호|토큰|비밀\s?키|자격\s?증명|시크릿",
     re.I)
 CONTEXT_WORDS = lazy(
-    r"(?<![\w-])(?:system\s+prompt|(?:your|the)\s+instructions|conversation|chat\s+history|CLAUDE\.md|AGENTS\.md|"
+    r"(?<![\w-])(?:system\s+prompt|(?:your|the)\s+instructions|conversation|chat\s+history|transcript|CLAUDE\.md|AGENTS\.md|"
     r"Systemprompt|Anweisungen|Unterhaltung|invite\s+système|consignes|conversación|instrucciones|conversa|instruções|"
     r"conversazione|istruzioni|системн\w*\s+промпт|инструкци\w*|переписк\w*)"
     r"|系统提示|对话|システムプロンプト|会話|指示|시스템\s?프롬프트|대화|지침", re.I)
@@ -52,6 +52,7 @@ REPO_WORDS = lazy(
     r"code\s+source|repositorio|código\s+fuente|repositório|código-fonte|sorgente|репозитори\w*|исходн\w+\s+код\w*)"
     r"|仓库|代码库|源代码|リポジトリ|ソースコード|저장소|리포지토리|소스\s?코드", re.I)
 PUSH = lazy(r"push|mirror|spiegel|pousse|empuj|spingi|запуш|推送|プッシュ|푸시|sync|synchron|sincroniz", re.I)
+ENV_NAME = lazy(r"\b[A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*\b")
 GIT_URL = lazy(r"\.git(?:/|$)|^git@|^ssh://|^git://", re.I)
 
 
@@ -82,7 +83,7 @@ def addresses(doc: Document) -> list[tuple[int, int, str, hosts.Host]]:
 def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[tuple[int, int, str, str, str]]:
     text = doc.text
     wanted = [a for a in addresses(doc) if not any(lo <= a[0] < hi for lo, hi in in_commands)
-              and SINK_VERB.search(text, *_paragraph(text, a[0])) is not None]  # (a step lies in its paragraph)
+              and (SINK_VERB.search(text, *_paragraph(text, a[0])) is not None or _carries(a[2]))]
     if not wanted:
         return []
     all_steps = steps(doc)
@@ -95,7 +96,7 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
         number = bisect_right(starts, at) - 1
         start, end, section = all_steps[number]
         step = text[start:end]
-        verb = SINK_VERB.search(step)
+        verb = SINK_VERB.search(step) or (PLACEHOLDER.search(url) if _carries(url) else None)
         if verb is None or doc.line_of(at) in fenced or walk.trusted(url):
             continue  # (code blocks are read as commands)
         if negated_in_clause(doc, at) or reported_request(doc, at, stop):
@@ -109,10 +110,12 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
                               and REPO_WORDS.search(step))
         # In the step itself, a secret named after the URL that follows the verb is what the send uses
         # ("uploads reports to URL using the token"), not what it sends; in SOV order the verb comes last.
+        carried = SINK_VERB.search(step) is None
         here = [m for where, m in _mentions(doc, all_steps[number], number, memo)
-                if where < at or verb.start() + start > at]
+                if carried or where < at or verb.start() + start > at]
         named = here + near_named
-        severity = "warning" if quoted_mention(doc, at, stop) else "error"
+        shown = quoted_mention(doc, at, stop) or carried and shown_as_code(doc, at, stop)
+        severity = "warning" if shown else "error"
         if repo and not any(w in step.lower() for w in ("clone", "pull", "fetch", "download")):
             found.append((at, stop, "ACT002", f"the repository sent ({verb.group()}) to {url}, which is not "
                                               "the project's", severity))
@@ -120,6 +123,14 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
             found.append((at, stop, "ACT001", f"{named[0]} sent ({verb.group()}) to {url}, which is not "
                                               "the project's", severity))
     return found
+
+
+PLACEHOLDER = lazy(r"[?&][\w-]+=(?:\{|\$|[A-Z_]{4,}\b|<)")
+
+
+def _carries(url: str) -> bool:
+    """Data put into the URL: a query value that is a placeholder ({...}, $VAR, <...>, VALUES)."""
+    return "?" in url and PLACEHOLDER.search(url) is not None
 
 
 def _paragraph(text: str, at: int) -> tuple[int, int]:
@@ -135,6 +146,7 @@ def _mentions(doc: Document, step: tuple[int, int, int], number: int,
         start, end, _ = step
         memo[number] = [(match.start(), f"{what} ({match.group().strip()})")
                         for pattern, what in ((SECRET_WORDS, "a secret"), (SECRET_VAR, "a secret variable"),
+                                              (ENV_NAME, "a secret variable"),
                                               (CONTEXT_WORDS, "the agent's own instructions"))
                         for match in pattern.finditer(doc.text, start, end)
                         if not negated_in_clause(doc, match.start())]
@@ -155,4 +167,48 @@ def _emails(text: str, base: int) -> list[tuple[int, int, str, hosts.Host]]:
             if host is not None:
                 found.append((base + match.start(), base + match.end(), match.group(), host))
         at = text.find("@", at + 1)
+    return found
+
+
+SAFEGUARD_NAMED = lazy(
+    r"(?<![\w-])(?:\.git/hooks|\.githooks|\.husky|\.pre-commit-config\.ya?ml|\.github/workflows[\w./-]*|"
+    r"\.gitlab-ci\.ya?ml|\.claude/settings(?:\.local)?\.json|\.claude/hooks|\.cursor/hooks\.json|\.gemini/settings\.json|"
+    r"\.kguard\.toml|\.kguard[\w-]*baseline[\w.-]*|CODEOWNERS|branch\s+protection|core\.hooksPath)", re.I)
+SWITCH_OFF = lazy(
+    r"\b(?:delet\w*|remov\w*|disabl\w*|bypass\w*|empt(?:y|ies|ied)|truncat\w*|uninstall\w*|strip\w*|comment\w*\s+out|"
+    r"lösch\w*|entfern\w*|deaktivier\w*|umgeh\w*|abschalt\w*|supprim\w*|désactiv\w*|contourn\w*|retir\w*|elimin\w*|"
+    r"borr\w*|desactiv\w*|quit\w*|remov\w*|apag\w*|desativ\w*|exclu\w*|rimuov\w*|disattiv\w*|cancell\w*|удал\w*|"
+    r"отключ\w*|обход\w*)|Bash\(\*\)|bypassPermissions|删除|移除|禁用|关闭|绕过|削除|無効|外し|삭제|제거|비활성|우회", re.I)
+SCRIPT_URL = lazy(r"\.(?:sh|bash|py|ps1|js|rb|pl|exe|bin)(?:[?#]|$)", re.I)
+RUN_WORDS = lazy(
+    r"\b(?:bash|sh|zsh|python3?|node|powershell|pwsh|perl|ruby|execut\w*|run|runs|ejecut\w*|exécut\w*|execut\w*|"
+    r"esegu\w*|führ\w*|выполн\w*|запуст\w*)\b|执行|运行|実行|실행", re.I)
+
+
+def prose_actions(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[tuple[int, int, str, str, str]]:
+    """ACT004 a safeguard named with switching it off in one step; ACT003 a script's URL named with running it."""
+    text = doc.text
+    found = []
+    fenced = doc.fenced_lines
+    for named in SAFEGUARD_NAMED.finditer(text):
+        lo, hi = doc.sentence_bounds(named.start(), named.end(), 200)
+        lo = max(lo, text.rfind("\n", 0, named.start()) + 1)
+        verb = SWITCH_OFF.search(text, lo, hi)
+        if verb is None or doc.line_of(named.start()) in fenced or any(a <= named.start() < b for a, b in in_commands):
+            continue
+        if negated_in_clause(doc, min(verb.start(), named.start())) or reported_request(doc, named.start(), named.end()):
+            continue
+        severity = "warning" if quoted_mention(doc, named.start(), named.end()) else "error"
+        found.append((named.start(), named.end(), "ACT004", f"a change to a safeguard: {named.group()} "
+                                                            f"({verb.group()})", severity))
+    for at, stop, url, host in addresses(doc):
+        if "://" not in url or any(a <= at < b for a, b in in_commands) or doc.line_of(at) in fenced:
+            continue
+        lo, hi = _paragraph(text, at)
+        if not SCRIPT_URL.search(url.split("?")[0] + "?") or RUN_WORDS.search(text, lo, hi) is None:
+            continue
+        if walk.trusted(url) or negated_in_clause(doc, at) or reported_request(doc, at, stop):
+            continue
+        found.append((at, stop, "ACT003", f"a script downloaded from {url} and run",
+                      "error" if walk.suspect(url) else "warning"))
     return found

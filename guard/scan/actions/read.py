@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from guard.scan.actions import hosts
 from guard.scan.actions.flows import Flow, Walk, command_flows
-from guard.scan.actions.prose import addresses, prose_flows
+from guard.scan.actions.prose import addresses, prose_actions, prose_flows
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 def read(doc: Document) -> list[Flow]:
     found, spans = command_flows(doc)
     walk = Walk()
-    found += [Flow(*flow) for flow in prose_flows(doc, walk, spans)]
+    found += [Flow(*flow) for flow in prose_flows(doc, walk, spans) + prose_actions(doc, walk, spans)]
     found += disguised(doc, walk)
     return found
 
