@@ -14,7 +14,7 @@ from guard.scan.text import Document
 MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b".husky", b"gitlab-ci", b".claude/settings", b".git/hooks", b".github/workflows", b"-enc", b".com", b".net",
          b".org", b".io", b".dev", b".app", b".xyz", b".site", b".top", b".ru", b".cn", b".me", b".cc", b".info",
          b".biz", b".online", b".cloud", b".tech", b".live", b".click")
-WORDS = frozenset((b"nc", b"ncat", b"netcat",
+WORDS = frozenset((b"hooks", b"hook", b"nc", b"ncat", b"netcat",
                    b"socat", b"telnet", b"scp", b"rsync", b"sftp", b"dig", b"nslookup", b"codeowners", b"husky",
                    b"workflows", b"kguard", b"protection", b"circleci", b"jenkinsfile", b"sendmail", b"mutt"))
 

@@ -168,6 +168,8 @@ class Walk:
 
 def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
     """The flows, and the spans of the candidates that run a known command (prose leaves them to this)."""
+    from guard.scan.actions.prose import shown
+
     walk = Walk()
     found: list[Flow] = []
     spans = []
@@ -184,6 +186,8 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
         for det_id, message, severity in flows:
             if det_id == "ACT003" and fenced and severity == "warning":
                 severity = "info"  # an install line shown in a code block, as DNG001 reads it
+            elif det_id == "ACT003" and severity == "warning" and not shown(doc, cand.start, cand.end):
+                severity = "error"  # an order in prose, not a line shown as code
             elif lowered and severity == "error":
                 severity = "warning"  # what a third party may ask, reported in a rule or a description
             if det_id == "ACT004" and fenced:

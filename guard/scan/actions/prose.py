@@ -33,7 +33,7 @@ SINK_VERB = lazy(
     r"|发送|上传|推送|传到|复制到|同步到|转发|提交到|発送|送信|送って|送る|アップロード|プッシュ|転送|同期|コピー|"
     r"전송|보내|업로드|푸시|동기화|복사", re.I)
 SECRET_WORDS = lazy(
-    r"(?<![\w-])(?:\.env\b(?!\.example|\.sample)|id_(?:rsa|ed25519|ecdsa)\b(?!\.pub)|\.ssh/|\.aws/credentials|\.netrc|"
+    r"(?<![\w-])(?:\.env\b(?!\.example|\.sample)|id_(?:rsa|ed25519|ecdsa)\b(?!\.pub)|\.ssh\b|\.aws/credentials|\.netrc|"
     r"\.npmrc|\.pypirc|\.git-credentials|\.kube/config|(?:api|access|secret|private|ssh)[\s_-]?keys?|"
     r"secrets?|passwords?|tokens?|credentials?|environment\s+variables|env\s+vars"
     r"|passw[oö]rt\w*|geheimnis\w*|zugangsdaten|schlüssel\w*|umgebungsvariablen|mots?\s+de\s+passe|jetons?|"
@@ -97,6 +97,10 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
         start, end, section = all_steps[number]
         step = text[start:end]
         verb = SINK_VERB.search(step) or (PLACEHOLDER.search(url) if _carries(url) else None)
+        if verb is None and number + 1 < len(all_steps) and all_steps[number + 1][2] == section:
+            after = all_steps[number + 1]  # "The webhook is URL. Keep the channel informed by sending it the key."
+            if not any(after[0] <= a[0] < after[1] for a in wanted):
+                verb = SINK_VERB.search(text, after[0], after[1])
         if verb is None or doc.line_of(at) in fenced or walk.trusted(url):
             continue  # (code blocks are read as commands)
         if negated_in_clause(doc, at) or reported_request(doc, at, stop):
@@ -173,7 +177,8 @@ def _emails(text: str, base: int) -> list[tuple[int, int, str, hosts.Host]]:
 SAFEGUARD_NAMED = lazy(
     r"(?<![\w-])(?:\.git/hooks|\.githooks|\.husky|\.pre-commit-config\.ya?ml|\.github/workflows[\w./-]*|"
     r"\.gitlab-ci\.ya?ml|\.claude/settings(?:\.local)?\.json|\.claude/hooks|\.cursor/hooks\.json|\.gemini/settings\.json|"
-    r"\.kguard\.toml|\.kguard[\w-]*baseline[\w.-]*|CODEOWNERS|branch\s+protection|core\.hooksPath)", re.I)
+    r"\.kguard\.toml|\.kguard[\w-]*baseline[\w.-]*|CODEOWNERS|branch\s+protection|core\.hooksPath|git[\s-]hooks?|"
+    r"hooks\s+git|pre-commit[\s-]hooks?)", re.I)
 SWITCH_OFF = lazy(
     r"\b(?:delet\w*|remov\w*|disabl\w*|bypass\w*|empt(?:y|ies|ied)|truncat\w*|uninstall\w*|strip\w*|comment\w*\s+out|"
     r"lösch\w*|entfern\w*|deaktivier\w*|umgeh\w*|abschalt\w*|supprim\w*|désactiv\w*|contourn\w*|retir\w*|elimin\w*|"
@@ -193,10 +198,10 @@ def prose_actions(doc: Document, walk: Walk, in_commands: list[tuple[int, int]])
     for named in SAFEGUARD_NAMED.finditer(text):
         lo, hi = doc.sentence_bounds(named.start(), named.end(), 200)
         lo = max(lo, text.rfind("\n", 0, named.start()) + 1)
-        verb = SWITCH_OFF.search(text, lo, hi)
+        verb = SWITCH_OFF.search(text, max(lo, named.start() - 30), min(hi, named.end() + 30))
         if verb is None or doc.line_of(named.start()) in fenced or any(a <= named.start() < b for a, b in in_commands):
-            continue
-        if negated_in_clause(doc, min(verb.start(), named.start())) or reported_request(doc, named.start(), named.end()):
+            continue  # (the verb within 30 characters: "delete `.kguard.toml`", "the hooks ... deleting them")
+        if negated_in_clause(doc, max(verb.end(), named.start())) or reported_request(doc, named.start(), named.end()):
             continue
         severity = "warning" if quoted_mention(doc, named.start(), named.end()) else "error"
         found.append((named.start(), named.end(), "ACT004", f"a change to a safeguard: {named.group()} "
@@ -209,6 +214,13 @@ def prose_actions(doc: Document, walk: Walk, in_commands: list[tuple[int, int]])
             continue
         if walk.trusted(url) or negated_in_clause(doc, at) or reported_request(doc, at, stop):
             continue
-        found.append((at, stop, "ACT003", f"a script downloaded from {url} and run",
-                      "error" if walk.suspect(url) else "warning"))
+        severity = "error" if walk.suspect(url) or not shown(doc, at, stop) else "warning"
+        found.append((at, stop, "ACT003", f"a script downloaded from {url} and run", severity))
     return found
+
+
+def shown(doc: Document, start: int, end: int) -> bool:
+    """Shown rather than said: code (fenced, indented, inline, a block quote) or inside a string literal of its
+    line (an odd number of double quotes before it: a message catalogue, a JSON value)."""
+    line_start = doc.text.rfind("\n", 0, start) + 1
+    return shown_as_code(doc, start, end) or doc.text.count('"', line_start, start) % 2 == 1
