@@ -40,10 +40,10 @@ INLINE_PROGRAM = {"python": "-c", "python3": "-c", "node": "-e", "perl": "-e", "
                   "zsh": "-c", "pwsh": "-command", "powershell": "-command"}
 
 
-class Simple(namedtuple("Simple", "argv outputs inputs subs body")):
+class Simple(namedtuple("Simple", "argv outputs inputs subs body name")):
     """One simple command: its words (substitutions replaced by SUB<n>), the files its output goes to (>,
     >>, tee is left to the model), the files it reads on stdin (<), its substitutions' pipelines, and the text
-    fed to it (a heredoc body or the program of `-c`)."""
+    fed to it (a heredoc body or the program of `-c`), and the command's name (lower case, no folder, no .exe)."""
 
     __slots__ = ()
 
@@ -63,7 +63,8 @@ def candidates(doc: Document) -> list[Candidate]:
     fences = [(f.start(), f.end()) for f in FENCE.finditer(text)] if "```" in text or "~~~" in text else []
     taken = []
     for code in INLINE.finditer(text) if "`" in text else ():
-        if not any(a <= code.start() < b for a, b in fences):
+        at = bisect_right(fences, (code.start(), len(text))) - 1
+        if at < 0 or not fences[at][0] <= code.start() < fences[at][1]:
             spans.append((code.start(2), code.end(2)))
             taken.append((code.start(), code.end()))
     taken = sorted(taken + fences)
@@ -210,7 +211,7 @@ def _simple(words: list[str], outputs: list[str], inputs: list[str], subs: list,
                 body = argv[i + 1]
             elif flag == "-command" and ENCODED.match(" " + arg + " " + argv[i + 1]):
                 body = _decode_powershell(argv[i + 1])
-    return Simple(argv, outputs, inputs, used, body)
+    return Simple(argv, outputs, inputs, used, body, name)
 
 
 def _decode_powershell(value: str) -> str:

@@ -41,10 +41,7 @@ URL_WORD = lazy(r"^(?:[a-z][\w+.-]*://|[\w.-]+@[\w.-]+:)|^git\+", re.I)
 
 
 def name_of(cmd: Simple) -> str:
-    if not cmd.argv:
-        return ""
-    name = cmd.argv[0].rsplit("/", 1)[-1].lower()
-    return name[:-4] if name.endswith(".exe") else name
+    return cmd.name
 
 
 def secret_of(word: str) -> str | None:
