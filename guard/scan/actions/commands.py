@@ -25,10 +25,12 @@ FENCE = lazy(r"^[ \t]{0,3}(`{3,}|~{3,})[^\n]*\n(.*?)^[ \t]{0,3}\1[ \t]*$", re.M 
 INLINE = lazy(r"(?<!`)(`{1,2})(?!`)([^`\n]+?)(?<!`)\1(?!`)")
 NAMES = ("curl wget git scp rsync sftp nc ncat netcat socat telnet ssh tar zip cat env printenv base64 gh npm npx pip "
          "pip3 uv uvx yarn pnpm gem cargo go python python3 node perl ruby bash sh zsh powershell pwsh iex iwr irm "
-         "invoke-webrequest invoke-restmethod invoke-expression dig nslookup host ping mail sendmail mutt mailx rm chmod "
+         "invoke-webrequest invoke-restmethod invoke-expression dig nslookup host ping mail sendmail mutt mailx "
+         "rm chmod "
          "mv cp tee sed echo eval source kguard pre-commit aws gsutil rclone http https xh").split()
 PROSE_COMMAND = lazy(r"(?<![\w./-])(?:" + "|".join(map(re.escape, NAMES)) +
-                           r")\s+[-$\"'~./\w@][^\n]*?(?=[.;!?。]\s|[.。]?$|\s+(?:and|then|und|et|y|e|и)\s|[)\]]\s|$)",
+                           r")\s+[-$\"'~./\w@][^\n]*?"
+                           r"(?=[.;!?。]\s|[.。]?$|\s+(?:and|then|und|et|y|e|и)\s|[)\]]\s|$)",
                            re.I | re.M)
 NAME_SET = frozenset(NAMES) | {"python2", "deno", "bun", "php", "dash", "ksh", "fish", "truncate", "unlink",
                                 "shred", "ln", "gci", "get-childitem", "chmod", "drill", "twine", "poetry", "pipx"}

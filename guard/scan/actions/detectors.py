@@ -11,7 +11,8 @@ from guard.scan.text import Document
 # What an action needs to name, tested on the text's bytes and words before any action module is imported: an
 # address ("://", "@", a host with a common top-level domain), a command that carries data without a URL, a
 # safeguard, a PowerShell encoded command. A file with none of them (most files) costs two set lookups.
-MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b".husky", b"gitlab-ci", b".claude/settings", b".git/hooks", b".github/workflows", b"-enc", b".com", b".net",
+MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b".husky", b"gitlab-ci",
+         b".claude/settings", b".git/hooks", b".github/workflows", b"-enc", b".com", b".net",
          b".org", b".io", b".dev", b".app", b".xyz", b".site", b".top", b".ru", b".cn", b".me", b".cc", b".info",
          b".biz", b".online", b".cloud", b".tech", b".live", b".click")
 WORDS = frozenset((b"hooks", b"hook", b"nc", b"ncat", b"netcat",

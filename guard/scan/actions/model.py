@@ -102,7 +102,8 @@ def sink(cmd: Simple) -> tuple[str, str] | None:
         carried = any("SUB" in t or "$" in t for t in targets)
         return (targets[-1], "uploads to" if posts else "puts data into the URL of") if posts or carried else None
     if name in ("scp", "rsync", "sftp", "rclone"):
-        remote = [a for a in argv[1:] if re.match(r"^(?:[\w.-]+@)?[\w.-]+\.[\w.-]+:|^[a-z]+://", a) and not a.startswith("-")]
+        remote = [a for a in argv[1:]
+                  if re.match(r"^(?:[\w.-]+@)?[\w.-]+\.[\w.-]+:|^[a-z]+://", a) and not a.startswith("-")]
         if remote and remote[-1] == [a for a in argv[1:] if not a.startswith("-")][-1]:
             return remote[-1], "copies to"
     if name in ("nc", "ncat", "netcat", "telnet", "socat"):
@@ -194,7 +195,8 @@ def dependency(cmd: Simple) -> str | None:
     """The package index or URL an installer is pointed at (the default index is no finding)."""
     name, argv = name_of(cmd), cmd.argv
     lowered = [a.lower() for a in argv]
-    installers = ("pip", "pip3", "uv", "uvx", "poetry", "pipx", "npm", "npx", "yarn", "pnpm", "gem", "cargo", "go", "bun")
+    installers = ("pip", "pip3", "uv", "uvx", "poetry", "pipx", "npm", "npx", "yarn", "pnpm", "gem", "cargo", "go",
+                  "bun")
     if name not in installers and not (name.startswith("python") and "pip" in lowered):
         return None
     for i, arg in enumerate(lowered[:-1]):

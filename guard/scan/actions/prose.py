@@ -24,9 +24,11 @@ STEP_END = lazy(r"\n[ \t]*(?:[-*+]|\d{1,3}[.)]|\|)[ \t]|\n[ \t]*\n|(?<=[.!?。�
 SINK_VERB = lazy(
     r"\b(?:send|sends|sending|post|upload|uploads|uploading|push|pushes|pushing|mirror|mirrors|mirroring|sync|"
     r"forward|transmit\w*|submit|copy\s+(?:it|them|this)|back\s+up|replicate|exfiltrate|beacon|paste|leak"
-    r"|schick\w*|sende|senden|übertrag\w*|überträg\w*|übermittel\w*|hochlad\w*|lade\w*\s+\S+\s+hoch|spiegel\w*|pushe\w*|"
+    r"|schick\w*|sende|senden|übertrag\w*|überträg\w*|übermittel\w*|hochlad\w*|lade\w*\s+\S+\s+hoch|spiegel\w*|"
+    r"pushe\w*|"
     r"weiterleit\w*"
-    r"|envoy\w*|envoi\w*|envoie\w*|env(?:i(?:a|e|ar|ou|ado|ó|é)|í\w*)\b|append\w*|anhäng\w*|hänge\w*|ajout\w*|añad\w*|anex\w*|aggiung\w*|téléverse\w*|pousse\w*|transmet\w*|copie\w*|partage\w*|synchronis\w*|sauvegard\w*|"
+    r"|envoy\w*|envoi\w*|envoie\w*|env(?:i(?:a|e|ar|ou|ado|ó|é)|í\w*)\b|append\w*|anhäng\w*|hänge\w*|ajout\w*|"
+    r"añad\w*|anex\w*|aggiung\w*|téléverse\w*|pousse\w*|transmet\w*|copie\w*|partage\w*|synchronis\w*|sauvegard\w*|"
     r"sube|subir|suba|empuj\w*|transmit\w*|copia\w*|compart\w*|reenv\w*|sincroniz\w*|respald\w*|carregu\w*|"
     r"encaminh\w*|invia\w*|inviare|carica\w*|trasmett\w*|condivid\w*|inoltr\w*|spingi\w*"
     r"|отправ\w*|загруз\w*|перед\w*|скопир\w*|перешл\w*|запуш\w*|синхрониз\w*|выгруз\w*)"
@@ -43,7 +45,8 @@ SECRET_WORDS = lazy(
     r"|密码|密钥|令牌|凭据|凭证|秘密|パスワード|秘密鍵|トークン|認証情報|シークレット|비밀번호|토큰|비밀\s?키|자격\s?증명|시크릿",
     re.I)
 CONTEXT_WORDS = lazy(
-    r"(?<![\w-])(?:system\s+prompt|(?:your|the)\s+instructions|conversation|chat\s+history|transcript|CLAUDE\.md|AGENTS\.md|"
+    r"(?<![\w-])(?:system\s+prompt|(?:your|the)\s+instructions|conversation|chat\s+history|transcript|CLAUDE\.md|"
+    r"AGENTS\.md|"
     r"Systemprompt|Anweisungen|Unterhaltung|invite\s+système|consignes|conversación|instrucciones|conversa|instruções|"
     r"conversazione|istruzioni|системн\w*\s+промпт|инструкци\w*|переписк\w*)"
     r"|系统提示|对话|システムプロンプト|会話|指示|시스템\s?프롬프트|대화|지침", re.I)
@@ -76,7 +79,8 @@ def addresses(doc: Document) -> list[tuple[int, int, str, hosts.Host]]:
     """Every URL, scp-like address and mail address of the document, once (ACT007 reads them too)."""
     found = doc.cache.get("action-addresses")
     if found is None:
-        found = doc.cache["action-addresses"] = sorted(hosts.urls(doc.text) + (_emails(doc.text, 0) if "@" in doc.text else []))
+        mails = _emails(doc.text, 0) if "@" in doc.text else []
+        found = doc.cache["action-addresses"] = sorted(hosts.urls(doc.text) + mails)
     return found  # type: ignore[return-value]
 
 
@@ -176,7 +180,8 @@ def _emails(text: str, base: int) -> list[tuple[int, int, str, hosts.Host]]:
 
 SAFEGUARD_NAMED = lazy(
     r"(?<![\w-])(?:\.git/hooks|\.githooks|\.husky|\.pre-commit-config\.ya?ml|\.github/workflows[\w./-]*|"
-    r"\.gitlab-ci\.ya?ml|\.claude/settings(?:\.local)?\.json|\.claude/hooks|\.cursor/hooks\.json|\.gemini/settings\.json|"
+    r"\.gitlab-ci\.ya?ml|\.claude/settings(?:\.local)?\.json|\.claude/hooks|\.cursor/hooks\.json|"
+    r"\.gemini/settings\.json|"
     r"\.kguard\.toml|\.kguard[\w-]*baseline[\w.-]*|CODEOWNERS|branch\s+protection|core\.hooksPath|git[\s-]hooks?|"
     r"hooks\s+git|pre-commit[\s-]hooks?)", re.I)
 SWITCH_OFF = lazy(
@@ -190,7 +195,8 @@ RUN_WORDS = lazy(
     r"esegu\w*|führ\w*|выполн\w*|запуст\w*)\b|执行|运行|実行|실행", re.I)
 
 
-def prose_actions(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[tuple[int, int, str, str, str]]:
+def prose_actions(doc: Document, walk: Walk,
+                  in_commands: list[tuple[int, int]]) -> list[tuple[int, int, str, str, str]]:
     """ACT004 a safeguard named with switching it off in one step; ACT003 a script's URL named with running it."""
     text = doc.text
     found = []
