@@ -10,7 +10,7 @@ from collections import namedtuple
 
 from guard.scan.actions import commands, hosts, model, trust
 from guard.scan.actions.commands import Simple
-from guard.scan.context import negated_in_clause, reported_request
+from guard.scan.context import negated_in_clause, reported_request, shown_as_code
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -168,8 +168,6 @@ class Walk:
 
 def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
     """The flows, and the spans of the candidates that run a known command (prose leaves them to this)."""
-    from guard.scan.actions.prose import shown
-
     walk = Walk()
     found: list[Flow] = []
     spans = []
@@ -186,11 +184,10 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
         for det_id, message, severity in flows:
             if det_id == "ACT003" and fenced and severity == "warning":
                 severity = "info"  # an install line shown in a code block, as DNG001 reads it
-            elif det_id == "ACT003" and severity == "warning" and not shown(doc, cand.start, cand.end):
-                severity = "error"  # an order in prose, not a line shown as code
             elif lowered and severity == "error":
                 severity = "warning"  # what a third party may ask, reported in a rule or a description
-            if det_id == "ACT004" and fenced:
+            inline = cand.start > 0 and doc.text[cand.start - 1] == "`"
+            if det_id == "ACT004" and (fenced or not inline and shown_as_code(doc, cand.start, cand.end)):
                 severity = "warning"  # (hook and CI docs show such commands; an order outside a block is an error)
             found.append(Flow(cand.start, cand.end, det_id, message, severity))
     return found, spans

@@ -12,7 +12,7 @@ from bisect import bisect_right
 
 from guard.scan.actions import hosts
 from guard.scan.actions.model import SECRET_VAR
-from guard.scan.context import negated_in_clause, quoted_mention, reported_request, shown_as_code
+from guard.scan.context import NEGATION, negated_in_clause, quoted_mention, reported_request, shown_as_code
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -122,6 +122,8 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
         here = [m for where, m in _mentions(doc, all_steps[number], number, memo)
                 if carried or where < at or verb.start() + start > at]
         named = here + near_named
+        if AUTH.search(step):  # a credential named with the header or scheme it authenticates with
+            named = [m for m in named if not m.startswith("a secret (")]
         shown = quoted_mention(doc, at, stop) or carried and shown_as_code(doc, at, stop)
         severity = "warning" if shown else "error"
         if repo and not any(w in step.lower() for w in ("clone", "pull", "fetch", "download")):
@@ -133,6 +135,7 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
     return found
 
 
+AUTH = lazy(r"\b(?:headers?|authorization|bearer|basic\s+auth|oauth|X-[A-Za-z]+-[\w-]+)\b", re.I)
 PLACEHOLDER = lazy(r"[?&][\w-]+=(?:\{|\$|[A-Z_]{4,}\b|<)")
 
 
@@ -204,11 +207,11 @@ def prose_actions(doc: Document, walk: Walk,
     for named in SAFEGUARD_NAMED.finditer(text):
         lo, hi = doc.sentence_bounds(named.start(), named.end(), 200)
         lo = max(lo, text.rfind("\n", 0, named.start()) + 1)
-        verb = SWITCH_OFF.search(text, max(lo, named.start() - 30), min(hi, named.end() + 30))
+        verb = SWITCH_OFF.search(text, max(lo, named.start() - 24), named.start())
         if verb is None or doc.line_of(named.start()) in fenced or any(a <= named.start() < b for a, b in in_commands):
-            continue  # (the verb within 30 characters: "delete `.kguard.toml`", "the hooks ... deleting them")
-        if negated_in_clause(doc, max(verb.end(), named.start())) or reported_request(doc, named.start(), named.end()):
-            continue
+            continue  # (the verb just before what it switches off: "delete `.kguard.toml`", "Désactive les hooks git")
+        if NEGATION.search(text, lo, hi) or reported_request(doc, named.start(), named.end()):
+            continue  # (a negation anywhere in the sentence: "Removing `.kguard.toml` is ... never do")
         severity = "warning" if quoted_mention(doc, named.start(), named.end()) else "error"
         found.append((named.start(), named.end(), "ACT004", f"a change to a safeguard: {named.group()} "
                                                             f"({verb.group()})", severity))
@@ -220,7 +223,7 @@ def prose_actions(doc: Document, walk: Walk,
             continue
         if walk.trusted(url) or negated_in_clause(doc, at) or reported_request(doc, at, stop):
             continue
-        severity = "error" if walk.suspect(url) or not shown(doc, at, stop) else "warning"
+        severity = "error" if walk.suspect(url) else "warning"  # (as a curl-pipe install line in prose)
         found.append((at, stop, "ACT003", f"a script downloaded from {url} and run", severity))
     return found
 
