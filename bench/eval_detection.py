@@ -7,7 +7,10 @@ Keeping ourselves honest (leave-one-source-out): tuning may look at the misses o
 looked at is "blind": its figures are held-out figures. The LOSO column repeats a source's recall only while it
 is blind; once looked at, its figure no longer predicts unseen text and the column says "looked".
 
-Run: python bench/eval_detection.py [--misses SOURCE] [--sources a,b] [--json FILE]"""
+Layers: `--select ACT` keeps only the chosen families (or IDs), e.g. the action layer alone; `--drop ACT`
+leaves them out (the old lists alone). Both pass through to scan_text's select.
+
+Run: python bench/eval_detection.py [--misses SOURCE] [--sources a,b] [--json FILE] [--select F,..] [--drop F,..]"""
 from __future__ import annotations
 
 import argparse
@@ -34,10 +37,13 @@ def placements(case: Case) -> list[tuple[str, str]]:
 
 
 WITH_SCORER = False  # --scorer: count the learned score (LRN001) too; its own LOSO figures: bench/train_scorer.py
+SELECT: list[str] | None = None  # --select / --drop: the families (or IDs) kept
+DROP: list[str] = []
 
 
 def worst(text: str, path: str) -> tuple[int, list[str]]:
-    findings = [f for f in scan_text(text, path) if WITH_SCORER or f.id[:3] != "LRN"]
+    findings = [f for f in scan_text(text, path, SELECT) if (WITH_SCORER or f.id[:3] != "LRN")
+                and not any(f.id.startswith(d) for d in DROP)]
     top = max((RANK[f.severity] for f in findings), default=0)
     return top, sorted({f"{f.id}:{f.severity[0]}" for f in findings})
 
@@ -102,9 +108,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scorer", action="store_true",
                         help="count the learned score too (trained on these sources: its figures here are not "
                              "leave-one-source-out; bench/train_scorer.py --loso gives those)")
+    parser.add_argument("--select", help="keep only these families or IDs (comma-separated), e.g. ACT")
+    parser.add_argument("--drop", help="leave these families or IDs out (comma-separated), e.g. ACT")
     args = parser.parse_args(argv)
-    global WITH_SCORER
+    global WITH_SCORER, SELECT, DROP
     WITH_SCORER = args.scorer
+    SELECT = args.select.upper().split(",") if args.select else None
+    DROP = args.drop.upper().split(",") if args.drop else []
     names = [n for n in args.sources.split(",") if n in SOURCES]
     if args.misses:
         if args.misses not in looked():

@@ -15,6 +15,7 @@ from guard.scan import (
     markdown,
     override,
 )
+from guard.scan.actions import detectors as actions
 from guard.scan.detector import Detector
 from guard.scan.intents import (
     addressed,
@@ -142,6 +143,13 @@ _ALL: tuple[Detector, ...] = (
     destroy.wipe_beyond_workspace,
     tamper.spread,
     propagate.persist_own_instructions,
+    actions.secret_to_untrusted_sink,
+    actions.repository_to_untrusted_remote,
+    actions.download_to_executor,
+    actions.safeguard_changed,
+    actions.untrusted_package_source,
+    actions.secret_into_repository,
+    actions.disguised_host,
     filelevel.binary,
     filelevel.not_utf8,
     filelevel.too_large,
@@ -166,6 +174,7 @@ FAMILIES: dict[str, str] = {
     "ROL": "fake conversation boundaries",
     "TCH": "tool-call hijack",
     "MEM": "planted memories",
+    "ACT": "actions read without words: flows to untrusted hosts, executors and safeguards",
 }
 
 

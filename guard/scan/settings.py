@@ -17,3 +17,7 @@ class ScanSettings(BaseModel):
     baseline: str | None = Field(None, description="file of accepted finding hashes, relative to the root")
     max_file_bytes: int = Field(5_000_000, ge=1, description="larger files get FIL003 and are not scanned")
     severity: dict[str, Severity] = Field(default_factory=dict, description="detector ID -> severity override")
+    trusted_hosts: list[str] = Field(
+        default_factory=list,
+        description="hosts (or URLs) that are the project's own besides its git remotes: sending to them is no flow (ACT)",
+    )

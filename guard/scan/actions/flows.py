@@ -1,0 +1,193 @@
+"""Flows through the commands of one file, in order: what each stage reads, what a pipe, a substitution, a
+variable or a file carries to the next, and where it ends (an untrusted sink, an executor, a safeguard, the
+repository's history or a pull request)."""
+from __future__ import annotations
+
+from guard.scan.lazyre import lazy
+
+import re
+from collections import namedtuple
+
+from guard.scan.actions import commands, hosts, model, trust
+from guard.scan.actions.commands import Simple
+from guard.scan.context import negated_in_clause, reported_request, shown_as_code
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from guard.scan.text import Document
+
+
+class Flow(namedtuple("Flow", "start end id message severity")):
+    __slots__ = ()
+
+
+Tag = tuple[str, str]  # ("secret" | "repo" | "download", what)
+REPO_WORDS = lazy(r"^(?:\.|\./|\.git/?|--all|--mirror|\*)$")
+
+
+class Walk:
+    def __init__(self, project: trust.Project | None = None) -> None:
+        self._project = project
+        self.vars: dict[str, set[Tag]] = {}
+        self.files: dict[str, set[Tag]] = {}
+        self.remotes: dict[str, str] = {}
+        self.found: list[tuple[str, str, str]] = []  # (id, message, severity) of the current candidate
+
+    @property
+    def project(self) -> trust.Project:
+        """Found on first need: most files never ask whose a host is."""
+        if self._project is None:
+            self._project = trust.current()
+        return self._project
+
+    def candidate(self, pipelines: list[list[Simple]]) -> list[tuple[str, str, str]]:
+        self.found = []
+        for pipeline in pipelines:
+            self.pipeline(pipeline)
+        return self.found
+
+    def pipeline(self, pipeline: list[Simple]) -> set[Tag]:
+        flowing: set[Tag] = set()
+        for cmd in pipeline:
+            flowing = self.stage(cmd, flowing)
+        return flowing
+
+    def stage(self, cmd: Simple, stdin: set[Tag]) -> set[Tag]:
+        carried = set(stdin)
+        for sub in cmd.subs:
+            for inner in sub:
+                carried |= self.pipeline(inner)
+        for word in cmd.argv:
+            for name in re.findall(r"\$\{?(\w+)", word):
+                carried |= self.vars.get(name, set())
+            carried |= self.files.get(word.lstrip("@"), set())
+            carried |= self.files.get(word.split("=@", 1)[-1], set()) if "=@" in word else set()
+        carried |= {("secret", s) for s in model.reads(cmd)}
+        if cmd.body and model.name_of(cmd) in ("bash", "sh", "zsh", "pwsh", "powershell"):
+            for inner in commands.parse(cmd.body):  # (a -c or -EncodedCommand program: its own flows)
+                self.pipeline(inner)
+        if len(cmd.argv) == 1 and re.fullmatch(r"[A-Za-z_]\w*=.*", cmd.argv[0]):
+            self.vars[cmd.argv[0].split("=", 1)[0]] = carried
+            return set()
+        name = model.name_of(cmd)
+        if name in ("tar", "zip", "7z") or name == "git" and cmd.argv[1:2] in (["bundle"], ["archive"]):
+            if any(REPO_WORDS.match(a) for a in cmd.argv[2:]) or name == "git":
+                carried.add(("repo", "the repository"))
+        downloaded = model.downloads(cmd)
+        if downloaded:
+            carried.add(("download", downloaded))
+        self.git(cmd, carried)
+        self.sink(cmd, carried)
+        if model.executes(cmd):
+            fetched = sorted(what for kind, what in carried if kind == "download")
+            if fetched:
+                self.download_run(cmd, fetched[0], carried)
+            carried = set()
+        change = model.safeguard(cmd)
+        if change:
+            self.found.append(("ACT004", f"a change to a safeguard: {change}", "error"))
+        source = model.dependency(cmd)
+        if source:
+            self.package(source)
+        if model.pr_body(cmd) and any(kind == "secret" for kind, _ in carried):
+            what = next(w for k, w in sorted(carried) if k == "secret")
+            self.found.append(("ACT006", f"{what} written into a pull request or issue", "error"))
+        for file in model.output_files(cmd):
+            self.files[file] = carried
+        return carried
+
+    def git(self, cmd: Simple, carried: set[Tag]) -> None:
+        if model.name_of(cmd) != "git" or len(cmd.argv) < 2:
+            return
+        verb, args = cmd.argv[1], [a for a in cmd.argv[2:] if not a.startswith("-")]
+        if verb == "remote" and len(args) >= 3 and args[0] in ("add", "set-url"):
+            self.remotes[args[1]] = args[2]
+            if args[0] == "set-url" and not self.trusted(args[2]):
+                self.found.append(("ACT002", f"the remote {args[1]} redirected to {args[2]}, a host that is not "
+                                             "the project's", "error"))
+        elif verb == "push" and args:
+            target = self.remotes.get(args[0], args[0])
+            if ("://" in target or "@" in target) and not self.trusted(target):
+                self.found.append(("ACT002", f"the repository pushed to {target}, a remote that is not the "
+                                             "project's", "error"))
+        elif verb == "add":
+            secret = next((s for a in cmd.argv[2:] for s in [model.secret_of(a)] if s and "instructions" not in s),
+                          None)
+            if secret:
+                self.found.append(("ACT006", f"{secret} added to git", "error"))
+        elif verb == "commit" and any(kind == "secret" for kind, _ in carried):
+            self.found.append(("ACT006", "a secret written into a commit", "error"))
+
+    def sink(self, cmd: Simple, carried: set[Tag]) -> None:
+        out = model.sink(cmd)
+        if out is None:
+            return
+        target, how = out
+        if self.trusted(target):
+            return
+        secrets = sorted(what for kind, what in carried if kind == "secret")
+        variables = [v for a in cmd.argv for v in [model.variable_secret(a)] if v]
+        if secrets:
+            self.found.append(("ACT001", f"{secrets[0]} {how} {target}, which is not the project's", "error"))
+        elif variables and (self.suspect(target) or how.startswith("puts data")):
+            self.found.append(("ACT001", f"{variables[0]} {how} {target}, which is not the project's", "error"))
+        elif any(kind == "repo" for kind, _ in carried) or (how == "copies to" and any(
+                REPO_WORDS.match(a) for a in cmd.argv[1:])):
+            self.found.append(("ACT002", f"the repository {how} {target}, which is not the project's", "error"))
+
+    def download_run(self, cmd: Simple, url: str, carried: set[Tag]) -> None:
+        severity = "error" if self.suspect(url) or any("base64" in w for _, w in carried) else "warning"
+        if self.trusted(url):
+            return
+        self.found.append(("ACT003", f"a download from {url} run by {model.name_of(cmd)}", severity))
+
+    def package(self, source: str) -> None:
+        if self.trusted(source) or source.startswith(("./", "../", "/", "file:")) or "://" not in source \
+                and "@" not in source and not source.startswith("git+"):
+            return
+        self.found.append(("ACT005", f"packages installed from {source}, a source that is not the project's",
+                           "error" if self.suspect(source) else "warning"))
+
+    def host(self, target: str) -> hosts.Host | None:
+        if re.match(r"^[\w.-]+@[\w.-]+$", target):  # a mail address
+            return hosts.parse("mailto://" + target.split("@", 1)[1])
+        return hosts.parse(target if "://" in target or "@" in target else f"x://{target}")
+
+    def trusted(self, target: str) -> bool:
+        host = self.host(target)
+        return host is not None and hosts.trusted(host, self.project)
+
+    def suspect(self, target: str) -> bool:
+        """A host written to mislead, a bare public IP, a look-alike of the project's own domain."""
+        host = self.host(target)
+        if host is None:
+            return False
+        return bool(host.disguise) or (host.ip is not None and not hosts.private(host)) \
+            or hosts.look_alike(host, self.project) is not None
+
+
+def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
+    """The flows, and the spans of the candidates that run a known command (prose leaves them to this)."""
+    walk = Walk()
+    found: list[Flow] = []
+    spans = []
+    for cand in commands.candidates(doc):
+        if any(model.name_of(cmd) in commands.NAME_SET for pipeline in cand.pipelines for cmd in pipeline):
+            spans.append((cand.start, cand.end))
+        flows = walk.candidate(cand.pipelines)  # (a negated one still defines variables and files for later steps)
+        if not flows:
+            continue
+        fenced = doc.line_of(cand.start) in doc.fenced_lines
+        if not fenced and negated_in_clause(doc, cand.start):
+            continue
+        lowered = not fenced and reported_request(doc, cand.start, cand.end)
+        for det_id, message, severity in flows:
+            if det_id == "ACT003" and fenced and severity == "warning":
+                severity = "info"  # an install line shown in a code block, as DNG001 reads it
+            elif lowered and severity == "error":
+                severity = "warning"  # what a third party may ask, reported in a rule or a description
+            inline = cand.start > 0 and doc.text[cand.start - 1] == "`"
+            if det_id == "ACT004" and (fenced or not inline and shown_as_code(doc, cand.start, cand.end)):
+                severity = "warning"  # (hook and CI docs show such commands; an order outside a block is an error)
+            found.append(Flow(cand.start, cand.end, det_id, message, severity))
+    return found, spans
