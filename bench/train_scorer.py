@@ -66,6 +66,9 @@ ATTACK_SOURCES += ["train"]
 # The benign kinds that set the error threshold together (the issue's "real files and look-alikes together"):
 # every kind but the READMEs, command docs and translated messages, which are easy and many.
 EASY_KINDS = {"readmes", "docs", "catalogs"}
+# Sources weighed more than sqrt of their blocks (--train-weight): our training texts are the only ones that say
+# the intents of issue 21 B, and there are few of them beside thousands of chat jailbreaks.
+BOOST: dict[str, float] = {"train1": 1.0, "train2": 1.0}
 # Benign look-alikes are trained on but do not set the threshold: they are written to share an attack's words,
 # and a warning on one costs less than a miss (the issue's bar for them is no error; the scorer never gives one).
 LOOK_ALIKES = {"prec7", "prec9", "prec11"}
@@ -175,8 +178,11 @@ def collect(sources: list[str]) -> tuple[dict[str, list[str]], dict[str, list[st
     attacks: dict[str, list[str]] = {}
     benign = {"readmes": readmes(), "docs": doc_files(), "catalogs": catalog_texts()}
     for name in sources:
-        for case in LOADERS[name]():
-            (attacks if case.attack else benign).setdefault(name, []).append(case.text)
+        for i, case in enumerate(LOADERS[name]()):
+            # our training texts as two sources (alternate cases: mostly one language of an intent in each), so
+            # that leaving one out measures how the model carries an intent to phrasings and languages not seen
+            key = f"{name}{i % 2 + 1}" if name == "train" and case.attack else name
+            (attacks if case.attack else benign).setdefault(key, []).append(case.text)
     if multilingual_payloads():
         attacks["gmulti"] = multilingual_payloads()
     return attacks, {kind: [t for t in texts if t.strip()] for kind, texts in benign.items() if any(texts)}
@@ -202,7 +208,8 @@ def group(source: str) -> str:
     return "pa" if source.startswith("pa-") else source
 
 
-def fit(attacks: dict[str, list[str]], benign_docs: list[str], benign_weights: list[float] | None = None):
+def fit(attacks: dict[str, list[str]], benign_docs: list[str], benign_weights: list[float] | None = None,
+        boost: dict[str, float] | None = None):
     """Logistic regression; a source of n attack blocks weighs as much as sqrt(n) blocks (a thousand long
     jailbreaks of one collection must not drown the short injections of another; measured by --loso against
     equal weights per source and per block), prompt-armor's collections together as one source, a block of a
@@ -215,7 +222,9 @@ def fit(attacks: dict[str, list[str]], benign_docs: list[str], benign_weights: l
     parts = [matrix(docs) for docs in attacks.values() if docs]
     groups = [group(name) for name, docs in attacks.items() if docs]
     size = {g: sum(part.shape[0] for part, other in zip(parts, groups) if other == g) for g in groups}
-    weights = np.concatenate([np.full(part.shape[0], size[g] ** -0.5) for part, g in zip(parts, groups)])
+    boost = BOOST if boost is None else boost
+    weights = np.concatenate([np.full(part.shape[0], boost.get(g, 1.0) * size[g] ** -0.5)
+                              for part, g in zip(parts, groups)])
     benign = matrix(benign_docs)
     per_doc = benign_weights or [1.0] * len(benign_docs)
     quiet = np.array([w for w, doc in zip(per_doc, benign_docs) for _ in block_texts(doc)])
@@ -281,14 +290,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loso", action="store_true", help="leave-one-source-out figures, per layer")
     parser.add_argument("--write", action="store_true", help="train on everything and write intent.bin")
-    parser.add_argument("--benign-rate", type=float, default=0.02,
+    # 0.01 since issue 21 B (0.02 in session 8): at 0.02 the real agent files out of fold had 8 of 433 above it
+    # and, with the rules' warnings, 11 of 433 warned (2.5 %, over the 2 % goal)
+    parser.add_argument("--benign-rate", type=float, default=0.01,
                         help="share of benign documents of each kind (out of fold) allowed above the warning threshold")
     parser.add_argument("--error-rate", type=float, default=1 / 500,
                         help="share of the hard benign documents together (out of fold) allowed above the error threshold")
     parser.add_argument("--sources", default=",".join(ATTACK_SOURCES), help="the sources trained on")
+    parser.add_argument("--train-weight", type=float, default=BOOST["train1"],
+                        help="the weight of our training texts (source train), times sqrt of their blocks")
     parser.add_argument("--only", default="", help="with --loso: leave out only these sources, one at a time")
     parser.add_argument("--held", default="", help="sources only measured, as totals, by the model of all")
     args = parser.parse_args(argv)
+    BOOST.update(train1=args.train_weight, train2=args.train_weight)
     attacks, kinds = collect(args.sources.split(","))
     benign = [doc for docs in kinds.values() for doc in docs]
     print(f"attack cases {sum(map(len, attacks.values()))} from {len(attacks)} sources; benign documents "
