@@ -2,8 +2,8 @@
 
 For each source: a model trained without it scores its attack cases; printed are the share found at any level and
 at error by B alone (the model, with every other detector switched off), by the old detectors alone (as
-AGENTS.md, LRN left out), and by old+B as the scanner judges them (the model's error threshold, or its warning
-agreeing with an action flow or a hiding place: guard/scan/learned/agreement.py). Benign documents are scored out
+AGENTS.md, LRN left out), and by old+B as the scanner judges them (guard/scan/learned/agreement.py: the model's
+level where no other finding reads its lines, or its warning agreeing with an action flow or a hiding place). Benign documents are scored out
 of fold (the model that set the thresholds did not see them). --held sources are measured by the model of all, as
 totals only."""
 from __future__ import annotations
@@ -17,7 +17,7 @@ from guard.scan import learned
 from guard.scan.detector import Hit
 from guard.scan.engine import scan_text
 from guard.scan.finding import Finding
-from guard.scan.learned.agreement import agreeing
+from guard.scan.learned.agreement import agreeing, judged
 from guard.scan.text import Document
 
 LEVEL = {"info": 1, "warning": 2, "error": 3}
@@ -43,9 +43,11 @@ def levels(text: str, packed: learned.Model) -> tuple[int, int, int]:
     for start, end, value in learned.scored(text, packed):
         level = b_level(value, packed)
         alone = max(alone, level)
-        if level == 2 and agreeing(doc, Hit(start, end, ""), findings) is not None:
-            level = 3
-        combined = max(combined, level)
+        hit = Hit(start, end, "", "error" if level == 3 else None)
+        if level == 2 and agreeing(doc, hit, findings) is not None:
+            combined = 3  # raised by agreement: it stands unless an error is there already (the same level)
+        elif level and judged(doc, [(None, hit)], findings):
+            combined = max(combined, level)  # on its own: only where no other finding reads its lines
     return alone, old_level(text), max(combined, old_level(text))
 
 

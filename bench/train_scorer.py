@@ -295,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--benign-rate", type=float, default=0.01,
                         help="share of benign documents of each kind (out of fold) allowed above the warning threshold")
     parser.add_argument("--error-rate", type=float, default=1 / 500,
-                        help="share of the hard benign documents together (out of fold) allowed above the error threshold")
+                        help="share of the hard benign documents together (out of fold) above the error threshold")
     parser.add_argument("--sources", default=",".join(ATTACK_SOURCES), help="the sources trained on")
     parser.add_argument("--train-weight", type=float, default=BOOST["train1"],
                         help="the weight of our training texts (source train), times sqrt of their blocks")

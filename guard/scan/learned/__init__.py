@@ -4,7 +4,7 @@ memory, weakening the code or planting a backdoor, quiet sabotage) read by a log
 word pairs, word starts and ends, and character 3-grams of non-ASCII words, on NFKC, case-folded text (any
 language, any script). Trained by bench/train_scorer.py from public data read from installed packages
 (bench/devset/SOURCES.md) and our own sets, shipped as guard/scan/learned/intent.bin (one signed byte per
-bucket): no download, no network, no dependency (numpy alone costs 3.5 bare interpreters to import).
+bucket): no download, no network, no dependency (importing numpy alone costs more than a whole fresh scan).
 
 Two levels, both set out of fold on benign text by the trainer: above the warning threshold a warning; above the
 error threshold (at most 1 in 500 benign documents) an error on its own. Between the two, agreement with an

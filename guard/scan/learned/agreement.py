@@ -35,16 +35,15 @@ def agreeing(doc: Document, hit: Hit, findings: list[Finding]) -> str | None:
 
 def judged(doc: Document, scored: list[tuple[Detector, Hit]], findings: list[Finding]
            ) -> list[tuple[Detector, Hit]]:
-    """The learned hits at their level beside the other findings: a warning that agrees with a flow or a hiding
-    place is an error; then a warning stands where no other warning or error points at its lines, and an error
-    where no other error does (one finding, not two, for one intent)."""
-    raised = []
+    """The learned hits at their level beside the other findings. A hit, warning or error on its own, stands
+    only where no other warning or error points at its lines: there the detectors have read the context (a
+    quoted example under a heading that names it, a rule's own scope) and their severity stands. A warning that
+    agrees with a flow or a hiding place is an error, and stands where no other error points at its lines."""
+    alone, raised = [], []
     for det, hit in scored:
-        if hit.severity is None:
-            evidence = agreeing(doc, hit, findings)
-            if evidence is not None:
-                hit = hit._replace(severity="error", message=f"{hit.message}; agrees with {evidence}")
-        raised.append((det, hit))
-    errors = [f for f in findings if f.severity == "error"]
-    return [*uncovered(doc, [pair for pair in raised if pair[1].severity is None], findings),
-            *uncovered(doc, [pair for pair in raised if pair[1].severity == "error"], errors)]
+        evidence = agreeing(doc, hit, findings) if hit.severity is None else None
+        if evidence is None:
+            alone.append((det, hit))
+        else:
+            raised.append((det, hit._replace(severity="error", message=f"{hit.message}; agrees with {evidence}")))
+    return [*uncovered(doc, alone, findings), *uncovered(doc, raised, [f for f in findings if f.severity == "error"])]
