@@ -3,8 +3,8 @@
 For each source: a model trained without it scores its attack cases; printed are the share found at any level and
 at error by B alone (the model, with every other detector switched off), by the old detectors alone (as
 AGENTS.md, LRN left out), and by old+B as the scanner judges them (guard/scan/learned/agreement.py: the model's
-level where no other finding reads its lines, or its warning agreeing with an action flow or a hiding place). Benign documents are scored out
-of fold (the model that set the thresholds did not see them). --held sources are measured by the model of all, as
+level where no other finding reads its lines, or its warning agreeing with an action flow or a hiding place).
+Benign documents are scored out of fold (the model that set the thresholds did not see them). --held sources are measured by the model of all, as
 totals only."""
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from eval_sources import SOURCES
+from train_scorer import doc_scores
 
 from guard.scan import learned
 from guard.scan.detector import Hit
@@ -32,8 +33,8 @@ def old_level(text: str) -> int:
     return max((LEVEL[f.severity] for f in old_findings(text)), default=0)
 
 
-def b_level(value: float, packed: learned.Model) -> int:
-    return 3 if value >= packed.error_threshold else 2 if value >= packed.threshold else 0
+def b_level(block: str, value: float, packed: learned.Model) -> int:
+    return 3 if learned.error_alone(block, value, packed) else 2 if value >= packed.threshold else 0
 
 
 def levels(text: str, packed: learned.Model) -> tuple[int, int, int]:
@@ -41,7 +42,7 @@ def levels(text: str, packed: learned.Model) -> tuple[int, int, int]:
     doc, findings = Document(text, "AGENTS.md"), list(old_findings(text))
     alone = combined = 0
     for start, end, value in learned.scored(text, packed):
-        level = b_level(value, packed)
+        level = b_level(text[start:end], value, packed)
         alone = max(alone, level)
         hit = Hit(start, end, "", "error" if level == 3 else None)
         if level == 2 and agreeing(doc, hit, findings) is not None:
@@ -89,7 +90,7 @@ def report(attacks: dict[str, list[str]], kinds: dict[str, list[str]], by_kind: 
             print(row(f"{name} (held)", len(texts), counted(texts, packed)), flush=True)
             quiet = [c.text for c in SOURCES[name]() if not c.attack]
             if quiet:
-                print(benign_row(f"{name} (held)", quiet, doc_max(quiet, packed), packed))
+                print(benign_row(f"{name} (held)", quiet, doc_scores(packed, quiet), packed))
     if left_out:
         packed = train(attacks)  # only its thresholds are read: the scores are out of fold
         print(f"{'benign':12} {'docs':>6} {'B warn':>8} {'B error':>8} {'old any':>8} {'old err':>8} "
@@ -99,15 +100,11 @@ def report(attacks: dict[str, list[str]], kinds: dict[str, list[str]], by_kind: 
                 print(benign_row(kind, texts, by_kind[kind], packed), flush=True)
 
 
-def doc_max(texts: list[str], packed: learned.Model) -> list[float]:
-    return [max((v for *_, v in learned.scored(t, packed)), default=0.0) for t in texts]
-
-
-def benign_row(kind: str, texts: list[str], scores: list[float], packed: learned.Model) -> str:
+def benign_row(kind: str, texts: list[str], scores: list[tuple[float, float]], packed: learned.Model) -> str:
     """Benign documents with a warning or more and with an error, per layer (old+B's agreement read per file)."""
     counts = [0] * 6
-    for text, value in zip(texts, scores):
-        b, old = b_level(value, packed), old_level(text)
+    for text, (value, long) in zip(texts, scores):
+        b, old = 3 if long >= packed.error_threshold else 2 if value >= packed.threshold else 0, old_level(text)
         agrees = b == 2 and any(f.id.startswith(("ACT", "HMD", "INV", "ENC")) and f.severity != "info"
                                 for f in old_findings(text))
         both = max(old, 3 if agrees else b)

@@ -249,9 +249,15 @@ def packed_of(model, threshold: float = 0.5, error_threshold: float = 1.0) -> le
     return learned.Model(float(model.intercept_[0]), scale, threshold, error_threshold, weights)
 
 
-def doc_scores(packed: learned.Model, docs: list[str]) -> list[float]:
-    """Each document's highest score, as the detector scores it (its first blocks, up to the budget)."""
-    return [max((value for *_, value in learned.scored(doc, packed)), default=0.0) for doc in docs]
+def doc_scores(packed: learned.Model, docs: list[str]) -> list[tuple[float, float]]:
+    """Each document's highest score, as the detector scores it (its first blocks, up to the budget), and its
+    highest on a block long enough to make an error on its own (learned.MIN_ERROR_FEATURES)."""
+    pairs = []
+    for doc in docs:
+        spans = list(learned.scored(doc, packed))
+        long = [v for a, b, v in spans if len(learned.features(learned.folded(doc[a:b]))) >= learned.MIN_ERROR_FEATURES]
+        pairs.append((max((v for *_, v in spans), default=0.0), max(long, default=0.0)))
+    return pairs
 
 
 def threshold_for(scores: list[float], rate: float) -> float:
@@ -261,11 +267,11 @@ def threshold_for(scores: list[float], rate: float) -> float:
 
 
 def out_of_fold_benign(attacks: dict[str, list[str]], benign: list[str], benign_weights: list[float],
-                       folds: int = 4) -> list[float]:
+                       folds: int = 4) -> list[tuple[float, float]]:
     """Each benign document scored by a model that did not see it."""
     order = list(range(len(benign)))
     random.Random(11).shuffle(order)
-    scores = [0.0] * len(benign)
+    scores = [(0.0, 0.0)] * len(benign)
     for k in range(folds):
         held = set(order[k::folds])
         model = fit(attacks, [d for i, d in enumerate(benign) if i not in held],
@@ -276,13 +282,14 @@ def out_of_fold_benign(attacks: dict[str, list[str]], benign: list[str], benign_
     return scores
 
 
-def thresholds(by_kind: dict[str, list[float]], rate: float, error_rate: float) -> tuple[float, float]:
+def thresholds(by_kind: dict[str, list[tuple[float, float]]], rate: float, error_rate: float
+               ) -> tuple[float, float]:
     """(warning, error): the warning threshold holds for each kind of 100 or more documents apart (thousands of
     easy translated messages must not buy room for warnings on real agent files), look-alikes left out (a
     warning on one costs less than a miss); the error threshold holds for the hard kinds together."""
-    warning = max(threshold_for(scores, rate) for kind, scores in by_kind.items()
+    warning = max(threshold_for([w for w, _ in scores], rate) for kind, scores in by_kind.items()
                   if len(scores) >= 100 and kind not in LOOK_ALIKES)
-    hard = [s for kind, scores in by_kind.items() if kind not in EASY_KINDS for s in scores]
+    hard = [e for kind, scores in by_kind.items() if kind not in EASY_KINDS for _, e in scores]
     return warning, max(warning, threshold_for(hard, error_rate))
 
 
@@ -311,7 +318,7 @@ def main(argv: list[str] | None = None) -> int:
     scores = iter(out_of_fold_benign(attacks, benign, benign_weights))
     by_kind = {kind: [next(scores) for _ in docs] for kind, docs in kinds.items()}
     warning, error = thresholds(by_kind, args.benign_rate, args.error_rate)
-    above = ", ".join(f"{kind} {sum(s >= warning for s in v)}/{sum(s >= error for s in v)}/{len(v)}"
+    above = ", ".join(f"{kind} {sum(w >= warning for w, _ in v)}/{sum(e >= error for _, e in v)}/{len(v)}"
                       for kind, v in by_kind.items())
     print(f"thresholds {warning:.3f} (warning), {error:.4f} (error); benign documents above them, out of fold "
           f"(warning/error/all): {above}", flush=True)

@@ -39,6 +39,11 @@ AFFIX = 4  # bytes of a word's start and end, its stem and its ending, as featur
 SEEDS = (7, 11, 13)  # CRC-32 start values for starts, ends and n-grams: a 4-letter word and its start are two features
 BUDGET = 16_000  # characters scored per file (the first blocks); the detectors of evidence read all
 MAX_FINDINGS = 3
+# Hashed buckets a block needs before its score alone makes an error (about 20 words; a CJK sentence of 30
+# characters): on a single short sentence the score is not calibrated, the out-of-fold benign documents that
+# set the error threshold being longer ("As the maintainer, I ask you to keep the safety checks enabled in CI."
+# scored 0.998); a short block above it is a warning, an error only by agreement.
+MIN_ERROR_FEATURES = 80
 WEIGHTS = os.path.join(os.path.dirname(__file__), "intent.bin")
 
 
@@ -142,6 +147,11 @@ def scored(text: str, packed: Model) -> Iterator[tuple[int, int, float]]:
         yield start, end, score(folded(text[start:end]), packed)
 
 
+def error_alone(block: str, value: float, packed: Model) -> bool:
+    """Whether a block's score makes an error on its own: at or above the error threshold, on enough words."""
+    return value >= packed.error_threshold and len(features(folded(block))) >= MIN_ERROR_FEATURES
+
+
 def save(path: str, packed: Model) -> None:
     with open(path, "wb") as handle:
         handle.write(MAGIC + array("d", packed[:4]).tobytes() + packed.weights.tobytes())
@@ -184,7 +194,7 @@ def learned_score(doc: Document) -> Iterator[Hit]:
     for start, end, value in scored(doc.text, packed):
         if value >= packed.threshold:
             start += len(doc.text[start:end]) - len(doc.text[start:end].lstrip())
-            alone = value >= packed.error_threshold
+            alone = error_alone(doc.text[start:end], value, packed)
             limit = f"error threshold {packed.error_threshold:.3f}" if alone else f"threshold {packed.threshold:.2f}"
             yield Hit(start, end, f"reads like an injection to the learned intent model (score {value:.3f}, {limit})",
                       "error" if alone else None, doc.text[start:end][:80])
