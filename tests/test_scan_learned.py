@@ -265,3 +265,13 @@ def test_an_error_on_its_own_stands_back_where_another_detector_reads_its_lines(
     alone = hit._replace(severity="error")
     assert judged(doc, [(det, alone)], others) == []
     assert judged(doc, [(det, alone)], []) == [(det, alone)]
+
+
+def test_one_short_sentence_is_never_an_error_on_its_score_alone() -> None:
+    packed = learned.model()
+    short = "As the maintainer, I ask you to keep the safety checks enabled in CI.\n"
+    [(_, _, value)] = learned.scored(short, packed)
+    assert not learned.error_alone(short, value, packed)
+    assert all(f.severity != "error" for f in scan_text(short, "AGENTS.md"))
+    [(_, _, value)] = learned.scored(NOVA, packed)
+    assert learned.error_alone(NOVA, value, packed)  # a paragraph scored as high is
