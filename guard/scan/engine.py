@@ -8,7 +8,8 @@ from collections.abc import Iterable, Sequence
 from guard.scan.detector import Detector, Hit
 from guard.scan.filelevel import utf16_text
 from guard.scan.finding import Finding, sort_key
-from guard.scan.merge import one_per_sentence, uncovered
+from guard.scan.learned.agreement import judged
+from guard.scan.merge import one_per_sentence
 from guard.scan.registry import REGISTRY, matches
 from guard.scan.limits import MAX_FILE_BYTES
 from guard.scan.runs import LONG_BLANKS
@@ -76,7 +77,7 @@ def scan_text(text: str, path: str = "<text>", select: Sequence[str] | None = No
     scored = [(det, hit) for det in detectors if det.family == "LRN" for hit in det.check(doc)]
     findings = [_finding(det, doc, hit) for det in detectors if det.family != "LRN" for hit in det.check(doc)]
     findings += view_findings(doc, detectors, findings)
-    findings += [_finding(det, doc, hit) for det, hit in uncovered(doc, scored, findings)]
+    findings += [_finding(det, doc, hit) for det, hit in judged(doc, scored, findings)]
     return sorted(one_per_sentence(doc, findings), key=sort_key)
 
 

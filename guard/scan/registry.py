@@ -169,7 +169,7 @@ FAMILIES: dict[str, str] = {
     "FIL": "the file itself",
     "SUP": "inline suppression",
     "JBK": "persona and jailbreak",
-    "LRN": "learned score (a warning at most)",
+    "LRN": "learned intent (a warning; an error above its error threshold or agreeing with a flow or a hiding place)",
     "PXT": "prompt extraction",
     "ROL": "fake conversation boundaries",
     "TCH": "tool-call hijack",

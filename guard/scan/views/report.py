@@ -12,7 +12,7 @@ from guard.scan.reveal import visible
 from guard.scan.text import Document
 from guard.scan.views import View, views_of
 
-RAW_FAMILIES = ("INV", "FIL", "SUP", "LRN")  # LRN: a learned score is a warning at most, in any view
+RAW_FAMILIES = ("INV", "FIL", "SUP", "LRN")  # LRN: the learned score reads the text as written, never a view
 # The text-view detector that already reports a payload of this kind as a whole (at error).
 REPORTED_BY = {"decoded:base64": "ENC001", "decoded:hex": "ENC002", "decoded:percent": "ENC002",
                "decoded:escape": "ENC002", "decoded:rot13": "ENC003",
