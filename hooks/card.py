@@ -9,6 +9,10 @@ from guard.engine import Change
 from guard.scan.reveal import visible
 from hooks.style import one_line, paint, printable
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from guard.scan.finding import Finding
+
 MAX_DIFF_LINES = 200
 
 
@@ -89,17 +93,32 @@ def added_lines(change: Change) -> set[int] | None:
     return added
 
 
+SCANNED: dict[tuple[str, str], list[Finding]] = {}
+
+
+def scanned(change: Change) -> list[Finding] | None:
+    """The scanner's findings in the new content, scanned once per process: deciding whether a change is
+    risky and drawing its card ask for the same findings (a 4.9 MB file took twice its scan)."""
+    data = change.after_bytes()
+    if data is None or change.after is None:
+        return None
+    key = (change.after.oid, change.display)
+    if key not in SCANNED:
+        from guard.scan.engine import scan_bytes
+
+        SCANNED[key] = scan_bytes(data, change.display)
+    return SCANNED[key]
+
+
 def findings_for(change: Change) -> list[str]:
     """The covert signals in the new content: each one on a line the change added, then one line that
     sums up those already in the file before (`kguard scan PATH` lists them)."""
-    data = change.after_bytes()
-    if data is None:
-        return []
     try:
-        from guard.scan.engine import scan_bytes
+        findings = scanned(change)
     except ImportError:
         return []
-    findings = scan_bytes(data, change.display)
+    if findings is None:
+        return []
     added = added_lines(change) if findings else None
     new = [f for f in findings if added is None or f.line in added]
     old = [f for f in findings if added is not None and f.line not in added]

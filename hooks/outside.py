@@ -16,7 +16,7 @@ from guard import runs
 from guard.discovery import CONFIG_IN_PYPROJECT
 from guard.engine import Change, Guard
 from guard.scan.settings import ScanSettings
-from hooks.card import render_card
+from hooks.card import render_card, scanned
 from hooks.decision import accept_hint, review
 from hooks.style import use_colour
 
@@ -56,12 +56,11 @@ def is_hook_script(change: Change) -> bool:
 
 
 def has_error(change: Change, scan: ScanSettings | None) -> bool:
-    data = change.after_bytes()
-    if data is None:
+    found = scanned(change)
+    if found is None:
         return False
-    from guard.scan.engine import filter_findings, scan_bytes
+    from guard.scan.engine import filter_findings
 
-    found = scan_bytes(data, change.display)
     if scan is not None:
         found = filter_findings(found, scan, change.root.base if change.root.scope == "project" else None)
     return any(f.severity == "error" for f in found)
