@@ -2,9 +2,11 @@
 move are not listed again, files whose stat did not change are not read again."""
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,6 +15,7 @@ from guard.blobhash import blob_id, entry_id
 from guard.discovery import Rules, WalkResult, walk
 from guard.folders import ABSENT, stamp
 from guard.statcache import RACY_NS, RootCache, racy, stat_key
+from rules_engine.errors import KguardError
 
 
 @dataclass
@@ -97,12 +100,20 @@ def _below(rel: str, folder: str) -> bool:
     return folder == "" or rel.startswith(folder + "/")
 
 
+def unreadable(exc: OSError, display: str) -> KguardError:
+    """A knowledge file that is there but cannot be read (its rights, an unreadable folder): an error, never
+    taken for a deleted file (which `reset` would write back over it, and `keep` would drop)."""
+    return KguardError(f"cannot read: {exc.strerror or exc}; kguard cannot guard a file it cannot read, so "
+                       "it changed nothing: make it readable", display)
+
+
 def observe(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], old: RootCache | None,
-            written_ns: int, git_settings: bool = False) -> tuple[dict[str, Observed], RootCache]:
+            written_ns: int, git_settings: bool = False,
+            shown: Callable[[str], str] = str) -> tuple[dict[str, Observed], RootCache]:
     """What the root's knowledge files hold now, and the cache records for the next look. With
     `git_settings`, also the git settings that switch hooks off (guard.gitconfig), read every time (git's
-    config files are watched by the fast paths instead)."""
-    observed, cache = _observe_files(base, rules, dir_specs, old, written_ns)
+    config files are watched by the fast paths instead). `shown` names a file in an error."""
+    observed, cache = _observe_files(base, rules, dir_specs, old, written_ns, shown)
     if git_settings:
         data = gitconfig.view(base)
         if data is not None:
@@ -111,7 +122,7 @@ def observe(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], old: Ro
 
 
 def _observe_files(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], old: RootCache | None,
-                   written_ns: int) -> tuple[dict[str, Observed], RootCache]:
+                   written_ns: int, shown: Callable[[str], str]) -> tuple[dict[str, Observed], RootCache]:
     sig = signature(rules, dir_specs)
     racy_after = written_ns - RACY_NS
     linked: dict[str, str] = {}
@@ -147,8 +158,10 @@ def _observe_files(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], 
         path = base / rel
         try:
             st = os.lstat(path)
-        except OSError:
+        except (FileNotFoundError, NotADirectoryError):
             continue
+        except OSError as exc:
+            raise unreadable(exc, shown(rel)) from None
         if not (stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode)):
             continue
         key = stat_key(st)
@@ -158,8 +171,12 @@ def _observe_files(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], 
             continue
         try:
             oid, data = entry_id(str(path), st)
-        except OSError:
-            continue
+        except (FileNotFoundError, NotADirectoryError):
+            continue  # gone since the lstat: deleted
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                continue  # swapped for a symlink since the lstat: the next look sees the link
+            raise unreadable(exc, shown(rel)) from None
         observed[rel] = Observed(rel, oid, st.st_mode, key, data)
     cache = RootCache(str(base), sig, dirs, {o.rel: [*o.stat, o.oid] for o in observed.values()}, linked=linked)
     return observed, cache

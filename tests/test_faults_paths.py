@@ -5,11 +5,13 @@ from __future__ import annotations
 import importlib.util
 import os
 import random
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import init_repo, run_kguard, write
+from tests.helpers import KGUARD, hermetic_env, init_repo, run_kguard, write
 
 BENCH = Path(__file__).resolve().parent.parent / "bench" / "fault_injection.py"
 
@@ -80,3 +82,35 @@ def test_atomic_write_refuses_a_swapped_parent(tmp_path: Path) -> None:
     with pytest.raises(KguardError, match="refusing to write outside"):
         atomic.write_file(root, root / "docs" / "AGENTS.md", b"x")
     assert list(outside.iterdir()) == []
+
+
+def _without_override(argv: list[str]) -> list[str]:
+    """argv run so that a file of mode 0000 really cannot be opened: as root (as in most containers) only
+    without the capabilities that override file rights."""
+    if os.geteuid() != 0:
+        return argv
+    if not shutil.which("setpriv"):
+        pytest.skip("running as root and setpriv is missing: no way to make a file unreadable")
+    return ["setpriv", "--bounding-set=-dac_override,-dac_read_search", *argv]
+
+
+def test_an_unreadable_agents_md_is_one_line_naming_it_and_nothing_is_written(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": "# rules\n"})
+    env = hermetic_env(tmp_path)
+    assert run_kguard("snapshot", cwd=repo, env=env).returncode == 0
+    agents = repo / "AGENTS.md"
+    agents.write_text("# rules\nan edit nobody reviewed\n")
+    agents.chmod(0)
+    try:
+        for args in (["rules", "list"], ["status"], ["reset"], ["keep"], ["run", "--", "touch", "ran"]):
+            result = subprocess.run(_without_override([KGUARD, *args]), cwd=repo, env=env, capture_output=True,
+                                    text=True, stdin=subprocess.DEVNULL, timeout=120)
+            assert result.returncode == 2, (args, result.stderr)
+            assert result.stderr.startswith("kguard: error: AGENTS.md: cannot read: Permission denied"), result.stderr
+            assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr, result.stderr
+    finally:
+        agents.chmod(0o644)
+    assert agents.read_text() == "# rules\nan edit nobody reviewed\n"  # reset did not write the baseline over it
+    assert not (repo / "ran").exists()  # run refused before the command
+    status = run_kguard("status", cwd=repo, env=env)
+    assert status.returncode == 1 and "modified" in status.stdout, status.stdout  # a change, never a deletion
