@@ -114,3 +114,34 @@ def test_an_unreadable_agents_md_is_one_line_naming_it_and_nothing_is_written(tm
     assert not (repo / "ran").exists()  # run refused before the command
     status = run_kguard("status", cwd=repo, env=env)
     assert status.returncode == 1 and "modified" in status.stdout, status.stdout  # a change, never a deletion
+
+
+def test_a_rules_folder_swapped_between_the_look_and_the_read_is_a_refusal(tmp_path: Path, monkeypatch) -> None:
+    """`kguard reset` saw .agents/rules/a.md changed through the stat cache (without keeping its bytes) and
+    reads them when it stores them; the folder was swapped for a symlink in between (the window the
+    symlink-swap probe hits now and then): a one-line refusal, not FileNotFoundError (exit 70)."""
+    from guard import decide
+    from guard.engine import Guard
+    from guard.paths import find_places
+    from rules_engine.errors import Refused
+
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": "# rules\n", ".agents/rules/a.md": "a\n"})
+    env = hermetic_env(tmp_path)
+    monkeypatch.setenv("HOME", env["HOME"])
+    monkeypatch.setenv("KGUARD_HOME", env["KGUARD_HOME"])
+    assert run_kguard("snapshot", cwd=repo, env=env).returncode == 0
+    write(repo / ".agents/rules/a.md", "changed\n")
+    os.utime(repo / ".agents/rules/a.md", ns=(1, 1))  # an old mtime: trusted from the cache, not read
+    assert run_kguard("status", cwd=repo, env=env).returncode == 1  # the cache now records it
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    guard = Guard(find_places(repo))
+    with pytest.raises(Refused, match="changed while kguard was deciding"):
+        with guard.transaction():
+            changes = guard.changes()
+            assert [c.rel for c in changes] == [".agents/rules/a.md"] and changes[0].after.data is None
+            os.rename(repo / ".agents/rules", repo / ".agents/aside")
+            os.symlink(outside, repo / ".agents/rules")
+            decide.reset(guard)
+    assert list(outside.iterdir()) == []
+    assert (repo / ".agents/aside/a.md").read_text() == "changed\n"
