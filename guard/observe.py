@@ -153,6 +153,7 @@ def _observe_files(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], 
     rels = {rel for rel in rels if rules.classify(rel) is not None}
     rels |= link_targets(base, rels)
     observed: dict[str, Observed] = {}
+    top = os.path.realpath(base)
     old_files = old.files if old is not None and old.signature == sig else {}
     for rel in sorted(rels):
         path = base / rel
@@ -162,6 +163,9 @@ def _observe_files(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], 
             continue
         except OSError as exc:
             raise unreadable(exc, shown(rel)) from None
+        source = str(path)
+        if stat.S_ISLNK(st.st_mode):
+            source, st = loaded_through(top, source, st)
         if not (stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode)):
             continue
         key = stat_key(st)
@@ -170,7 +174,7 @@ def _observe_files(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], 
             observed[rel] = Observed(rel, str(record[5]), st.st_mode, key)
             continue
         try:
-            oid, data = entry_id(str(path), st)
+            oid, data = entry_id(source, st)
         except (FileNotFoundError, NotADirectoryError):
             continue  # gone since the lstat: deleted
         except OSError as exc:
@@ -180,6 +184,21 @@ def _observe_files(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], 
         observed[rel] = Observed(rel, oid, st.st_mode, key, data)
     cache = RootCache(str(base), sig, dirs, {o.rel: [*o.stat, o.oid] for o in observed.values()}, linked=linked)
     return observed, cache
+
+
+def loaded_through(top: str, link: str, st: os.stat_result) -> tuple[str, os.stat_result]:
+    """What is guarded for a symlinked knowledge file: the file it points to outside the root, as a file of
+    its own (its content is what the agent loads, and nothing else guards it; `reset` then puts a file with
+    the old content in the link's place and writes nothing outside); otherwise the link itself (a target
+    inside the root is guarded there, see link_targets; a dangling link is a link)."""
+    real = os.path.realpath(link)
+    if real.startswith(top + os.sep):
+        return link, st
+    try:
+        target = os.stat(real)
+    except OSError:
+        return link, st
+    return (real, target) if stat.S_ISREG(target.st_mode) else (link, st)
 
 
 def link_targets(base: Path, rels: set[str]) -> set[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -71,18 +72,18 @@ class Change:
         if self.after is None:
             return None
         if self.after.data is None:
-            self.after.data = read_entry_now(self.root.path(self.rel), self.after.oid, self.display)
+            self.after.data = read_entry_now(self.root.path(self.rel), self.after, self.display)
         return self.after.data
 
 
-def read_entry_now(path: Path, oid: str, display: str) -> bytes:
-    """The content observed as `oid`, read again now (the look that found it did not keep it). A file gone,
+def read_entry_now(path: Path, seen: Observed, display: str) -> bytes:
+    """The content `seen` observed, read again now (the look that found it did not keep it). A file gone,
     swapped (its folder for a symlink, say) or rewritten since is a refusal, never what gets recorded."""
     try:
-        data = os.fsencode(os.readlink(path)) if path.is_symlink() else path.read_bytes()
+        data = os.fsencode(os.readlink(path)) if stat.S_ISLNK(seen.mode) else path.read_bytes()
     except OSError as exc:
         raise Refused(f"changed while kguard was deciding ({exc.strerror}); run it again", display) from None
-    if blob_id(data) != oid:
+    if blob_id(data) != seen.oid:
         raise Refused("changed while kguard was deciding; run it again", display)
     return data
 
