@@ -24,16 +24,38 @@ def _bench():  # type: ignore[no-untyped-def]
     return module
 
 
-def test_a_symlinked_state_folder_is_refused(tmp_path: Path) -> None:
+def test_a_symlinked_state_folder_is_set_aside_never_followed(tmp_path: Path) -> None:
     repo = init_repo(tmp_path / "repo", {"AGENTS.md": "# rules\n"})
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     (repo / ".git/kguard").symlink_to(elsewhere)
-    for args in (("status",), ("snapshot",), ("run", "--", "true")):
-        result = run_kguard(*args, cwd=repo)
-        assert result.returncode == 2, result.stderr
-        assert result.stderr.count("\n") == 1 and "state folder is a symlink" in result.stderr
+    result = run_kguard("snapshot", cwd=repo)
+    assert result.returncode == 0, result.stderr
+    assert "was a symlink; kept as" in result.stderr and result.stderr.count("\n") == 1, result.stderr
+    assert (repo / ".git/kguard").is_dir() and not (repo / ".git/kguard").is_symlink()
+    [aside] = (repo / ".git").glob("kguard.replaced-*")
+    assert aside.is_symlink()  # kept for a look, not deleted
+    for args in (("status",), ("run", "--", "true")):
+        assert run_kguard(*args, cwd=repo).returncode == 0
     assert list(elsewhere.iterdir()) == []
+
+
+def test_a_command_that_links_the_state_folder_away_then_edits_is_held(tmp_path: Path) -> None:
+    """The guarded command moves .git/kguard outside the repository, leaves a symlink to it, and edits
+    AGENTS.md: kguard sets the link aside, decides against the baseline in git's refs, and holds the edit."""
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": "# rules\n"})
+    env = hermetic_env(tmp_path)
+    assert run_kguard("snapshot", cwd=repo, env=env).returncode == 0
+    out = tmp_path / "out"
+    out.mkdir()
+    script = f"mv .git/kguard {out}/kg && ln -s {out}/kg .git/kguard && echo EVIL >> AGENTS.md"
+    result = run_kguard("run", "--", "sh", "-c", script, cwd=repo, env=env)
+    assert result.returncode == 3, result.stderr
+    assert (repo / "AGENTS.md").read_text() == "# rules\n"
+    assert "Traceback" not in result.stderr and "held back 1 change" in result.stderr
+    before = sorted(p.name for p in (out / "kg").iterdir())
+    assert run_kguard("status", cwd=repo, env=env).returncode == 1  # held, listed
+    assert sorted(p.name for p in (out / "kg").iterdir()) == before  # nothing more written out there
 
 
 def test_keep_and_reset_output_escape_control_characters(tmp_path: Path) -> None:
