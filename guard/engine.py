@@ -102,7 +102,7 @@ class Guard:
             if loaded is None and cache is not None and root.scope in cache.roots:
                 # kguard's own cache says it kept a state here: the ref and its backup were removed
                 loaded = Loaded(State(), [f"{root.store.ref} and its backup are missing"], lost=True)
-            root.fresh = loaded is None
+            root.fresh = root.found_fresh = loaded is None
             root.state = loaded.state if loaded else State()
             keep_guarding_config(root)
             old = cache.roots.get(root.scope) if cache else None
@@ -346,6 +346,8 @@ class Guard:
                 for record in records:
                     root.state.pending.append(Pending(rel=record.rel, entry=entry.id, content=record.after))
             for change in mine:
+                if change.before is None and root.found_fresh:
+                    continue  # no baseline says the file is new (a repository swapped in, say): never removed
                 self.restore(root, change.rel, change.before)
             entries.append(entry)
         return entries

@@ -32,6 +32,7 @@ class Root:
     lock_dir: Path
     state: State = field(default_factory=State)
     fresh: bool = True  # no state was stored yet
+    found_fresh: bool = False  # no state was found when the transaction began (fresh then, whatever since)
     dirty: bool = False
     observed: dict[str, Observed] = field(default_factory=dict)
     cache: RootCache | None = None  # the stat cache records observe() produced for this root

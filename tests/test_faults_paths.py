@@ -199,3 +199,21 @@ def test_a_change_behind_an_outside_link_is_seen_by_the_next_status(tmp_path: Pa
     status = run_kguard("status", cwd=repo, env=env)
     assert status.returncode == 1 and "modified      CLAUDE.md" in status.stdout, status.stdout
     assert (repo / "CLAUDE.md").is_symlink()  # status only looks
+
+
+def test_a_command_that_swaps_git_for_a_gitdir_file_deletes_nothing(tmp_path: Path) -> None:
+    """The guarded command moves .git away, writes a `gitdir:` file pointing at a fresh repository and edits
+    AGENTS.md: the edit is caught and held, no file is deleted, and no internal error."""
+    repo = init_repo(tmp_path / "repo", {"AGENTS.md": "# rules\n"})
+    env = hermetic_env(tmp_path)
+    assert run_kguard("snapshot", cwd=repo, env=env).returncode == 0
+    fresh = tmp_path / "fresh"
+    script = (f"git init -q {fresh} && mv .git .git-real && echo 'gitdir: {fresh}/.git' > .git && "
+              "echo EVIL >> AGENTS.md")
+    result = run_kguard("run", "--", "sh", "-c", script, cwd=repo, env=env)
+    assert result.returncode == 3, result.stderr
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr, result.stderr
+    assert "no baseline was found" in result.stderr
+    assert (repo / "AGENTS.md").read_text() == "# rules\nEVIL\n"  # left on disk, not deleted
+    status = run_kguard("status", cwd=repo, env=env)
+    assert status.returncode == 1 and "held back     AGENTS.md" in status.stdout, status.stdout
