@@ -38,6 +38,7 @@ class Guard:
         self.finished_markers: list[str] = []  # run markers to remove once the decision is saved
         self.started = 0
         self.rules_ns = 0
+        self.after_command = False  # the looks after a guarded command (observe's `touched`)
 
     # -- setup ------------------------------------------------------------------------------------------
 
@@ -201,7 +202,7 @@ class Guard:
 
     def _look(self, root: Root, old: statcache.RootCache | None, written_ns: int) -> None:
         root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, old, written_ns,
-                                            self._git_settings(root), root.display)
+                                            self._git_settings(root), root.display, self.after_command)
 
     def _git_settings(self, root: Root) -> bool:
         return root.scope == "project" and self.places.git_dir is not None

@@ -25,6 +25,7 @@ class Observed:
     mode: int
     stat: list[int]
     data: bytes | None = None  # the content, when this pass had to read it
+    mapped: bool = False  # changed since a guarded command touched it without a change (see REREAD)
 
 
 def signature(rules: Rules, dir_specs: list[tuple[str, bool]]) -> str:
@@ -100,6 +101,16 @@ def _below(rel: str, folder: str) -> bool:
     return folder == "" or rel.startswith(folder + "/")
 
 
+# A file a guarded command touched without changing it may be mapped (mmap, MAP_SHARED) by a process the
+# command left behind: once its page is dirty, later writes through the mapping change the bytes and never
+# the file's mtime or ctime, so the stat cache would vouch for the old content. Such a file is read again
+# by every look (its record holds a size of REREAD, which no stat matches) for REREAD_NS after its ctime;
+# once its content changed so, its record says MAPPED and the change is held, not adopted (hooks.outside).
+REREAD = -1
+MAPPED = -2
+REREAD_NS = 3600 * 1_000_000_000
+
+
 def unreadable(exc: OSError, display: str) -> KguardError:
     """A knowledge file that is there but cannot be read (its rights, an unreadable folder): an error, never
     taken for a deleted file (which `reset` would write back over it, and `keep` would drop)."""
@@ -108,12 +119,13 @@ def unreadable(exc: OSError, display: str) -> KguardError:
 
 
 def observe(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], old: RootCache | None,
-            written_ns: int, git_settings: bool = False,
-            shown: Callable[[str], str] = str) -> tuple[dict[str, Observed], RootCache]:
+            written_ns: int, git_settings: bool = False, shown: Callable[[str], str] = str,
+            touched: bool = False) -> tuple[dict[str, Observed], RootCache]:
     """What the root's knowledge files hold now, and the cache records for the next look. With
     `git_settings`, also the git settings that switch hooks off (guard.gitconfig), read every time (git's
-    config files are watched by the fast paths instead). `shown` names a file in an error."""
-    observed, cache = _observe_files(base, rules, dir_specs, old, written_ns, shown)
+    config files are watched by the fast paths instead). `shown` names a file in an error. With `touched`
+    (the look after a guarded command), a file touched but not changed is read again by later looks."""
+    observed, cache = _observe_files(base, rules, dir_specs, old, written_ns, shown, touched)
     if git_settings:
         data = gitconfig.view(base)
         if data is not None:
@@ -122,7 +134,8 @@ def observe(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], old: Ro
 
 
 def _observe_files(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], old: RootCache | None,
-                   written_ns: int, shown: Callable[[str], str]) -> tuple[dict[str, Observed], RootCache]:
+                   written_ns: int, shown: Callable[[str], str],
+                   touched: bool) -> tuple[dict[str, Observed], RootCache]:
     sig = signature(rules, dir_specs)
     racy_after = written_ns - RACY_NS
     linked: dict[str, str] = {}
@@ -181,7 +194,13 @@ def _observe_files(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], 
             if exc.errno == errno.ELOOP:
                 continue  # swapped for a symlink since the lstat: the next look sees the link
             raise unreadable(exc, shown(rel)) from None
-        observed[rel] = Observed(rel, oid, st.st_mode, key, data)
+        mapped = False
+        if record is not None and st.st_ctime_ns > written_ns - REREAD_NS:
+            poisoned, same = record[0] in (REREAD, MAPPED), str(record[5]) == oid
+            mapped = poisoned and (record[0] == MAPPED or not same)
+            if mapped or (same and (touched or poisoned)):  # read again by every look (see REREAD)
+                key = [MAPPED if mapped else REREAD, *key[1:]]
+        observed[rel] = Observed(rel, oid, st.st_mode, key, data, mapped)
     cache = RootCache(str(base), sig, dirs, {o.rel: [*o.stat, o.oid] for o in observed.values()}, linked=linked)
     return observed, cache
 

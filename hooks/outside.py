@@ -55,6 +55,12 @@ def is_hook_script(change: Change) -> bool:
     return change.root.scope == "project" and change.rel in rules.extra_files and change.rel != CONFIG_IN_PYPROJECT
 
 
+def late_write(change: Change) -> bool:
+    """Written since a guarded command touched the file without changing it, and with no stat change: a
+    process the command left behind writing through a shared mapping (guard.observe.REREAD). Held."""
+    return change.after is not None and change.after.mapped
+
+
 def has_error(change: Change, scan: ScanSettings | None) -> bool:
     found = scanned(change)
     if found is None:
@@ -89,7 +95,7 @@ def settle(guard: Guard, scan: ScanSettings | None, mode: str = "hold", adopt: b
             return settled
     if not changes:
         return settled
-    risky = [c for c in changes if not is_hook_script(c) and has_error(c, scan)]
+    risky = [c for c in changes if not is_hook_script(c) and (late_write(c) or has_error(c, scan))]
     rest = [c for c in changes if c not in risky]
     if risky:
         held_mode = mode if mode in ("ask", "hold") else "hold"

@@ -61,6 +61,7 @@ def after(command: str, code: int, mode: str, marker: str, session: Session | No
     session = _session_after(session)
     guard = session.guard
     guard.own_markers.add(marker)
+    guard.after_command = True
     with guard.transaction(sealed=sealed):
         if began is not None:
             undone = tamper.undo_decisions_since(guard, began)
