@@ -273,7 +273,7 @@ def damaged(base: Path, trials: int, rng: random.Random) -> tuple[int, int, list
 
 # -- main -----------------------------------------------------------------------------------------------
 
-PROBES = ["concurrency", "kill-reset", "kill-keep", "kill-run", "symlink-swap", "damaged-state"]
+PROBES = ["concurrency", "kill-reset", "kill-keep", "kill-run", "symlink-swap", "damaged-state", "evasions"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -296,6 +296,10 @@ def main(argv: list[str] | None = None) -> int:
                 runs.append((probe, (kill, (probe[5:], args.trials, rng))))
             elif probe == "symlink-swap":
                 runs.append((probe, (symlink_swap, (args.trials,))))
+            elif probe == "evasions":
+                from fault_evasions import evasions  # (it imports this module's Repo)
+
+                runs.append((probe, (evasions, (max(1, args.trials // 50),))))
             else:
                 runs.append((probe, (damaged, (args.trials, rng))))
         for index, (name, (func, extra)) in enumerate(runs):  # type: ignore[misc]
