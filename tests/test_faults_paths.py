@@ -40,6 +40,7 @@ def test_a_symlinked_state_folder_is_set_aside_never_followed(tmp_path: Path) ->
     assert list(elsewhere.iterdir()) == []
 
 
+@pytest.mark.probe
 def test_a_command_that_links_the_state_folder_away_then_edits_is_held(tmp_path: Path) -> None:
     """The guarded command moves .git/kguard outside the repository, leaves a symlink to it, and edits
     AGENTS.md: kguard sets the link aside, decides against the baseline in git's refs, and holds the edit."""
@@ -116,6 +117,7 @@ def _without_override(argv: list[str]) -> list[str]:
     return ["setpriv", "--bounding-set=-dac_override,-dac_read_search", *argv]
 
 
+@pytest.mark.probe
 def test_an_unreadable_agents_md_is_one_line_naming_it_and_nothing_is_written(tmp_path: Path) -> None:
     repo = init_repo(tmp_path / "repo", {"AGENTS.md": "# rules\n"})
     env = hermetic_env(tmp_path)
@@ -169,6 +171,7 @@ def test_a_rules_folder_swapped_between_the_look_and_the_read_is_a_refusal(tmp_p
     assert (repo / ".agents/aside/a.md").read_text() == "changed\n"
 
 
+@pytest.mark.probe
 def test_agents_md_linked_to_a_file_outside_guards_the_content_the_agent_loads(tmp_path: Path) -> None:
     """What the agent loads through the link is the target's content: a change to it is seen, scanned and
     held; holding it puts a file with the old content in the link's place and writes nothing outside."""
@@ -201,6 +204,7 @@ def test_a_change_behind_an_outside_link_is_seen_by_the_next_status(tmp_path: Pa
     assert (repo / "CLAUDE.md").is_symlink()  # status only looks
 
 
+@pytest.mark.probe
 def test_a_command_that_swaps_git_for_a_gitdir_file_deletes_nothing(tmp_path: Path) -> None:
     """The guarded command moves .git away, writes a `gitdir:` file pointing at a fresh repository and edits
     AGENTS.md: the edit is caught and held, no file is deleted, and no internal error."""
