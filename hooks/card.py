@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from guard.scan.finding import Finding
 
 MAX_DIFF_LINES = 200
+MAX_LINE_CHARS = 2000  # of one diff line on the card
 
 
 def text_lines(data: bytes | None) -> list[str] | None:
@@ -58,7 +59,9 @@ def diff_lines(change: Change) -> list[str]:
         fixed.insert(0, f"{label} is now {what}\n")
     if len(fixed) > MAX_DIFF_LINES:
         fixed = fixed[:MAX_DIFF_LINES] + [f"... {len(fixed) - MAX_DIFF_LINES} more diff lines (kguard diff)\n"]
-    return fixed
+    return [line if len(line) <= MAX_LINE_CHARS else
+            f"{line[:MAX_LINE_CHARS]} ... {len(line) - MAX_LINE_CHARS} more characters (kguard diff)\n"
+            for line in fixed]  # a file of one 4.9 MB line made a 4.9 MB card
 
 
 def colour_line(line: str, colour: bool) -> str:
