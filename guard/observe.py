@@ -198,7 +198,7 @@ def _observe_files(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], 
         if record is not None and st.st_ctime_ns > written_ns - REREAD_NS:
             poisoned, same = record[0] in (REREAD, MAPPED), str(record[5]) == oid
             mapped = poisoned and (record[0] == MAPPED or not same)
-            if mapped or (same and (touched or poisoned)):  # read again by every look (see REREAD)
+            if mapped or (same and (poisoned or touched and list(record[:5]) != key)):  # (see REREAD)
                 key = [MAPPED if mapped else REREAD, *key[1:]]
         observed[rel] = Observed(rel, oid, st.st_mode, key, data, mapped)
     cache = RootCache(str(base), sig, dirs, {o.rel: [*o.stat, o.oid] for o in observed.values()}, linked=linked)
