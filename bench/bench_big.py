@@ -1,6 +1,7 @@
 """Big and slow inputs: how long kguard takes on a repository with many rules files and on huge files.
 
-Builds, in a temporary folder: a repository with --entries rules files (default 10,000) left uncommitted,
+Builds, in a temporary folder: a repository with --entries rules files (default 10,000) left uncommitted, in
+one folder and nested three levels deep under .claude/rules,
 the same committed with every 20th file changed in a second commit (ages then come from git's history),
 one with a --mb MB AGENTS.md (default 50), one with a 1 GB sparse AGENTS.md, one with a 4 MB run of blanks.
 Times each command (a real `kguard` subprocess; the best of --repeat runs, after one untimed run that
@@ -47,13 +48,16 @@ def vocabulary(rng: random.Random, size: int = 5000) -> tuple[list[str], list[fl
     return words, [1.0 / (rank + 1) for rank in range(len(words))]
 
 
-def many_rules(path: Path, count: int, rng: random.Random) -> None:
-    folder = path / ".agents" / "rules"
-    folder.mkdir(parents=True)
+def many_rules(path: Path, count: int, rng: random.Random, nested: bool = False) -> None:
+    """`count` rules files in one folder (.agents/rules), or `nested` three levels deep under .claude/rules
+    (10 x 10 x 10 folders; .claude/rules/**/*.md is read recursively)."""
     words, weights = vocabulary(rng)
     for n in range(count):
         text = " ".join(rng.choices(words, weights, k=12))
         name = "-".join(rng.choices(words, weights, k=3))
+        folder = (path / ".claude" / "rules" / f"g{n % 10}" / f"s{n // 10 % 10}" / f"t{n // 100 % 10}"
+                  if nested else path / ".agents" / "rules")
+        folder.mkdir(parents=True, exist_ok=True)
         (folder / f"{name}-{n}.md").write_text(f"---\ndescription: {text[:40]}\n---\n- {text.capitalize()}.\n")
     (path / "AGENTS.md").write_text("# rules\n")
 
@@ -111,7 +115,9 @@ def main(argv: list[str] | None = None) -> int:
     rng = random.Random(1)
     cases = [
         ("hints", "rules", ("hints",)), ("rules-list", "rules", ("rules", "list")),
-        ("status-rules", "rules", ("status",)), ("hints-history", "history", ("hints",)),
+        ("status-rules", "rules", ("status",)), ("run-true-rules", "rules", ("run", "--", "true")),
+        ("hints-nested", "nested", ("hints",)), ("run-true-nested", "nested", ("run", "--", "true")),
+        ("status-nested", "nested", ("status",)), ("hints-history", "history", ("hints",)),
         ("rules-list-history", "history", ("rules", "list")), ("status-history", "history", ("status",)),
         ("knowledge-50mb", "big", ("knowledge",)),
         ("status-50mb", "big", ("status",)), ("scan-50mb", "big", ("scan",)),
@@ -122,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         base = Path(tmp)
         env = environment(base)
         builders = {"rules": lambda p: many_rules(p, args.entries, rng),
+                    "nested": lambda p: many_rules(p, args.entries, rng, nested=True),
                     "history": lambda p: history(p, args.entries, rng, env),
                     "big": lambda p: big_agents(p, args.mb, rng),
                     "sparse": sparse_agents, "blanks": blanks}

@@ -152,7 +152,9 @@ def kill(base: Path, mode: str, trials: int, rng: random.Random) -> tuple[int, i
 
 def symlink_swap(base: Path, trials: int) -> tuple[int, int, list[str]]:
     """While `kguard reset` restores .agents/rules/a.md, the folder is swapped for a symlink to a folder
-    outside the root, again and again. Nothing may be written outside, and no internal error."""
+    outside the root, again and again, staying swapped and back for random spells of up to 5 ms (a file
+    kguard saw a moment ago can be gone when it reads it). Nothing may be written outside, and no internal
+    error."""
     repo = Repo(base, {"AGENTS.md": "# rules\n", ".agents/rules/a.md": "a\n"})
     outside = base / "outside"
     outside.mkdir()
@@ -163,15 +165,17 @@ def symlink_swap(base: Path, trials: int) -> tuple[int, int, list[str]]:
         (rules / "a.md").write_text(f"changed {trial}\n")
         (rules / f"new{trial}.md").write_text("added\n")
         stop = threading.Event()
+        spells = random.Random(trial)
 
         def swap() -> None:
             while not stop.is_set():
                 try:
                     os.rename(rules, aside)
                     os.symlink(outside, rules)
-                    time.sleep(0.0005)
+                    time.sleep(spells.uniform(0, 0.005))
                     os.unlink(rules)
                     os.rename(aside, rules)
+                    time.sleep(spells.uniform(0, 0.005))
                 except OSError:
                     pass
 
@@ -269,7 +273,7 @@ def damaged(base: Path, trials: int, rng: random.Random) -> tuple[int, int, list
 
 # -- main -----------------------------------------------------------------------------------------------
 
-PROBES = ["concurrency", "kill-reset", "kill-keep", "kill-run", "symlink-swap", "damaged-state"]
+PROBES = ["concurrency", "kill-reset", "kill-keep", "kill-run", "symlink-swap", "damaged-state", "evasions"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -292,6 +296,10 @@ def main(argv: list[str] | None = None) -> int:
                 runs.append((probe, (kill, (probe[5:], args.trials, rng))))
             elif probe == "symlink-swap":
                 runs.append((probe, (symlink_swap, (args.trials,))))
+            elif probe == "evasions":
+                from fault_evasions import evasions  # (it imports this module's Repo)
+
+                runs.append((probe, (evasions, (max(1, args.trials // 50),))))
             else:
                 runs.append((probe, (damaged, (args.trials, rng))))
         for index, (name, (func, extra)) in enumerate(runs):  # type: ignore[misc]

@@ -38,6 +38,7 @@ class Guard:
         self.finished_markers: list[str] = []  # run markers to remove once the decision is saved
         self.started = 0
         self.rules_ns = 0
+        self.after_command = False  # the looks after a guarded command (observe's `touched`)
 
     # -- setup ------------------------------------------------------------------------------------------
 
@@ -102,7 +103,7 @@ class Guard:
             if loaded is None and cache is not None and root.scope in cache.roots:
                 # kguard's own cache says it kept a state here: the ref and its backup were removed
                 loaded = Loaded(State(), [f"{root.store.ref} and its backup are missing"], lost=True)
-            root.fresh = loaded is None
+            root.fresh = root.found_fresh = loaded is None
             root.state = loaded.state if loaded else State()
             keep_guarding_config(root)
             old = cache.roots.get(root.scope) if cache else None
@@ -110,8 +111,7 @@ class Guard:
             if isinstance(ignores, GitIgnores):  # judged by the ignore rules the user last accepted
                 ignores.since_ns = (cache.rules_ns if cache else 0) or (sealed[1] if isinstance(sealed, list) else 0)
                 ignores.known = set(old.dirs) if old else set()
-            root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, old, written,
-                                                self._git_settings(root))
+            self._look(root, old, written)
             if isinstance(ignores, GitIgnores) and not ignores.rules_unchanged(root.cache.dirs):
                 self.rules_ns = ignores.since_ns  # changed and not yet accepted: stays until `kguard keep`
             self._newly_ignored(root)
@@ -133,8 +133,7 @@ class Guard:
             for done in recovery.complete(root):
                 self.warn(done)
             self.checkpoint(root)
-            root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, root.cache, self.started,
-                                                self._git_settings(root))
+            self._look(root, root.cache, self.started)
         untrusted = set(root.observed) if loaded.lost else loaded.untrusted & set(root.observed)
         if loaded.problems:
             root.dirty = True
@@ -173,8 +172,7 @@ class Guard:
         consistent = True
         for root in self.roots:
             # Re-observe what decisions rewrote, so the cache matches the disk.
-            root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, root.cache, started,
-                                                self._git_settings(root))
+            self._look(root, root.cache, started)
             cache.roots[root.scope] = root.cache
             if self._changes(root):
                 consistent = False
@@ -200,8 +198,11 @@ class Guard:
         for root in self.roots:
             self.checkpoint(root)
             self._flush(root)
-            root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, root.cache, now,
-                                                self._git_settings(root))
+            self._look(root, root.cache, now)
+
+    def _look(self, root: Root, old: statcache.RootCache | None, written_ns: int) -> None:
+        root.observed, root.cache = observe(root.base, root.rules, root.dir_specs, old, written_ns,
+                                            self._git_settings(root), root.display, self.after_command)
 
     def _git_settings(self, root: Root) -> bool:
         return root.scope == "project" and self.places.git_dir is not None
@@ -346,6 +347,8 @@ class Guard:
                 for record in records:
                     root.state.pending.append(Pending(rel=record.rel, entry=entry.id, content=record.after))
             for change in mine:
+                if change.before is None and root.found_fresh:
+                    continue  # no baseline says the file is new (a repository swapped in, say): never removed
                 self.restore(root, change.rel, change.before)
             entries.append(entry)
         return entries

@@ -26,11 +26,34 @@ def safe_folder(folder: str | os.PathLike[str]) -> None:
         st = os.lstat(folder)
     except OSError as exc:
         raise KguardError(f"cannot read kguard's state folder ({exc.strerror})", folder) from None
-    if stat.S_ISLNK(st.st_mode):
-        raise KguardError("kguard's state folder is a symlink; refusing to use it (remove the link, and kguard "
-                          "starts a new one)", folder)
     if not stat.S_ISDIR(st.st_mode):
-        raise KguardError("kguard's state folder is not a folder; refusing to use it", folder)
+        set_aside(folder, "a symlink" if stat.S_ISLNK(st.st_mode) else "not a folder")
+
+
+def set_aside(folder: str | os.PathLike[str], what: str) -> None:
+    """The state folder was replaced (by a symlink to a folder elsewhere, say, so that kguard's marks and
+    cache land where the guarded command wrote them): it is renamed aside, never followed nor deleted, and a
+    new one is made. The baseline and the held-back content are in git's refs, so the changes the command
+    made are still decided against them."""
+    aside = f"{os.fspath(folder)}.replaced-{time.time_ns()}"
+    try:
+        os.rename(folder, aside)
+    except FileNotFoundError:
+        pass  # another kguard set it aside first
+    except OSError as exc:
+        raise KguardError(f"kguard's state folder is {what} and cannot be set aside ({exc.strerror}); refusing "
+                          "to use it", folder) from None
+    else:
+        os.write(2, f"kguard: warning: {os.fspath(folder)} was {what}; kept as {aside}, and a new state folder "
+                    "is used (the baseline is in git's refs)\n".encode("utf-8", "replace"))
+    try:
+        os.mkdir(folder)
+    except FileExistsError:
+        pass
+    except OSError as exc:
+        raise KguardError(f"cannot create kguard's state folder ({exc.strerror})", folder) from None
+    if not stat.S_ISDIR(os.lstat(folder).st_mode):
+        raise KguardError("kguard's state folder keeps being replaced; refusing to use it", folder)
 
 
 @contextmanager

@@ -2,9 +2,11 @@
 move are not listed again, files whose stat did not change are not read again."""
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,6 +15,7 @@ from guard.blobhash import blob_id, entry_id
 from guard.discovery import Rules, WalkResult, walk
 from guard.folders import ABSENT, stamp
 from guard.statcache import RACY_NS, RootCache, racy, stat_key
+from rules_engine.errors import KguardError
 
 
 @dataclass
@@ -22,6 +25,7 @@ class Observed:
     mode: int
     stat: list[int]
     data: bytes | None = None  # the content, when this pass had to read it
+    mapped: bool = False  # changed since a guarded command touched it without a change (see REREAD)
 
 
 def signature(rules: Rules, dir_specs: list[tuple[str, bool]]) -> str:
@@ -97,12 +101,31 @@ def _below(rel: str, folder: str) -> bool:
     return folder == "" or rel.startswith(folder + "/")
 
 
+# A file a guarded command touched without changing it may be mapped (mmap, MAP_SHARED) by a process the
+# command left behind: once its page is dirty, later writes through the mapping change the bytes and never
+# the file's mtime or ctime, so the stat cache would vouch for the old content. Such a file is read again
+# by every look (its record holds a size of REREAD, which no stat matches) for REREAD_NS after its ctime;
+# once its content changed so, its record says MAPPED and the change is held, not adopted (hooks.outside).
+REREAD = -1
+MAPPED = -2
+REREAD_NS = 3600 * 1_000_000_000
+
+
+def unreadable(exc: OSError, display: str) -> KguardError:
+    """A knowledge file that is there but cannot be read (its rights, an unreadable folder): an error, never
+    taken for a deleted file (which `reset` would write back over it, and `keep` would drop)."""
+    return KguardError(f"cannot read: {exc.strerror or exc}; kguard cannot guard a file it cannot read, so "
+                       "it changed nothing: make it readable", display)
+
+
 def observe(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], old: RootCache | None,
-            written_ns: int, git_settings: bool = False) -> tuple[dict[str, Observed], RootCache]:
+            written_ns: int, git_settings: bool = False, shown: Callable[[str], str] = str,
+            touched: bool = False) -> tuple[dict[str, Observed], RootCache]:
     """What the root's knowledge files hold now, and the cache records for the next look. With
     `git_settings`, also the git settings that switch hooks off (guard.gitconfig), read every time (git's
-    config files are watched by the fast paths instead)."""
-    observed, cache = _observe_files(base, rules, dir_specs, old, written_ns)
+    config files are watched by the fast paths instead). `shown` names a file in an error. With `touched`
+    (the look after a guarded command), a file touched but not changed is read again by later looks."""
+    observed, cache = _observe_files(base, rules, dir_specs, old, written_ns, shown, touched)
     if git_settings:
         data = gitconfig.view(base)
         if data is not None:
@@ -111,7 +134,8 @@ def observe(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], old: Ro
 
 
 def _observe_files(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], old: RootCache | None,
-                   written_ns: int) -> tuple[dict[str, Observed], RootCache]:
+                   written_ns: int, shown: Callable[[str], str],
+                   touched: bool) -> tuple[dict[str, Observed], RootCache]:
     sig = signature(rules, dir_specs)
     racy_after = written_ns - RACY_NS
     linked: dict[str, str] = {}
@@ -142,13 +166,19 @@ def _observe_files(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], 
     rels = {rel for rel in rels if rules.classify(rel) is not None}
     rels |= link_targets(base, rels)
     observed: dict[str, Observed] = {}
+    top = os.path.realpath(base)
     old_files = old.files if old is not None and old.signature == sig else {}
     for rel in sorted(rels):
         path = base / rel
         try:
             st = os.lstat(path)
-        except OSError:
+        except (FileNotFoundError, NotADirectoryError):
             continue
+        except OSError as exc:
+            raise unreadable(exc, shown(rel)) from None
+        source = str(path)
+        if stat.S_ISLNK(st.st_mode):
+            source, st = loaded_through(top, source, st)
         if not (stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode)):
             continue
         key = stat_key(st)
@@ -157,12 +187,37 @@ def _observe_files(base: Path, rules: Rules, dir_specs: list[tuple[str, bool]], 
             observed[rel] = Observed(rel, str(record[5]), st.st_mode, key)
             continue
         try:
-            oid, data = entry_id(str(path), st)
-        except OSError:
-            continue
-        observed[rel] = Observed(rel, oid, st.st_mode, key, data)
+            oid, data = entry_id(source, st)
+        except (FileNotFoundError, NotADirectoryError):
+            continue  # gone since the lstat: deleted
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                continue  # swapped for a symlink since the lstat: the next look sees the link
+            raise unreadable(exc, shown(rel)) from None
+        mapped = False
+        if record is not None and st.st_ctime_ns > written_ns - REREAD_NS:
+            poisoned, same = record[0] in (REREAD, MAPPED), str(record[5]) == oid
+            mapped = poisoned and (record[0] == MAPPED or not same)
+            if mapped or (same and (poisoned or touched and list(record[:5]) != key)):  # (see REREAD)
+                key = [MAPPED if mapped else REREAD, *key[1:]]
+        observed[rel] = Observed(rel, oid, st.st_mode, key, data, mapped)
     cache = RootCache(str(base), sig, dirs, {o.rel: [*o.stat, o.oid] for o in observed.values()}, linked=linked)
     return observed, cache
+
+
+def loaded_through(top: str, link: str, st: os.stat_result) -> tuple[str, os.stat_result]:
+    """What is guarded for a symlinked knowledge file: the file it points to outside the root, as a file of
+    its own (its content is what the agent loads, and nothing else guards it; `reset` then puts a file with
+    the old content in the link's place and writes nothing outside); otherwise the link itself (a target
+    inside the root is guarded there, see link_targets; a dangling link is a link)."""
+    real = os.path.realpath(link)
+    if real.startswith(top + os.sep):
+        return link, st
+    try:
+        target = os.stat(real)
+    except OSError:
+        return link, st
+    return (real, target) if stat.S_ISREG(target.st_mode) else (link, st)
 
 
 def link_targets(base: Path, rels: set[str]) -> set[str]:

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pygit2
 
+from guard.blobhash import blob_id
 from guard.discovery import CONFIG_IN_PYPROJECT, Rules
 from guard.observe import Observed
 from guard.paths import Places
 from guard.statcache import RootCache
 from guard.state import Entry, State
 from guard.store import Store
+from rules_engine.errors import Refused
 from rules_engine.layout import Scope, display_path
 
 
@@ -29,6 +32,7 @@ class Root:
     lock_dir: Path
     state: State = field(default_factory=State)
     fresh: bool = True  # no state was stored yet
+    found_fresh: bool = False  # no state was found when the transaction began (fresh then, whatever since)
     dirty: bool = False
     observed: dict[str, Observed] = field(default_factory=dict)
     cache: RootCache | None = None  # the stat cache records observe() produced for this root
@@ -69,14 +73,20 @@ class Change:
         if self.after is None:
             return None
         if self.after.data is None:
-            self.after.data = read_entry_now(self.root.path(self.rel))
+            self.after.data = read_entry_now(self.root.path(self.rel), self.after, self.display)
         return self.after.data
 
 
-def read_entry_now(path: Path) -> bytes:
-    if path.is_symlink():
-        return os.fsencode(os.readlink(path))
-    return path.read_bytes()
+def read_entry_now(path: Path, seen: Observed, display: str) -> bytes:
+    """The content `seen` observed, read again now (the look that found it did not keep it). A file gone,
+    swapped (its folder for a symlink, say) or rewritten since is a refusal, never what gets recorded."""
+    try:
+        data = os.fsencode(os.readlink(path)) if stat.S_ISLNK(seen.mode) else path.read_bytes()
+    except OSError as exc:
+        raise Refused(f"changed while kguard was deciding ({exc.strerror}); run it again", display) from None
+    if blob_id(data) != seen.oid:
+        raise Refused("changed while kguard was deciding; run it again", display)
+    return data
 
 
 def new_id() -> str:

@@ -97,7 +97,7 @@ def defer(state_dir: str | os.PathLike[str], command: str) -> str:
 def unregister(marker: str | os.PathLike[str]) -> None:
     try:
         os.unlink(marker)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # (.git swapped for a gitdir file: the folder is gone)
         pass
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import time
 
 from guard import folders
@@ -182,8 +183,8 @@ def unchanged(cache: Cache, with_folders: bool = True, root: str | None = None) 
                 st = lstat(path)
             except OSError:
                 return False
-            if stat_key(st) != record[:5]:
-                return False
+            if stat_key(st) != record[:5] and not (stat.S_ISLNK(st.st_mode) and _target_key(path) == record[:5]):
+                return False  # (a link to a file outside the root is recorded by its target: observe.loaded_through)
             if racy(st, racy_after):
                 try:
                     if entry_id(path, st)[0] != record[5]:
@@ -191,6 +192,13 @@ def unchanged(cache: Cache, with_folders: bool = True, root: str | None = None) 
                 except OSError:
                     return False
     return True
+
+
+def _target_key(path: str) -> list[int] | None:
+    try:
+        return stat_key(os.stat(path))
+    except OSError:
+        return None
 
 
 def now_ns() -> int:

@@ -9,7 +9,12 @@ from guard.engine import Change
 from guard.scan.reveal import visible
 from hooks.style import one_line, paint, printable
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from guard.scan.finding import Finding
+
 MAX_DIFF_LINES = 200
+MAX_LINE_CHARS = 2000  # of one diff line on the card
 
 
 def text_lines(data: bytes | None) -> list[str] | None:
@@ -54,7 +59,9 @@ def diff_lines(change: Change) -> list[str]:
         fixed.insert(0, f"{label} is now {what}\n")
     if len(fixed) > MAX_DIFF_LINES:
         fixed = fixed[:MAX_DIFF_LINES] + [f"... {len(fixed) - MAX_DIFF_LINES} more diff lines (kguard diff)\n"]
-    return fixed
+    return [line if len(line) <= MAX_LINE_CHARS else
+            f"{line[:MAX_LINE_CHARS]} ... {len(line) - MAX_LINE_CHARS} more characters (kguard diff)\n"
+            for line in fixed]  # a file of one 4.9 MB line made a 4.9 MB card
 
 
 def colour_line(line: str, colour: bool) -> str:
@@ -89,17 +96,32 @@ def added_lines(change: Change) -> set[int] | None:
     return added
 
 
+SCANNED: dict[tuple[str, str], list[Finding]] = {}
+
+
+def scanned(change: Change) -> list[Finding] | None:
+    """The scanner's findings in the new content, scanned once per process: deciding whether a change is
+    risky and drawing its card ask for the same findings (a 4.9 MB file took twice its scan)."""
+    data = change.after_bytes()
+    if data is None or change.after is None:
+        return None
+    key = (change.after.oid, change.display)
+    if key not in SCANNED:
+        from guard.scan.engine import scan_bytes
+
+        SCANNED[key] = scan_bytes(data, change.display)
+    return SCANNED[key]
+
+
 def findings_for(change: Change) -> list[str]:
     """The covert signals in the new content: each one on a line the change added, then one line that
     sums up those already in the file before (`kguard scan PATH` lists them)."""
-    data = change.after_bytes()
-    if data is None:
-        return []
     try:
-        from guard.scan.engine import scan_bytes
+        findings = scanned(change)
     except ImportError:
         return []
-    findings = scan_bytes(data, change.display)
+    if findings is None:
+        return []
     added = added_lines(change) if findings else None
     new = [f for f in findings if added is None or f.line in added]
     old = [f for f in findings if added is not None and f.line not in added]

@@ -16,7 +16,7 @@ from guard import runs
 from guard.discovery import CONFIG_IN_PYPROJECT
 from guard.engine import Change, Guard
 from guard.scan.settings import ScanSettings
-from hooks.card import render_card
+from hooks.card import render_card, scanned
 from hooks.decision import accept_hint, review
 from hooks.style import use_colour
 
@@ -55,13 +55,18 @@ def is_hook_script(change: Change) -> bool:
     return change.root.scope == "project" and change.rel in rules.extra_files and change.rel != CONFIG_IN_PYPROJECT
 
 
-def has_error(change: Change, scan: ScanSettings | None) -> bool:
-    data = change.after_bytes()
-    if data is None:
-        return False
-    from guard.scan.engine import filter_findings, scan_bytes
+def late_write(change: Change) -> bool:
+    """Written since a guarded command touched the file without changing it, and with no stat change: a
+    process the command left behind writing through a shared mapping (guard.observe.REREAD). Held."""
+    return change.after is not None and change.after.mapped
 
-    found = scan_bytes(data, change.display)
+
+def has_error(change: Change, scan: ScanSettings | None) -> bool:
+    found = scanned(change)
+    if found is None:
+        return False
+    from guard.scan.engine import filter_findings
+
     if scan is not None:
         found = filter_findings(found, scan, change.root.base if change.root.scope == "project" else None)
     return any(f.severity == "error" for f in found)
@@ -90,7 +95,7 @@ def settle(guard: Guard, scan: ScanSettings | None, mode: str = "hold", adopt: b
             return settled
     if not changes:
         return settled
-    risky = [c for c in changes if not is_hook_script(c) and has_error(c, scan)]
+    risky = [c for c in changes if not is_hook_script(c) and (late_write(c) or has_error(c, scan))]
     rest = [c for c in changes if c not in risky]
     if risky:
         held_mode = mode if mode in ("ask", "hold") else "hold"

@@ -102,7 +102,8 @@ def test_symlink_swapped_in_is_replaced_not_written_through(tmp_path: Path) -> N
     result = run_kguard("run", "--on-change", "reset", "--", "sh", "-c",
                         f"rm AGENTS.md && ln -s {outside} AGENTS.md", cwd=repo)
     assert result.returncode == 0, result.stderr
-    assert "type-changed  AGENTS.md" in result.stderr
+    # a link to a file outside the root is judged by the content the agent loads through it
+    assert "modified      AGENTS.md" in result.stderr and "+# attacker controlled" in result.stderr
     assert not (repo / "AGENTS.md").is_symlink()
     assert (repo / "AGENTS.md").read_text() == "# real\n"
     assert outside.read_text() == "# attacker controlled\n"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from guard.scan import regions
 from guard.scan.described import described_attack
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
@@ -79,7 +80,7 @@ def shown_as_code(doc: Document, start: int, end: int) -> bool:
     lo, hi = doc.line_span(line)
     if BLOCK_QUOTE.match(doc.text, lo) or _indented_code(doc, line):
         return True
-    return any(span.start(2) <= start and end <= span.end(2) for span in INLINE_CODE.finditer(doc.text, lo, hi))
+    return regions.span_holds(doc.cache, INLINE_CODE, doc.text, (lo, hi), start, end, group=2)
 
 
 INDENTED = lazy(r"(?: {4}|\t)[ \t]*\S")

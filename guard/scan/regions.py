@@ -17,7 +17,7 @@ from collections import namedtuple
 
 from guard.scan import htmlhidden as html
 from guard.scan.commonmark import Parsed
-from guard.scan.lazyre import lazy
+from guard.scan.lazyre import LazyPattern, lazy
 
 PARSE_LIMIT = 300_000
 PAD_NEWLINES = 20  # a run of whitespace holding this many line breaks pushes what follows off the screen
@@ -128,6 +128,24 @@ def _find(doc: Lines, parsed: Parsed | None, kinds: Collection[str] = KINDS) -> 
     return sorted({region for region in found if region.kind in kinds})
 
 
+def span_holds(cache: dict[object, object], pattern: re.Pattern[str] | LazyPattern, text: str,
+               line: tuple[int, int], start: int, end: int | None = None, group: int = 0) -> bool:
+    """One of `pattern`'s matches on `line` (lo, hi) holds [start, end) in its `group`. The matches of a line
+    are found once and then bisected: a file of one long line asks this for hundreds of thousands of offsets,
+    and searching the line each time made the scan quadratic (a 4.9 MB line took minutes)."""
+    key = (pattern, line)
+    found = cache.get(key)
+    if found is None:
+        matches = list(pattern.finditer(text, *line))
+        found = cache[key] = ([m.start() for m in matches], matches)
+    starts, matches = found  # type: ignore[misc]
+    index = bisect_right(starts, start) - 1  # matches do not overlap: only the last one opening here can hold it
+    if index < 0:
+        return False
+    match, stop = matches[index], start + 1 if end is None else end  # an offset alone: its character
+    return match.start(group) <= start and stop <= match.end(group)
+
+
 def _code_test(doc: Lines, parsed: Parsed | None) -> Callable[[int], bool]:
     """in_code(offset): the offset lies in code shown verbatim (a code block, or a code span on its line)."""
     starts, text = doc.line_starts, doc.text
@@ -135,13 +153,14 @@ def _code_test(doc: Lines, parsed: Parsed | None) -> Callable[[int], bool]:
         block_lines = {line - 1 for line in doc.fenced_lines}  # 0-based
     else:
         block_lines = parsed.code
+    spans: dict[object, object] = {}
 
     def in_code(offset: int) -> bool:
         line = bisect_right(starts, offset) - 1
         if line in block_lines:
             return True
         end = starts[line + 1] if line + 1 < len(starts) else len(text)
-        return any(a <= offset < b for a, b in (m.span() for m in INLINE_CODE.finditer(text, starts[line], end)))
+        return span_holds(spans, INLINE_CODE, text, (starts[line], end), offset)
 
     return in_code
 

@@ -234,11 +234,7 @@ class Document:
         line = self.line_of(offset)
         if line in self.fenced_lines:
             return True
-        lo, hi = self.line_span(line)
-        for span in INLINE_CODE.finditer(self.text, lo, hi):
-            if span.start() <= offset < span.end():
-                return True
-        return False
+        return regions.span_holds(self.cache, INLINE_CODE, self.text, self.line_span(line), offset)
 
     def sentence_bounds(self, start: int, end: int, limit: int = 300) -> tuple[int, int]:
         """The sentence around [start, end): bounded by . ! ? or a blank line, at most `limit` each side."""

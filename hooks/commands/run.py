@@ -63,6 +63,7 @@ def after(command: str, code: int, mode: str, marker: str, session: Session | No
     session = _session_after(session)
     guard = session.guard
     guard.own_markers.add(marker)
+    guard.after_command = True
     with guard.transaction(sealed=sealed):
         if began is not None:
             undone = tamper.undo_decisions_since(guard, began)
@@ -76,6 +77,9 @@ def after(command: str, code: int, mode: str, marker: str, session: Session | No
             if earlier:
                 held_before += len(outside.settle(guard, session.settings.scan, mode, only=earlier).held)
                 changes = [c for c in changes if c not in earlier]
+        if any(c.before is None and c.root.found_fresh for c in changes):
+            click.echo("kguard: warning: no baseline was found for this repository after the command (was .git "
+                       "replaced?); the files it would call added stay on disk, held back", err=True)
         others = guard.running()
         if changes and others:
             # Deciding now would replace files another guarded command may still have open (its later

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from hooks.session import Session
 from rules_engine import block as blk
+from rules_engine import files
 from rules_engine import promotion as prom
 from rules_engine.errors import KguardError
 from rules_engine.models import Rule
@@ -92,7 +93,7 @@ def load(session: Session) -> Promotion:
     root = session.places.root
     rules, errors = load_rules(list(rule_sources(root, settings)))
     agents = root / AGENTS
-    raw = agents.read_bytes() if agents.is_file() else None
+    raw = files.read(agents, AGENTS) if agents.is_file() else None  # unreadable: one line naming it
     undecodable = None
     try:
         text = decode(raw, AGENTS) if raw is not None else ""

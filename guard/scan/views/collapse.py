@@ -139,9 +139,10 @@ def leet(doc: Document) -> Iterator[Sub]:
         word = data[a:b]
         if len(word) >= 4 and sum(1 for c in word if c > 57) >= 2 and _leet_word(word) and not HEX_WORD.fullmatch(word):
             strong.append((a, b))
+    held = set(strong)  # (a list made this quadratic on a file of one long line)
     for line in sorted({doc.line_of(a) for a, _ in strong}):
         lo, hi = doc.line_span(line)
-        words = [token for token in TOKEN.finditer(data, lo, hi) if token.span() in strong or (
+        words = [token for token in TOKEN.finditer(data, lo, hi) if token.span() in held or (
             any(c in LEET for c in token.group()) and not token.group().isdigit() and _leet_word(token.group()))]
         if len(words) < 2:
             continue  # one word with digits ("i18n", "x86"): a name, not a line written in l33t
