@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from guard.discovery import KnowledgeFile
 from guard.history_log import added_once
 from guard.paths import Places
+from guard.provenance.lines import carry as carry_lines
 from rules_engine.errors import KguardError
 from rules_engine.parse import read
 
@@ -45,26 +46,7 @@ def _carry(old: bytes, new: bytes, at_head: list[float], count: int, mtime: floa
     """The age of each work-tree line: a line the diff from HEAD leaves unchanged keeps its blamed time, an
     added or changed one is as old as the file's mtime. The diff is libgit2's (Myers, in C): difflib without
     autojunk is quadratic on repeated lines and took minutes on a 40,000-line AGENTS.md."""
-    import pygit2
-
-    times = [mtime] * count
-    patch = pygit2.Patch.create_from(old, new, context_lines=0)
-    if patch.delta.is_binary:
-        return times if old != new else at_head[:count] + times[len(at_head):]
-    old_at = new_at = 0  # 0-based: the next line not yet mapped on each side
-
-    def same(old_end: int, new_end: int) -> None:
-        for offset in range(max(0, min(old_end - old_at, new_end - new_at, len(at_head) - old_at, count - new_at))):
-            times[new_at + offset] = at_head[old_at + offset]
-
-    for hunk in patch.hunks:
-        # git numbers from 1, and an empty side names the line before the change
-        old_end = hunk.old_start if hunk.old_lines == 0 else hunk.old_start - 1
-        new_end = hunk.new_start if hunk.new_lines == 0 else hunk.new_start - 1
-        same(old_end, new_end)
-        old_at, new_at = old_end + hunk.old_lines, new_end + hunk.new_lines
-    same(len(at_head), count)
-    return times
+    return [mtime if when is None else when for when in carry_lines(old, new, at_head, count)]
 
 
 def _blamed(repo, head, rel: str, work: list[bytes], mtime: float,  # type: ignore[no-untyped-def]

@@ -17,11 +17,12 @@ def split(data: bytes) -> list[bytes]:
     return lines
 
 
-def carry(old: bytes, new: bytes, values: Sequence[T | None]) -> list[T | None]:
-    """For each line of `new`, the value of the `old` line it is unchanged from, or None (added or changed)."""
+def carry(old: bytes, new: bytes, values: Sequence[T | None], count: int | None = None) -> list[T | None]:
+    """For each line of `new` (`count` of them, else as git counts them), the value of the `old` line it is
+    unchanged from, or None (added or changed)."""
     import pygit2  # heavy: only when a line has a record to carry
 
-    count = len(split(new))
+    count = len(split(new)) if count is None else count
     out: list[T | None] = [None] * count
     if old == new:
         out[: len(values)] = list(values[:count])
