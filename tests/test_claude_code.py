@@ -294,12 +294,12 @@ def test_session_start_mentions_held_back_changes(repo: Path) -> None:
 
 @pytest.fixture
 def broken(repo: Path) -> Path:
-    """A repository whose kguard state folder is a plain file: every use of the store fails in the hook."""
-    state = repo / ".git" / "kguard"
-    for path in sorted(state.rglob("*"), reverse=True):
-        path.rmdir() if path.is_dir() else path.unlink()
-    state.rmdir()
-    write(state, "not a folder\n")
+    """A repository whose kguard lock file is a folder: every use of the store fails in the hook. (A state
+    folder that is a plain file or a symlink is set aside and made anew: guard/lock.py.)"""
+    lock = repo / ".git" / "kguard" / "lock"
+    lock.unlink(missing_ok=True)
+    lock.mkdir(parents=True, exist_ok=True)
+    write(lock / "stray", "not a lock\n")
     return repo
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.probe
+
 from tests.helpers import hermetic_env, init_repo, run_kguard
 
 MAPPER = """

@@ -1,6 +1,7 @@
 """Where the learned intent model and the evidence meet (issue 21 B). The model's warning becomes an error when it
-agrees with what the detectors that read no words see: a flow of the action layer (ACT, anywhere in the file: a
-flow follows its steps across sections) or a hiding place on the block's own lines (hidden Markdown HMD,
+agrees with what the detectors that read no words see: a flow of the action layer (an ACT error, anywhere in the
+file: a flow follows its steps across sections; an ACT warning is a step the layer read as no flow, a download
+with no executor in sight, a quoted example) or a hiding place on the block's own lines (hidden Markdown HMD,
 invisible characters INV, an encoded payload ENC, or a region the rendered file hides whose own words score
 above the warning). Keyed on finding-ID
 prefixes only, so a family added later joins by its prefix."""
@@ -22,7 +23,8 @@ def agreeing(doc: Document, hit: Hit, findings: list[Finding]) -> str | None:
     for finding in findings:
         if finding.severity == "info":
             continue
-        if finding.id.startswith(FLOWS) or (finding.id.startswith(HIDING_PLACES) and first <= finding.line <= last):
+        flow = finding.id.startswith(FLOWS) and finding.severity == "error"  # a warning: ACT read it as no flow
+        if flow or (finding.id.startswith(HIDING_PLACES) and first <= finding.line <= last):
             return f"{finding.id} on line {finding.line}"
     packed = model()
     for region in doc.hidden_regions if packed is not None else ():
