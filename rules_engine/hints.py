@@ -158,7 +158,7 @@ def similar_names(rules: Sequence[Rule], listed: int | None = None) -> list[Hint
     """Pairs of rules files whose names differ only slightly: the same name once normalised, or names of
     five letters or more within two edits, found through an index (rules_engine/names_near.py). With
     `listed`, the first `listed` pairs (by the later file's path) and one hint counting the rest, bounded
-    however alike the names are; without, every pair."""
+    however alike the names are; without, every pair (names_near compares a name with at most CROWD others)."""
     ordered = sorted(rules, key=lambda r: r.path)
     if listed is None:
         return [_similar(ordered, i, j) for i, j in sorted(_similar_pairs(ordered, None))]
@@ -169,7 +169,7 @@ def similar_names(rules: Sequence[Rule], listed: int | None = None) -> list[Hint
     counted = f"over {COUNTED_SIMILAR - listed:,}" if len(found) > COUNTED_SIMILAR else f"{len(found) - listed:,}"
     return shown + [hint("H007", (ordered[found[listed][1]].path, None),
                          f"and {counted} more pairs of rules files whose names differ only slightly, "
-                         "from this one on (not listed)")]
+                         "from this one on (not listed)", None, "merge them, or name them apart")]
 
 
 def _similar_pairs(ordered: Sequence[Rule], most: int | None) -> set[tuple[int, int]]:

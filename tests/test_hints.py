@@ -201,5 +201,5 @@ def test_similar_names_stay_bounded_for_two_thousand_near_identical_names(tmp_pa
     similar = [line for line in result.stdout.splitlines() if " H007 " in line]
     assert len(similar) == 21  # most pairs of these names are within two edits: about 400,000 of them
     assert similar[-1].endswith("H007 similar-rule-names: and over 980 more pairs of rules files whose names "
-                                "differ only slightly, from this one on (not listed) (suggested: merge the two "
-                                "rules files)")
+                                "differ only slightly, from this one on (not listed) (suggested: merge them, or "
+                                "name them apart)")
