@@ -13,7 +13,8 @@ slower on 10,000 names of 20 letters.
 Bounded whatever the names: a key shared by more than CROWD names is crowded and no longer looked at (names
 this alike meet through their other keys), a name is compared with at most CROWD earlier names, and the
 search stops once `most` pairs are found. Names this alike (`rule0` ... `rule9999`: most pairs within two
-edits) would otherwise be quadratic in work and in output. With no key crowded, the pairs are exactly those of all pairs."""
+edits) would otherwise be quadratic in work and in output. With no key crowded, the pairs are exactly those
+of all pairs."""
 from __future__ import annotations
 
 from collections.abc import Sequence
