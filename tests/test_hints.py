@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine.hints import classify, distance, duplicates, fact_hints, shared_ratio
-from rules_engine.models import Line
+from rules_engine.hints import LISTED_SIMILAR, classify, distance, duplicates, fact_hints, shared_ratio, similar_names
+from rules_engine.models import Line, Rule
 from tests.helpers import git, run_kguard, write
 
 
@@ -203,3 +203,13 @@ def test_similar_names_stay_bounded_for_two_thousand_near_identical_names(tmp_pa
     assert similar[-1].endswith("H007 similar-rule-names: and over 980 more pairs of rules files whose names "
                                 "differ only slightly, from this one on (not listed) (suggested: merge them, or "
                                 "name them apart)")
+
+
+def test_many_files_of_one_name_in_two_spellings_give_a_bounded_list() -> None:
+    # 1,500 "Testing" and 1,500 "testing" in as many folders: 2,250,000 pairs the same once normalised
+    rules = [Rule(path=f"r/{n:04d}/{'Testing' if n % 2 else 'testing'}.md", name="Testing" if n % 2 else "testing",
+                  description="", description_derived=True, always=False, body="", body_line=1) for n in range(3000)]
+    found = similar_names(rules, LISTED_SIMILAR)
+    assert len(found) == LISTED_SIMILAR + 1
+    assert found[-1].message.startswith("and over 980 more pairs")
+    assert all(h.path.endswith("esting.md") and h.id == "H007" for h in found)
