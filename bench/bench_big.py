@@ -1,7 +1,8 @@
 """Big and slow inputs: how long kguard takes on a repository with many rules files and on huge files.
 
 Builds, in a temporary folder: a repository with --entries rules files (default 10,000) left uncommitted, in
-one folder and nested three levels deep under .claude/rules,
+one folder and nested three levels deep under .claude/rules, the same with names all within two letters of each
+other (rule0.md ... rule9999.md),
 the same committed with every 20th file changed in a second commit (ages then come from git's history),
 one with a --mb MB AGENTS.md (default 50), one with a 1 GB sparse AGENTS.md, one with a 4 MB run of blanks.
 Times each command (a real `kguard` subprocess; the best of --repeat runs, after one untimed run that
@@ -62,6 +63,17 @@ def many_rules(path: Path, count: int, rng: random.Random, nested: bool = False)
     (path / "AGENTS.md").write_text("# rules\n")
 
 
+def alike_rules(path: Path, count: int, nested: bool = False) -> None:
+    """`count` rules files named within two letters of each other, `rule0.md` ... `rule9999.md` (most pairs
+    are similar-names hints), in one folder or `nested` as in many_rules (issue 22's probe)."""
+    for n in range(count):
+        folder = (path / ".claude" / "rules" / f"g{n % 10}" / f"s{n // 10 % 10}" / f"t{n // 100 % 10}"
+                  if nested else path / ".agents" / "rules")
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"rule{n}.md").write_text(f"---\ndescription: rule {n}\n---\n- Keep rule {n} short.\n")
+    (path / "AGENTS.md").write_text("# rules\n")
+
+
 def history(path: Path, count: int, rng: random.Random, env: dict[str, str]) -> None:
     many_rules(path, count, rng)
     subprocess.run(["git", "add", "-A"], cwd=path, env=env, check=True)
@@ -116,6 +128,9 @@ def main(argv: list[str] | None = None) -> int:
     cases = [
         ("hints", "rules", ("hints",)), ("rules-list", "rules", ("rules", "list")),
         ("status-rules", "rules", ("status",)), ("run-true-rules", "rules", ("run", "--", "true")),
+        ("hints-alike", "alike", ("hints",)), ("run-true-alike", "alike", ("run", "--", "true")),
+        ("hints-alike-nested", "alike-nested", ("hints",)),
+        ("run-true-alike-nested", "alike-nested", ("run", "--", "true")),
         ("hints-nested", "nested", ("hints",)), ("run-true-nested", "nested", ("run", "--", "true")),
         ("status-nested", "nested", ("status",)), ("hints-history", "history", ("hints",)),
         ("rules-list-history", "history", ("rules", "list")), ("status-history", "history", ("status",)),
@@ -129,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
         env = environment(base)
         builders = {"rules": lambda p: many_rules(p, args.entries, rng),
                     "nested": lambda p: many_rules(p, args.entries, rng, nested=True),
+                    "alike": lambda p: alike_rules(p, args.entries),
+                    "alike-nested": lambda p: alike_rules(p, args.entries, nested=True),
                     "history": lambda p: history(p, args.entries, rng, env),
                     "big": lambda p: big_agents(p, args.mb, rng),
                     "sparse": sparse_agents, "blanks": blanks}

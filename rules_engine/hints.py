@@ -150,18 +150,62 @@ def _norm_name(name: str) -> str:
     return flat[:-1] if flat.endswith("s") else flat
 
 
-def similar_names(rules: Sequence[Rule]) -> list[Hint]:
+LISTED_SIMILAR = 20  # similar-names hints listed one by one; the rest are counted in one more hint
+COUNTED_SIMILAR = 1000  # pairs counted at most: past it, "over N more"
+
+
+def similar_names(rules: Sequence[Rule], listed: int | None = None) -> list[Hint]:
     """Pairs of rules files whose names differ only slightly: the same name once normalised, or names of
-    five letters or more within two edits, found through an index (rules_engine/names_near.py)."""
+    five letters or more within two edits, found through an index (rules_engine/names_near.py). With
+    `listed`, the first `listed` pairs (by the later file's path) and one hint counting the rest, bounded
+    however alike the names are; without, every pair (names_near compares a name with at most CROWD others)."""
     ordered = sorted(rules, key=lambda r: r.path)
-    names = [_norm_name(rule.name) for rule in ordered]
-    same: dict[str, list[int]] = defaultdict(list)
-    for j, name in enumerate(names):
-        same[name].append(j)
-    pairs = {(i, j) for group in same.values() for n, j in enumerate(group) for i in group[:n]}
-    pairs |= pairs_within_two(names, 5)
-    return [hint("H007", (ordered[j].path, None), f"its name differs only slightly from {ordered[i].path}",
-                 Line(ordered[i].path, 1, "")) for i, j in sorted(pairs) if ordered[i].name != ordered[j].name]
+    if listed is None:
+        return [_similar(ordered, i, j) for i, j in sorted(_similar_pairs(ordered, None))]
+    found = sorted(_similar_pairs(ordered, COUNTED_SIMILAR + 1), key=lambda pair: (pair[1], pair[0]))
+    if len(found) <= listed:
+        return [_similar(ordered, i, j) for i, j in found]
+    shown = [_similar(ordered, i, j) for i, j in found[:listed]]
+    counted = f"over {COUNTED_SIMILAR - listed:,}" if len(found) > COUNTED_SIMILAR else f"{len(found) - listed:,}"
+    return shown + [hint("H007", (ordered[found[listed][1]].path, None),
+                         f"and {counted} more pairs of rules files whose names differ only slightly, "
+                         "from this one on (not listed)", None, "merge them, or name them apart")]
+
+
+def _similar_pairs(ordered: Sequence[Rule], most: int | None) -> set[tuple[int, int]]:
+    """(i, j), i < j: files whose names are not the same as written but are once normalised, or are within
+    two edits (five letters or more); at most `most` of either kind. Each distinct name is compared once."""
+    files: dict[str, dict[str, list[int]]] = {}  # normalised name -> name as written -> files
+    for j, rule in enumerate(ordered):
+        files.setdefault(_norm_name(rule.name), {}).setdefault(rule.name, []).append(j)
+    same: set[tuple[int, int]] = set()
+    for spellings in files.values():
+        groups = list(spellings.values())
+        if any(_add_pairs(same, first, second, most) for n, second in enumerate(groups) for first in groups[:n]):
+            break
+    near: set[tuple[int, int]] = set()
+    names = list(files)
+    for a, b in sorted(pairs_within_two(names, 5, most), key=lambda pair: (pair[1], pair[0])):
+        first = [j for group in files[names[a]].values() for j in group]
+        second = [j for group in files[names[b]].values() for j in group]
+        if _add_pairs(near, first, second, most):
+            break
+    return same | near
+
+
+def _add_pairs(pairs: set[tuple[int, int]], first: Sequence[int], second: Sequence[int], most: int | None) -> bool:
+    """Every file of `first` with every file of `second`, stopping at `most` pairs; True when stopped."""
+    for i in first:
+        for j in second:
+            if most is not None and len(pairs) >= most:
+                return True
+            pairs.add((min(i, j), max(i, j)))
+    return False
+
+
+def _similar(ordered: Sequence[Rule], i: int, j: int) -> Hint:
+    return hint("H007", (ordered[j].path, None), f"its name differs only slightly from {ordered[i].path}",
+                Line(ordered[i].path, 1, ""))
 
 
 def old(entries: Sequence[Line], rules: Sequence[Rule], entry_ages: Mapping[tuple[str, int], float],
@@ -186,7 +230,7 @@ def all_hints(memories: Sequence[Memory], rules: Sequence[Rule], entry_ages: Map
     found = [h for e in entries for h in fact_hints(e)] + [h for s in statements for h in rule_hints(s)]
     found += duplicates(entries + statements, duplicate_ratio)
     found += old(entries, rules, entry_ages, file_ages, max_age_days)
-    found += similar_names(rules)
+    found += similar_names(rules, LISTED_SIMILAR)
     return sorted(found, key=lambda h: (h.path, h.line or 0, h.id))
 
 

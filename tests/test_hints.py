@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_engine.hints import classify, distance, duplicates, fact_hints, shared_ratio
-from rules_engine.models import Line
+from rules_engine.hints import LISTED_SIMILAR, classify, distance, duplicates, fact_hints, shared_ratio, similar_names
+from rules_engine.models import Line, Rule
 from tests.helpers import git, run_kguard, write
 
 
@@ -172,3 +172,44 @@ def test_rules_statements_that_read_like_episodes_or_procedures(tmp_path: Path) 
                                "- To release: first bump the version, then tag it.\n- Never skip CI.\n",
     })
     assert hints(root) == [("H003", ".agents/rules/ci.md", 4), ("H002", ".agents/rules/ci.md", 5)]
+
+
+def _rules_named(root: Path, names: list[str]) -> Path:
+    for name in names:
+        write(root / f".agents/rules/{name}.md", f"---\ndescription: {name}\n---\n- Keep {name} short.\n")
+    return root
+
+
+def test_similar_names_past_twenty_pairs_are_counted_in_one_hint(tmp_path: Path) -> None:
+    stems = ("apple banana cherry dragon engine forest guitar harbor island jungle kernel ladder mirror needle "
+             "orange pencil quartz rocket silver tunnel umbrella violet window yellow zipper").split()
+    root = _rules_named(fresh(tmp_path / "repo", {}), stems + [s + "yz" for s in stems])  # 25 pairs
+    found = json.loads(run_kguard("hints", "--format", "json", cwd=root).stdout)["hints"]
+    similar = [h for h in found if h["id"] == "H007"]
+    assert len(similar) == 21
+    assert sum(h["other_path"] is not None for h in similar) == 20
+    last = next(h for h in similar if h["other_path"] is None)
+    assert last["message"] == ("and 5 more pairs of rules files whose names differ only slightly, "
+                               "from this one on (not listed)")
+
+
+@pytest.mark.probe  # 2,000 files written and read: a few seconds
+def test_similar_names_stay_bounded_for_two_thousand_near_identical_names(tmp_path: Path) -> None:
+    root = _rules_named(fresh(tmp_path / "repo", {}), [f"rule{n}" for n in range(2000)])
+    result = run_kguard("hints", cwd=root, timeout=60)
+    assert result.returncode == 0, result.stderr
+    similar = [line for line in result.stdout.splitlines() if " H007 " in line]
+    assert len(similar) == 21  # most pairs of these names are within two edits: about 400,000 of them
+    assert similar[-1].endswith("H007 similar-rule-names: and over 980 more pairs of rules files whose names "
+                                "differ only slightly, from this one on (not listed) (suggested: merge them, or "
+                                "name them apart)")
+
+
+def test_many_files_of_one_name_in_two_spellings_give_a_bounded_list() -> None:
+    # 1,500 "Testing" and 1,500 "testing" in as many folders: 2,250,000 pairs the same once normalised
+    rules = [Rule(path=f"r/{n:04d}/{'Testing' if n % 2 else 'testing'}.md", name="Testing" if n % 2 else "testing",
+                  description="", description_derived=True, always=False, body="", body_line=1) for n in range(3000)]
+    found = similar_names(rules, LISTED_SIMILAR)
+    assert len(found) == LISTED_SIMILAR + 1
+    assert found[-1].message.startswith("and over 980 more pairs")
+    assert all(h.path.endswith("esting.md") and h.id == "H007" for h in found)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine.hints import distance
-from rules_engine.names_near import pairs_within_two, within_two
+from rules_engine.names_near import CROWD, pairs_within_two, within_two
 
 NAMES = st.lists(st.text(alphabet="ab", min_size=0, max_size=16) | st.text(alphabet="abcxyz", max_size=24),
                  min_size=2, max_size=30)
@@ -43,3 +43,19 @@ def test_edits_at_both_ends_and_in_the_middle() -> None:
     assert within_two("commitmessages", "comitmesages")
     assert not within_two("commitmessages", "comitmesage")
     assert pairs_within_two(["sqlitewriter", "deploy", "sqlitewritter", "sqlwriter"], 5) == {(0, 2)}
+
+
+def test_near_identical_names_give_at_most_the_pairs_asked_for_and_the_first_ones() -> None:
+    names = [f"rule{n}" for n in range(2000)]  # most pairs within two edits
+    first = pairs_within_two(names, 5, most=100)
+    assert len(first) == 100
+    latest = max(j for _, j in first)
+    assert all(within_two(names[i], names[j]) for i, j in first)
+    every = pairs_within_two(names[:latest], 5)
+    assert every <= first  # every pair before the last name reached is among them
+
+
+def test_a_name_is_compared_with_a_bounded_number_of_others() -> None:
+    names = [f"rule{n}" for n in range(3000)]
+    assert len(pairs_within_two(names, 5)) <= CROWD * len(names)
+    assert max(sum(1 for _, j in pairs_within_two(names, 5) if j == k) for k in range(0, 3000, 300)) <= CROWD
