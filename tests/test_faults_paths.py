@@ -7,6 +7,7 @@ import os
 import random
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -158,6 +159,7 @@ def test_a_rules_folder_swapped_between_the_look_and_the_read_is_a_refusal(tmp_p
     assert run_kguard("snapshot", cwd=repo, env=env).returncode == 0
     write(repo / ".agents/rules/a.md", "changed\n")
     os.utime(repo / ".agents/rules/a.md", ns=(1, 1))  # an old mtime: trusted from the cache, not read
+    time.sleep(1.1)  # past the racily-clean second of its ctime (guard/statcache.py), or the next look re-hashes it
     assert run_kguard("status", cwd=repo, env=env).returncode == 1  # the cache now records it
     outside = tmp_path / "outside"
     outside.mkdir()
