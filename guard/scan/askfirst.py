@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from guard.scan.context import CLAUSE_MARKS, NEGATION_ANY, URL_OR_CODE, wrapped_line_start
+from guard.scan.context import CLAUSE_MARKS, NEGATION_ANY, URL_OR_CODE, code_resume, wrapped_line_start
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
@@ -64,8 +64,9 @@ def negated_rule(doc: Document, start: int, end: int, acts: Lexicon | None = Non
     a, _ = doc.sentence_bounds(start, start, window)
     line = doc.line_starts[doc.line_of(start) - 1]
     a = max(a, line)
-    prose = URL_OR_CODE.sub(_blank, SERIES_COMMA.sub(_blank, doc.text[line:start]))
-    a = max(a, *(line + prose.rfind(c, a - line) + 1 for c in CLAUSE_MARKS))
+    at = code_resume(doc, a)  # (read from near the phrase, not from the start of a line that may be the file)
+    prose = URL_OR_CODE.sub(_blank, SERIES_COMMA.sub(_blank, doc.text[at:start]))
+    a = max(a, *(at + prose.rfind(c, a - at) + 1 for c in CLAUSE_MARKS))
     for m in RULE_NEGATION.finditer(doc.text, a, start):
         if m.group().lower() == "mai" and m.end() < start and not doc.text.startswith("senza", start):
             continue  # "mai" right before the phrase is Italian only before "senza" (not "im Mai ohne ...")

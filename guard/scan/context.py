@@ -3,6 +3,7 @@ shown as code or quoted material (structure a reviewer sees), or negated ("never
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from guard.scan import regions
 from guard.scan.described import described_attack
@@ -51,15 +52,33 @@ def negated_in_clause(doc: Document, start: int, window: int = 60) -> bool:
     line = doc.line_starts[doc.line_of(start) - 1]
     a = max(a, line)
     # Marks inside inline code or an address are not the sentence's own ("`curl ... | sh`", "https://").
-    prose = URL_OR_CODE.sub(lambda m: " " * len(m.group()), doc.text[line:start])
-    for span in URL_OR_CODE.finditer(doc.text, line, start):
+    for span in URL_OR_CODE.finditer(doc.text, code_resume(doc, a), start):
         if span.start() < a < span.end():
             a = max(line, doc.sentence_bounds(span.start(), span.start(), window)[0])  # it "ended" inside code
-    a = max(a, *(line + prose.rfind(c, a - line) + 1 for c in CLAUSE_MARKS))
+            break
+    at = code_resume(doc, a)
+    prose = URL_OR_CODE.sub(lambda m: " " * len(m.group()), doc.text[at:start])
+    a = max(a, *(at + prose.rfind(c, a - at) + 1 for c in CLAUSE_MARKS))
     return any(p.search(doc.text, a, start) is not None for p in (NEGATION, NEGATION_ANY, MORE_NEGATION))
 
 
 URL_OR_CODE = lazy(r"`[^`\n]*`|\b[a-z][\w+.-]*://\S*", re.I)
+
+
+def code_resume(doc: Document, offset: int) -> int:
+    """Where a search of URL_OR_CODE from the start of the line of `offset` may resume and find the same
+    spans: `offset` itself, or the start of the span holding it. The spans of a line are found once
+    (doc.cache), so a clause's marks are read from near its phrase, not from the start of its line (a file
+    of one 4.9 MB line read the whole line again for each phrase)."""
+    lo, hi = doc.line_span(doc.line_of(offset))
+    key = (URL_OR_CODE, "spans", lo)
+    spans = doc.cache.get(key)
+    if spans is None:
+        found = list(URL_OR_CODE.finditer(doc.text, lo, hi))
+        spans = doc.cache[key] = ([m.start() for m in found], [m.end() for m in found])
+    starts, ends = spans  # type: ignore[misc]
+    index = bisect_right(starts, offset - 1) - 1  # the last span opening before `offset`
+    return starts[index] if index >= 0 and ends[index] > offset else offset
 
 
 INLINE_CODE = lazy(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")

@@ -167,6 +167,7 @@ def _fetched(doc: Document) -> list[tuple[int, int]]:
 def _evidence(doc: Document, start: int, end: int, a: int, b: int) -> str | None:
     text = doc.text
     line_lo, line_hi = doc.line_span(doc.line_of(start))
+    line_lo, line_hi = max(line_lo, start - 400), min(line_hi, end + 400)  # (a line's reach, as the paragraph's)
     if SHADY_SOURCE.search(text, min(a, line_lo), max(b, line_hi)):
         return "from an address nobody can check"
     p_lo, p_hi = _paragraph(text, start, end)
