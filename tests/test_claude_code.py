@@ -294,12 +294,14 @@ def test_session_start_mentions_held_back_changes(repo: Path) -> None:
 
 @pytest.fixture
 def broken(repo: Path) -> Path:
-    """A repository whose kguard lock file is a folder: every use of the store fails in the hook. (A state
-    folder that is a plain file or a symlink is set aside and made anew: guard/lock.py.)"""
-    lock = repo / ".git" / "kguard" / "lock"
-    lock.unlink(missing_ok=True)
-    lock.mkdir(parents=True, exist_ok=True)
-    write(lock / "stray", "not a lock\n")
+    """A repository whose kguard lock file and stat cache are folders: every use of the store fails in the
+    hook. (A state folder that is a plain file or a symlink is set aside and made anew: guard/lock.py.)"""
+    for name in ("lock", "cache.json"):  # the lock, and the stat cache the fast path would answer from
+        held = repo / ".git" / "kguard" / name
+        held.unlink(missing_ok=True)
+        held.mkdir(parents=True, exist_ok=True)
+        write(held / "stray", "not a file\n")
+    time.sleep(1.1)  # past the racily-clean second, as a hook some time after the snapshot is
     return repo
 
 
