@@ -4,27 +4,29 @@ from __future__ import annotations
 
 import math
 import stat
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 STATE_VERSION = 1
 
 ChangeKind = Literal["added", "modified", "deleted", "type-changed", "mode-changed"]
 
 
+def _blob_id(value: str) -> str:
+    if len(value) not in (40, 64) or value.strip("0123456789abcdef"):
+        raise ValueError("not a blob id")
+    return value
+
+
+BlobId = Annotated[str, AfterValidator(_blob_id)]  # a git blob id, SHA-1 or SHA-256, lower-case hex
+
+
 class Entry(BaseModel):
     model_config = ConfigDict(frozen=True)
 
-    oid: str  # git blob id of the content (a symlink's target for symlinks)
+    oid: BlobId  # git blob id of the content (a symlink's target for symlinks)
     mode: int  # st_mode: file type and permission bits
-
-    @field_validator("oid")
-    @classmethod
-    def _blob_id(cls, value: str) -> str:
-        if len(value) not in (40, 64) or value.strip("0123456789abcdef"):
-            raise ValueError("not a blob id")
-        return value
 
     @property
     def is_link(self) -> bool:

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from guard import atomic
 from guard.provenance.records import Record
-from guard.state import entry_id
+from guard.state import BlobId, entry_id
 
 STORE_NAME = "provenance.json"
 STORE_VERSION = 1
@@ -23,15 +23,8 @@ MAX_BYTES = 64 * 1024 * 1024
 class FileLines(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    oid: str
+    oid: BlobId
     lines: list[int | None]  # index into records, per line of that content
-
-    @field_validator("oid")
-    @classmethod
-    def _blob_id(cls, value: str) -> str:
-        if len(value) not in (40, 64) or value.strip("0123456789abcdef"):
-            raise ValueError("not a blob id")
-        return value
 
 
 class Offer(BaseModel):
