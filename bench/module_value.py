@@ -3,8 +3,8 @@
 One pass scans every case of bench/eval_sources.py as bench/eval_detection.py places it (attacks as AGENTS.md
 and as memory), the learned model counted (as `--scorer`), and records for each placement the findings before
 they are merged (ID, severity, line) and the learned model's hits (their level alone, their lines, the findings
-they agree with). The pass is cached as JSON (default /tmp/module_value.json, keyed by the commit and the
-model's bytes) so re-analysis is free. Offline, for any set of retired IDs, each placement's level is recomputed
+they agree with). The pass is cached as JSON (default /tmp/module_value.json, keyed by the bytes of guard/scan
+and its model) so re-analysis is free. Offline, for any set of retired IDs, each placement's level is recomputed
 as the scanner would compute it: the retired findings gone, the learned hits they covered standing again.
 
 Reported per detector and per module (IDs grouped by the file that defines them), split into blind sources (not
@@ -12,10 +12,10 @@ in bench/devset/LOOKED: only these predict unseen text) and looked ones:
 - lost: attack placements caught at error (at any level) now that fall below it without the part;
 - gained: benign placements with an error (a warning or more) now that lose it without the part.
 
-`--retire-below N` retires, one at a time, the candidate module whose loss on blind sources (attacks lost at any
-level plus those lost at error) is smallest per line, while that loss is at most N (a module that costs more
-benign errors than it catches goes first); then it goes on until guard/scan/ is at most `--lines` lines, and
-prints the recall each step costs. Candidates are the word-reading modules (guard/scan/intents/ and the old
+`--retire-below N` retires, one at a time, the candidate module whose value on blind sources (attacks lost at any
+level plus those lost at error, less benign errors it alone causes) is smallest per line, while that value is
+at most N and its value on our own blind sets (knowledge files, not chat jailbreaks) at most `--own-below`; then
+it goes on until guard/scan/ is at most `--lines` lines, and prints the recall each step costs. Candidates are the word-reading modules (guard/scan/intents/ and the old
 phrase modules); hiding places (INV, HMD, ENC), the file family, the action layer and the learned model are not.
 
 Run: python bench/module_value.py [--rescan] [--cache FILE] [--sources a,b] [--ids] [--retire-below N]"""
@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
@@ -42,10 +41,12 @@ KEPT_PREFIXES = ("guard.scan.actions", "guard.scan.learned", "guard.scan.invisib
 
 
 def _cache_key() -> str:
-    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    model = SCAN / "learned" / "intent.bin"
-    digest = hashlib.sha1(model.read_bytes()).hexdigest()[:12] if model.exists() else "none"
-    return f"{head}:{digest}"
+    """The scanner's own bytes (its Python and the model): the pass is reused until either changes."""
+    digest = hashlib.sha1()
+    for path in sorted(SCAN.rglob("*")):
+        if path.suffix in (".py", ".bin") and "__pycache__" not in path.parts:
+            digest.update(path.relative_to(SCAN).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def _record(text: str, path: str) -> dict:
@@ -116,39 +117,56 @@ def scan_lines() -> int:
     return sum(len(p.read_text(encoding="utf-8").splitlines()) for p in SCAN.rglob("*.py"))
 
 
+GROUPS = ("blind own", "blind public", "looked")
+# Our own sets (knowledge files with attacks planted in them, look-alikes) against the public collections (mostly
+# chat jailbreaks): both blind, but only the first reads like what kguard guards.
+OWN_PREFIXES = ("own", "adapt", "prec")
+
+
+def group_of(source: str, seen: set[str]) -> str:
+    if source in seen:
+        return "looked"
+    return "blind own" if source.startswith(OWN_PREFIXES) else "blind public"
+
+
 class Figures:
     """Levels of every placement under a retired set, summed per group (blind / looked)."""
 
     def __init__(self, cases: list[dict], seen: set[str]) -> None:
         self.cases = cases
-        self.blind = [c["source"] not in seen for c in cases]
+        self.groups = [group_of(c["source"], seen) for c in cases]
 
     def totals(self, retired: frozenset[str] = frozenset()) -> dict[str, Counter]:
-        out = {"blind": Counter(), "looked": Counter()}
-        for case, blind in zip(self.cases, self.blind):
+        out = {group: Counter() for group in GROUPS}
+        for case, group in zip(self.cases, self.groups):
             top = level(case, retired)
-            row = out["blind" if blind else "looked"]
+            row = out[group]
             kind = "attack" if case["attack"] else "benign"
             row[kind] += 1
             row[f"{kind}_error"] += top >= 3
             row[f"{kind}_any"] += top >= 2
+        out["blind"] = out["blind own"] + out["blind public"]
         return out
 
     def delta(self, retired: frozenset[str], before: frozenset[str] = frozenset()) -> dict[str, Counter]:
-        """What retiring `retired` on top of `before` changes: attacks lost, benign alarms gained (removed)."""
-        out = {"blind": Counter(), "looked": Counter()}
-        for case, blind in zip(self.cases, self.blind):
+        """What retiring `retired` on top of `before` changes, net: attack placements lost at error and at any
+        level (less those that rise: a retired warning no longer covers a stronger learned hit) and benign
+        placements that lose an error or a warning (less those that gain one)."""
+        out = {group: Counter() for group in GROUPS}
+        for case, group in zip(self.cases, self.groups):
             if not any(f[0] in retired for f in case["f"]) and "LRN001" not in retired and not any(
                     e in retired for hit in case["l"] for e in hit[3]):
                 continue
             old, new = level(case, before), level(case, before | retired)
-            row = out["blind" if blind else "looked"]
+            row = out[group]
             if case["attack"]:
-                row["lost_error"] += old >= 3 > new
-                row["lost_any"] += old >= 2 > new
+                row["lost_error"] += (old >= 3) - (new >= 3)
+                row["lost_any"] += (old >= 2) - (new >= 2)
             else:
-                row["gained_error"] += old >= 3 > new
-                row["gained_warn"] += old >= 2 > new
+                row["gained_error"] += (old >= 3) - (new >= 3)
+                row["gained_warn"] += (old >= 2) - (new >= 2)
+        out["blind"] = Counter({k: out["blind own"][k] + out["blind public"][k]
+                                for k in ("lost_error", "lost_any", "gained_error", "gained_warn")})
         return out
 
 
@@ -158,27 +176,30 @@ def pct(part: int, whole: int) -> str:
 
 def summary(figures: Figures, retired: frozenset[str], label: str, lines: int) -> str:
     t = figures.totals(retired)
-    b, lk = t["blind"], t["looked"]
+    b, o, lk = t["blind"], t["blind own"], t["looked"]
     return (f"{label:34} {lines:6} {pct(b['attack_error'], b['attack']):>7} {pct(b['attack_any'], b['attack']):>7} "
-            f"{b['benign_error']:4}/{b['benign']:<4} {pct(lk['attack_error'], lk['attack']):>7} "
+            f"{b['benign_error']:4}/{b['benign']:<4} {pct(o['attack_error'], o['attack']):>7} "
+            f"{pct(o['attack_any'], o['attack']):>7} {o['benign_error']:3}/{o['benign']:<3} "
+            f"{pct(lk['attack_error'], lk['attack']):>7} "
             f"{pct(lk['attack_any'], lk['attack']):>7} {lk['benign_error']:4}/{lk['benign']:<4}")
 
 
-SUMMARY_HEAD = (f"{'':34} {'lines':>6} {'blind':>7} {'blind':>7} {'blind':>9} {'looked':>7} {'looked':>7} "
-                f"{'looked':>9}\n{'':34} {'':>6} {'err':>7} {'any':>7} {'ben.err':>9} {'err':>7} {'any':>7} "
-                f"{'ben.err':>9}")
+SUMMARY_HEAD = (f"{'':34} {'lines':>6} {'blind':>7} {'blind':>7} {'blind':>9} {'own':>7} {'own':>7} {'own':>7} "
+                f"{'looked':>7} {'looked':>7} {'looked':>9}\n{'':34} {'':>6} {'err':>7} {'any':>7} {'ben.err':>9} "
+                f"{'err':>7} {'any':>7} {'ben.err':>7} {'err':>7} {'any':>7} {'ben.err':>9}")
 
 
 def value_table(figures: Figures, parts: dict[str, list[str]], retired: frozenset[str]) -> str:
-    head = (f"{'part':40} {'lines':>5} | blind: {'-err':>4} {'-any':>4} {'+ben':>4} {'+bw':>4} | looked: "
-            f"{'-err':>4} {'-any':>4} {'+ben':>4} {'+bw':>4}")
+    head = (f"{'part':40} {'lines':>5} | blind: {'-err':>4} {'-any':>4} {'+ben':>4} {'+bw':>4} | of which own: "
+            f"{'-err':>4} {'-any':>4} {'+ben':>4} | looked: {'-err':>4} {'-any':>4} {'+ben':>4} {'+bw':>4}")
     rows = [head, "-" * len(head)]
     for part, ids in sorted(parts.items()):
         d = figures.delta(frozenset(ids), retired)
-        b, lk = d["blind"], d["looked"]
+        b, o, lk = d["blind"], d["blind own"], d["looked"]
         size = lines_of(part) if part.startswith("guard.") else 0
         rows.append(f"{part.removeprefix('guard.scan.'):40} {size:5} | blind: {b['lost_error']:4} {b['lost_any']:4} "
-                    f"{b['gained_error']:4} {b['gained_warn']:4} | looked: {lk['lost_error']:4} "
+                    f"{b['gained_error']:4} {b['gained_warn']:4} | of which own: {o['lost_error']:4} "
+                    f"{o['lost_any']:4} {o['gained_error']:4} | looked: {lk['lost_error']:4} "
                     f"{lk['lost_any']:4} {lk['gained_error']:4} {lk['gained_warn']:4}")
     return "\n".join(rows)
 
@@ -187,30 +208,38 @@ def candidates(parts: dict[str, list[str]]) -> dict[str, list[str]]:
     return {m: ids for m, ids in parts.items() if not m.startswith(KEPT_PREFIXES) and "LRN001" not in ids}
 
 
-def loss(d: dict[str, Counter]) -> int:
-    """A module's blind value: attacks it alone keeps at any level plus those it alone keeps at error, less the
-    benign errors it alone causes (a module that costs precision for nothing has a negative value)."""
-    b = d["blind"]
+def loss(d: dict[str, Counter], group: str = "blind") -> int:
+    """A module's value on a group of sources: attacks it alone keeps at any level plus those it alone keeps at
+    error, less the benign errors it alone causes (a module that costs precision for nothing has a negative
+    value; one whose warnings hide a stronger learned hit too)."""
+    b = d[group]
     return b["lost_any"] + b["lost_error"] - b["gained_error"]
 
 
-def retire_order(figures: Figures, parts: dict[str, list[str]], below: int, target: int) -> list[tuple]:
-    """Greedy: the candidate with the least blind value per line first, recomputed after every step (a case two
-    modules caught becomes the survivor's own once the other goes). Stops at `below`'s end and at `target` lines."""
+def retire_order(figures: Figures, parts: dict[str, list[str]], below: int, own_below: int, target: int
+                 ) -> list[tuple]:
+    """Greedy, recomputed after every step (a case two modules caught becomes the survivor's own once the other
+    goes). First the modules whose blind value is at most `below` and whose value on our own blind sets is at
+    most `own_below`, the least value per line first ("retire"); then, to show what the size goal costs, the
+    rest in the same order until guard/scan is at most `target` lines ("cost")."""
     pool = candidates(parts)
     retired: frozenset[str] = frozenset()
     lines = scan_lines()
     steps = []
-    while pool and lines > target:
-        scored = []
-        for module, ids in pool.items():
-            d = figures.delta(frozenset(ids), retired)
-            scored.append((loss(d) / max(1, lines_of(module)), loss(d), module, d))
-        scored.sort(key=lambda s: (s[0], -lines_of(s[2])))
-        _, value, module, d = scored[0]
-        retired |= frozenset(pool.pop(module))
-        lines -= lines_of(module)
-        steps.append((module, value, value <= below, lines, retired, d))
+    for phase in ("retire", "cost"):
+        while pool and (phase == "retire" or lines > target):
+            scored = []
+            for module, ids in pool.items():
+                d = figures.delta(frozenset(ids), retired)
+                if phase == "cost" or (loss(d) <= below and loss(d, "blind own") <= own_below):
+                    scored.append((loss(d) / max(1, lines_of(module)), loss(d), module, d))
+            if not scored:
+                break
+            scored.sort(key=lambda s: (s[0], -lines_of(s[2])))
+            _, value, module, d = scored[0]
+            retired |= frozenset(pool.pop(module))
+            lines -= lines_of(module)
+            steps.append((phase, module, value, loss(d, "blind own"), lines, retired))
     return steps
 
 
@@ -222,6 +251,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ids", action="store_true", help="also the table per detector ID")
     parser.add_argument("--retire-below", type=int, default=None, metavar="N",
                         help="retire candidate modules whose blind value is at most N, then report the way to --lines")
+    parser.add_argument("--own-below", type=int, default=1, metavar="M",
+                        help="and whose value on our own blind sets (own*, adapt*, prec*) is at most M")
     parser.add_argument("--lines", type=int, default=9000, help="the size goal of guard/scan (lines of Python)")
     parser.add_argument("--retired", default="", help="IDs (or modules) already taken as retired, comma-separated")
     args = parser.parse_args(argv)
@@ -247,12 +278,14 @@ def main(argv: list[str] | None = None) -> int:
         print("\nPer detector ID:")
         print(value_table(figures, {i: [i] for ids in parts.values() for i in ids}, retired))
     if args.retire_below is not None:
-        print(f"\nRetiring in order of least blind value per line (value = -any + -err - +ben on blind sources); "
-              f"'retire' while the value is at most {args.retire_below}:")
+        print(f"\nRetire: blind value (-any + -err - +ben, placements) at most {args.retire_below} and on our own "
+              f"blind sets at most {args.own_below}, least value per line first; then what reaching {args.lines} "
+              "lines costs (value: blind/own):")
         print(SUMMARY_HEAD)
-        for module, value, within, lines, gone, d in retire_order(figures, parts, args.retire_below, args.lines):
-            mark = "retire" if within else "cost"
-            print(summary(figures, gone, f"{mark} {module.removeprefix('guard.scan.')} ({value:+d})", lines))
+        steps = retire_order(figures, parts, args.retire_below, args.own_below, args.lines)
+        for phase, module, value, own, lines, gone in steps:
+            print(summary(figures, gone, f"{phase} {module.removeprefix('guard.scan.')} ({value:+d}/{own:+d})", lines))
+        print("retire: " + ",".join(m.removeprefix("guard.scan.") for phase, m, *_ in steps if phase == "retire"))
     return 0
 
 

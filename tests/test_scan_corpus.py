@@ -64,11 +64,9 @@ def test_each_positive_draws_at_least_a_warning(shared_dir: Path, name: str) -> 
 
 @pytest.mark.parametrize(("name", "expected"), [
     ("tagomaru__ai-security__attack__inivisible_prompt_injection__README.md", "INV003"),
-    ("linda-agi__lcl-secure-lab__examples__poc_echoleak_md.md", "EXF002"),
+    ("linda-agi__lcl-secure-lab__examples__poc_echoleak_md.md", "ACT001"),  # (EXF002 until issue 21)
     ("milozq__claude-skill-antivirus__examples__malicious-skill__SKILL.md", "OVR001"),
-    ("pola-rs__polars__AGENTS.md", "EXF003"),
     ("Yardentamam__Weather_api__.setup_instructions.md", "CON001"),
-    ("iam-niranjan__Al-Rules-File-Scanner__examples__malicious_cursor_rule.cursor", "EXF004"),
 ])
 def test_the_headline_attacks_are_errors_of_the_right_family(shared_dir: Path, name: str, expected: str) -> None:
     findings = scan_bytes((shared_dir / "corpus" / "positives" / name).read_bytes(), name)

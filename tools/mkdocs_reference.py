@@ -18,7 +18,7 @@ from hooks.cli import COMMANDS, cli
 from hooks.commands.scan import explain_records
 from hooks.config import Settings
 
-SEVERITY_ICON = {"error": "🛑 error", "warning": "⚠️ warning", "info": "ℹ️ info"}
+SEVERITY_ICON = {"error": "🛑 error", "warning": "⚠️ warning", "info": "ℹ️ info", "retired": "🪦 retired"}
 
 
 def on_files(files: Any, config: Any) -> Any:
@@ -55,7 +55,7 @@ def detector_page(r: dict[str, str]) -> str:
     body = re.sub(r"(?m)^(What it finds|Why it matters|Example|Instead):", r"**\1:**", r["doc"])
     command = "kguard scan" if r["command"] == "scan" else "kguard check"
     return (f"# {r['id']} {r['name']}\n\n"
-            f"{SEVERITY_ICON[r['severity']]} by default · family {r['family']} ({r['family_title']}) · "
+            f"{SEVERITY_ICON[r['severity']]}{'' if r['severity'] == 'retired' else ' by default'} · family {r['family']} ({r['family_title']}) · "
             f"reported by `{command}`\n\n{body.strip()}\n\n"
             f"Silence it for a file or a project with `[scan] ignore` or `per_path_ignores` "
             f"(see [configuration](../configuration.md)); `kguard explain {r['id']}` prints this page.\n")

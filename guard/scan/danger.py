@@ -164,12 +164,21 @@ def _how_to(doc: Document, start: int) -> bool:
 def _ordered(doc: Document, start: int, end: int) -> bool:
     """The sentence gives the step to the agent ("Disable the pre-commit hooks before you commit"), not a
     description of what a flag does."""
-    from guard.scan.intents.permissions import ORDER  # (one way: the intents build on this module's patterns)
-
     a, b = doc.sentence_bounds(start, end, 200)
     a = max(a, doc.line_starts[doc.line_of(start) - 1])
     return ORDER.search(doc.text, a, b) is not None or SAFEGUARD_ORDER.match(doc.text, a) is not None
 
 
+# A step given to the agent: an imperative at a sentence's or an item's start, "you must", "from now on".
+ORDER = lazy(
+    r"(?:^|[.!?:;]\s+|^\s*(?:[-*+]|\d+[.)])\s+|\b(?:please|then|and|always|just)\s+)(?:set|enable|turn\s+on|switch|"
+    r"use|run|start|launch|add|put|write|pass|append|change|configure|always)\b|\byou\s+(?:must|should|can|need\s+to|"
+    r"have\s+to)\b|\b(?:every\s+session|each\s+session|from\s+now\s+on|by\s+default|so\s+(?:that\s+)?(?:you|it)\s+"
+    r"(?:never|doesn't|does\s+not|don't|won't))\b"
+    r"|\b(?:setze|aktiviere|starte|verwende|nutze|füge|active|activez|lance|utilise|ajoute|mets|activa|usa|inicia|"
+    r"añade|pon|ative|use|adicione|coloque|attiva|usa|avvia|aggiungi|imposta)\b|включи|запускай|запусти|используй|"
+    r"добавь|установи|启用|开启|使用|添加|设置|有効に|使って|追加|設定して|활성화|사용하|추가하|설정하",
+    re.I | re.M,
+)
 SAFEGUARD_ORDER = lazy(r"\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:please\s+)?(?:disable|remove|uninstall|turn\s+off|switch\s+off|"
                        r"skip|bypass|delete|edit|modify|overwrite|empty|commit|push)\b", re.I)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from guard.scan import conceal, exfil, hijack, override
+from guard.scan import conceal, hijack, override
 from guard.scan.lazyre import lazy
 from guard.scan.context import mention_severity, reads_as_instruction
 from guard.scan.detector import Hit, detector
@@ -39,9 +39,9 @@ ESCAPED_TRIGGERS = ("\\u", "&#", "%e", "%f")
 HEX_ESCAPED_TRIGGERS = ("\\x", "%")
 declare(DECODE_TRIGGERS, ESCAPED_TRIGGERS, HEX_ESCAPED_TRIGGERS)
 # What ENC003 runs on the rot13 view, and the triggers it looks up there.
-ROT13_DETECTORS = (override.ignore_instructions, conceal.conceal, exfil.send_context, hijack.self_propagation)
+ROT13_DETECTORS = (override.ignore_instructions, conceal.conceal, hijack.self_propagation)
 declare_table(ROT13_BYTES, override.IGNORE_TRIGGERS, conceal.CONCEAL_TRIGGERS, conceal.QUIET_TRIGGERS,
-              exfil.SEND_TRIGGERS, hijack.PROPAGATE_TRIGGERS)
+              hijack.PROPAGATE_TRIGGERS)
 
 
 def _hex(candidate: str) -> bytes | None:

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from guard.scan.settings import ScanSettings
 
 # Detectors whose findings make command or tool output "read like instructions".
-INSTRUCTION_IDS = ("OVR", "CON", "EXF", "DNG002", "DNG003", "DNG004", "DNG005", "DNG006", "DNG008", "DNG010", "DNG011",
+INSTRUCTION_IDS = ("OVR", "CON", "EXF", "DNG002", "DNG003", "DNG008", "DNG010",
                    "ENC",
                    "INV003", "INV004", "HMD", "JBK", "PXT", "ROL", "TCH", "MEM")
 # (ACT is not among them: it reads knowledge files; on tool output it cost the PostToolUse hook +17 % of its

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from guard.scan.context import IMPERATIVE, reads_as_instruction
 from guard.scan.imperative import changes_a_safeguard, moves_a_secret
-from guard.scan.intents.addressed import harmful_order
+from guard.scan.intents.harmful import harmful_order
 from guard.scan.orders import opens_in_imperative, orders_the_agent
 from guard.scan.signals import signals
 from guard.scan.text import Document

@@ -13,7 +13,7 @@ from guard.scan.detector import Hit, detector
 from guard.scan.hiddentext import judge, prose
 from guard.scan.htmlhidden import COMMENT, DETAILS, HIDDEN_HTML
 from guard.scan.imperative import moves_a_secret
-from guard.scan.intents.addressed import harmful_order
+from guard.scan.intents.harmful import harmful_order
 from guard.scan.lazyre import lazy
 from guard.scan.signals import signals
 from guard.scan.text import Document, visible

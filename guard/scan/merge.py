@@ -12,9 +12,9 @@ from guard.scan.text import Document
 # Most specific first: a secret to an outside place, a credential file beside a network step, secrets to the
 # network, context to a URL, the scattered form.
 SAME_INTENT: dict[str, tuple[str, ...]] = {
-    "exfiltration": ("EXF005", "EXF006", "EXF004", "EXF001", "EXF008"),
+    "exfiltration": ("EXF005", "EXF006", "EXF008"),
     # the hooks or the guard switched off: a flag that skips the hooks, tampering with the guard, any safeguard
-    "guard off": ("DNG012", "DNG008", "DNG003"),
+    "guard off": ("DNG008", "DNG003"),
 }
 RANK = {det_id: (group, i) for group, ids in SAME_INTENT.items() for i, det_id in enumerate(ids)}
 

@@ -2,17 +2,16 @@
 rot13), so that the hiding detectors can tell an instruction from a harmless note."""
 from __future__ import annotations
 
-from guard.scan import conceal, danger, exfil, hijack, override
+from guard.scan import conceal, danger, hijack, override
 from guard.scan.detector import Detector
 from guard.scan.intents import conceal as intent_conceal
-from guard.scan.intents import asked, authority, consent, cover, destroy, dictated, extraction, jailbreak, persona, tamper, turns, urged
+from guard.scan.intents import asked, consent, cover, extraction, persona, tamper, turns
 from guard.scan.intents import exfil as intent_exfil
 from guard.scan.intents import override as intent_override
 from guard.scan.text import Document
 
 STRONG: tuple[Detector, ...] = (
     conceal.conceal, conceal.bypass_approval, conceal.deceive,
-    exfil.send_context, exfil.data_in_url, exfil.collector_host, exfil.secrets_to_network,
     override.ignore_instructions, override.role_markers, override.authority,
     danger.pipe_to_shell, danger.credential_access, danger.disable_safeguard, hijack.self_propagation,
     hijack.forced_execution, hijack.external_redirect, hijack.remote_script,
@@ -20,9 +19,9 @@ STRONG: tuple[Detector, ...] = (
     extraction.prompt_extraction, turns.fake_boundary, turns.tool_hijack, consent.planted_consent,
     consent.skip_confirmation, intent_conceal.hide_from_reviewer, intent_exfil.secrets_to_outside,
     intent_exfil.credential_file_to_network, tamper.guard_tampering, tamper.spread,
-    intent_override.amended_instructions, jailbreak.jailbreak_prompt, intent_exfil.active_markup_in_reply,
-    authority.claimed_sender, urged.hurried_fetch, asked.secrets_asked_for,
-    cover.cover_tracks, dictated.dictated_reply, destroy.wipe_beyond_workspace,
+    intent_override.amended_instructions, intent_exfil.active_markup_in_reply,
+    asked.secrets_asked_for,
+    cover.cover_tracks,
 )
 
 

@@ -17,6 +17,7 @@ from guard.scan.detector import Detector
 from guard.scan.engine import filter_findings, scan_bytes, scan_file
 from guard.scan.finding import Finding
 from guard.scan.registry import FAMILIES, REGISTRY, lookup
+from guard.scan.retired import RETIRED, Retired
 from guard.scan.settings import ScanSettings
 from hooks.config import Settings, load_settings
 from hooks.render import FORMATS, exit_code, render
@@ -33,7 +34,7 @@ def _ids(value: str | None) -> list[str]:
         return []
     ids = [part.strip().upper() for part in value.split(",") if part.strip()]
     for item in ids:
-        if not any(det_id.startswith(item) for det_id in REGISTRY):
+        if not any(det_id.startswith(item) for det_id in [*REGISTRY, *RETIRED]):
             raise click.BadParameter(f"unknown detector ID or prefix {item!r} (see `kguard explain`)")
     return ids
 
@@ -171,6 +172,9 @@ def _listing() -> str:
         for det in REGISTRY.values():
             if det.family == family:
                 lines.append(f"  {det.id}  {det.name:<30} {det.severity:<8} {det.summary}")
+        for old in RETIRED.values():
+            if old.family == family:
+                lines.append(f"  {old.id}  {old.name:<30} {'retired':<8} {old.covered_by}")
     from hooks.commands.check import CHECKS
 
     lines.append("BLK/RUL: the `kguard check` gate (managed block, rules and skill files)")
@@ -179,7 +183,9 @@ def _listing() -> str:
     return "\n".join(lines) + "\n\nRun `kguard explain ID` for what a detector finds, why, and an example.\n"
 
 
-def _explain(det: Detector) -> str:
+def _explain(det: Detector | Retired) -> str:
+    if isinstance(det, Retired):
+        return f"{det.id} {det.name} (retired: reports nothing)\n\n{det.doc}\n"
     return f"{det.id} {det.name} (default severity: {det.severity})\n\n{det.doc}\n"
 
 
@@ -191,6 +197,9 @@ def explain_records() -> list[dict[str, str]]:
     records = [{"id": det.id, "name": det.name, "severity": det.severity, "family": det.family,
                 "family_title": FAMILIES[det.family], "summary": det.summary, "doc": det.doc, "command": "scan"}
                for det in REGISTRY.values()]
+    records += [{"id": old.id, "name": old.name, "severity": "retired", "family": old.family,
+                 "family_title": FAMILIES[old.family], "summary": f"retired: {old.covered_by}", "doc": old.doc,
+                 "command": "scan"} for old in RETIRED.values()]
     for code, (name, severity, summary) in CHECKS.items():
         records.append({"id": code, "name": name, "severity": severity, "family": code[:3],
                         "family_title": "the `kguard check` gate (managed block, rules and skill files)",
@@ -215,7 +224,7 @@ def explain(detector_id: str | None, fmt: str) -> int:
     if detector_id is None:
         click.echo(_listing(), nl=False)
         return 0
-    det = lookup(detector_id)
+    det: Detector | Retired | None = lookup(detector_id) or RETIRED.get(detector_id.upper())
     if det is None:
         from hooks.commands.check import explain_text
 

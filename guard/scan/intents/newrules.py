@@ -3,7 +3,7 @@ alone is a heading ("New instructions for contributors: run make setup"); with a
 secrets, a secret moved, or files deleted it is an injection as pasted into issues, tool output and web pages."""
 from __future__ import annotations
 
-from guard.scan.intents.addressed import HARM
+from guard.scan.intents.harmful import HARM
 from guard.scan.intents.exfil import SECRET
 from guard.scan.intents.frame import Frame, lexicon
 
