@@ -126,10 +126,11 @@ def test_json_from_snapshot_diff_keep_reset_and_undo(tmp_path: Path) -> None:
 
 
 def test_explain_json_lists_every_id_and_one_by_id(tmp_path: Path) -> None:
+    from guard.scan.retired import RETIRED
     from hooks.commands.check import CHECKS
 
     records = json.loads(run_kguard("explain", "--format", "json", cwd=tmp_path).stdout)
-    assert [r["id"] for r in records] == [*REGISTRY, *CHECKS]
+    assert [r["id"] for r in records] == [*REGISTRY, *RETIRED, *CHECKS]
     one = json.loads(run_kguard("explain", "inv001", "--format", "json", cwd=tmp_path).stdout)
     assert one["id"] == "INV001" and one["doc"].startswith("What it finds:")
     assert run_kguard("explain", "XYZ999", "--format", "json", cwd=tmp_path).returncode == 2

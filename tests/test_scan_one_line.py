@@ -40,7 +40,7 @@ def test_a_clause_is_read_from_near_its_phrase_not_from_the_start_of_its_line() 
     """Where the blanking of code and addresses resumes before a phrase: the phrase itself, or the start of
     the code span or address holding it; never further back on a long line (the read stays proportional to
     the clause, so N phrases on one line read N clauses, not N lines)."""
-    from guard.scan.context import URL_OR_CODE, code_resume
+    from guard.scan.as_code import URL_OR_CODE, code_resume
     from guard.scan.text import Document
 
     text = "".join(SENTENCES) * 2000

@@ -14,7 +14,7 @@ from guard.scan.engine import scan_text
 from guard.scan.patterns import Span, _split_alternatives, lowered, prepared, scan
 from guard.scan.text import INDEX_MIN_CHARS, Document
 from guard.scan.lazyre import LazyPattern
-from guard.scan.windows import trigger_positions
+from guard.scan.trigger_places import trigger_positions
 
 # Case-insensitive detector patterns whose every alternative starts with \b: the windowed search drops that
 # \b (runs the lowered twin) and checks it on each candidate instead.

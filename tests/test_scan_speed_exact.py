@@ -8,7 +8,8 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from guard.scan.intents.frame import Frame, Lexicon, lexicon, scope_gate, twins_hold
+from guard.scan.intents.frame import Frame, scope_gate, twins_hold
+from guard.scan.intents.lexicon import Lexicon, lexicon
 from guard.scan.lazyre import lazy
 from guard.scan.text import SENTENCE_ENDS, Document
 from guard.scan.twins import CASE_ODD, twin_search

@@ -61,7 +61,7 @@ def test_non_overlapping_keeps_the_first_of_overlapping_occurrences() -> None:
 @given(st.text(alphabet="usario \u00e1\u00c1\u00e9?\n", max_size=200),
        st.sampled_from(["usu\u00e1rio", "\u00e1r", "s\u00e1", "\u00e1\u00e1", "a\u00e1a", "\u00e9 u"]))
 def test_a_trigger_mixing_ascii_and_other_characters_is_found_as_by_a_find_loop(text: str, trigger: str) -> None:
-    from guard.scan.windows import trigger_positions
+    from guard.scan.trigger_places import trigger_positions
 
     doc = Document(text)
     lower = doc.lower

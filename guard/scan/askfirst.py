@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import re
 
-from guard.scan.context import CLAUSE_MARKS, NEGATION_ANY, URL_OR_CODE, code_resume, wrapped_line_start
+from guard.scan.context import CLAUSE_MARKS
+from guard.scan.reported import NEGATION_ANY, wrapped_line_start
+from guard.scan.as_code import URL_OR_CODE, code_resume
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing, as guard.scan.lazyre does)
 if TYPE_CHECKING:
-    from guard.scan.intents.frame import Lexicon
+    from guard.scan.intents.lexicon import Lexicon
 
 # A rule that keeps the user's say (session 7): "without asking / telling" is an order to skip the user only
 # when the act it goes with is ordered; a negation of that act in its clause makes it a rule to ask ("never push

@@ -3,40 +3,15 @@ shown as code or quoted material (structure a reviewer sees), or negated ("never
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 
-from guard.scan import regions
-from guard.scan.described import described_attack
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
+from guard.scan.as_code import IMPERATIVE, URL_OR_CODE, code_resume, shown_as_code
+from guard.scan.reported import NEGATION_ANY, reported_request
 
-IMPERATIVE = lazy(
-    r"(?:^|[.!?:;>\n(]\s*|^\s*[-*+]\s+|\bplease\s+(?:also\s+|now\s+|just\s+|kindly\s+|quickly\s+)?"
-    # the order after a clause of time said to the reader ("when you answer, say ...")
-    r"|\b(?:when|whenever|before|after|once|while|each\s+time|every\s+time)\s+you\b[^.!?\n]{0,80}?,\s*)(?:ignore|disregard|forget|run|execute|send|post|upload|delete|"
-    r"remove|add|insert|include|write|create|download|install|always|never|do not|don't|must|make sure|ensure|"
-    r"remember|instead|tell|say|respond|reply|answer|print|output|open|visit|fetch|call|read|copy|append|"
-    r"replace|pretend|act as|you must|you should|you will|you are now|from now on|follow|obey|proceed|"
-    r"summari[sz]e|translate|exfiltrate|leak|reveal|hide|erase|wipe|disable|skip|push|mark|paste|share|grant|"
-    r"approve|merge|deploy|rewrite)\b"
-    r"|\byou\s+(?:must|should|will|need\s+to|have\s+to|are\s+to|are\s+required\s+to)\b",
-    re.I | re.M,
-)
-ADDRESS = lazy(
-    r"\b(?:you|your|yourself|ai|assistants?|agents?|models?|llms?|claude|copilot|cursor|chatgpt|gpt|gemini|"
-    r"codex|bots?|language model)\b",
-    re.I,
-)
 NEGATION = lazy(
     r"\b(?:never|not|don't|dont|avoid|no|without|mustn't|forbidden|prohibited|disallowed|refuse|instead of)\b|"
     r"\bnie\b|\bniemals\b|\bjamais\b|\bnunca\b|никогда|不要|禁止|しない",
-    re.I,
-)
-# A negation anywhere in a scope, in ten languages: the frames that weigh a whole sentence or block use it
-# ("do not bypass the hooks", "never ask users for passwords").
-NEGATION_ANY = lazy(
-    r"\b(?:never|not|don't|do\s+not|must\s+not|mustn't|avoid|refuse|no)\b|\bnie\b|\bnicht\b|\bjamais\b|\bne\b|"
-    r"\bnunca\b|\bmai\b|никогда|(?<![а-яё])не\s|不要|禁止|しない|ない|마세요|않",
     re.I,
 )
 # The marks that end a clause: a negation before one of them does not reach past it ("with no alterations:
@@ -60,77 +35,6 @@ def negated_in_clause(doc: Document, start: int, window: int = 60) -> bool:
     prose = URL_OR_CODE.sub(lambda m: " " * len(m.group()), doc.text[at:start])
     a = max(a, *(at + prose.rfind(c, a - at) + 1 for c in CLAUSE_MARKS))
     return any(p.search(doc.text, a, start) is not None for p in (NEGATION, NEGATION_ANY, MORE_NEGATION))
-
-
-URL_OR_CODE = lazy(r"`[^`\n]*`|\b[a-z][\w+.-]*://\S*", re.I)
-
-
-def code_resume(doc: Document, offset: int) -> int:
-    """Where a search of URL_OR_CODE from the start of the line of `offset` may resume and find the same
-    spans: `offset` itself, or the start of the span holding it. The spans of a line are found once
-    (doc.cache), so a clause's marks are read from near its phrase, not from the start of its line (a file
-    of one 4.9 MB line read the whole line again for each phrase)."""
-    lo, hi = doc.line_span(doc.line_of(offset))
-    key = (URL_OR_CODE, "spans", lo)
-    spans = doc.cache.get(key)
-    if spans is None:
-        found = list(URL_OR_CODE.finditer(doc.text, lo, hi))
-        spans = doc.cache[key] = ([m.start() for m in found], [m.end() for m in found])
-    starts, ends = spans  # type: ignore[misc]
-    index = bisect_right(starts, offset - 1) - 1  # the last span opening before `offset`
-    return starts[index] if index >= 0 and ends[index] > offset else offset
-
-
-INLINE_CODE = lazy(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
-BLOCK_QUOTE = lazy(r"[ \t]{0,3}>")
-
-
-def reads_as_instruction(text: str) -> bool:
-    """Imperative wording addressed to the agent: the test for hidden text and command output."""
-    return IMPERATIVE.search(text) is not None and ADDRESS.search(text) is not None
-
-
-def shown_as_code(doc: Document, start: int, end: int) -> bool:
-    """The match lies in structure a reviewer sees as quoted material: a fenced code block, a block quote
-    (a line opening with >), or one inline code span that holds the whole match."""
-    line = doc.line_of(start)
-    if line in doc.fenced_lines:
-        return True
-    lo, hi = doc.line_span(line)
-    if BLOCK_QUOTE.match(doc.text, lo) or _indented_code(doc, line):
-        return True
-    return regions.span_holds(doc.cache, INLINE_CODE, doc.text, (lo, hi), start, end, group=2)
-
-
-INDENTED = lazy(r"(?: {4}|\t)[ \t]*\S")
-CONTAINER_LINE = lazy(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]|[ \t]*\[\^[^\]\n]+\]:|(?: {4}|\t)")
-
-
-def _indented_code(doc: Document, line: int) -> bool:
-    """The line is in an indented code block, as CommonMark reads one: indented by four spaces or a tab, in a
-    run of such lines (blank ones between) that follows a blank line, not a paragraph it would continue, and
-    not the continuation of a list item."""
-    text = doc.text
-    if not INDENTED.match(text, doc.line_span(line)[0]):
-        return False
-    previous = line - 1
-    while previous >= 1:
-        lo, hi = doc.line_span(previous)
-        if text[lo:hi].strip() and not INDENTED.match(text, lo):
-            return False  # a paragraph line right above: the indented line continues it
-        if not text[lo:hi].strip():
-            break
-        previous -= 1
-    while previous >= 1 and not text[slice(*doc.line_span(previous))].strip():
-        previous -= 1  # over the blank lines to the block before
-    while previous >= 1:  # that block: a list item or a footnote goes on in indented lines, code does not
-        lo, hi = doc.line_span(previous)
-        if not text[lo:hi].strip():
-            break
-        if CONTAINER_LINE.match(text, lo):
-            return False
-        previous -= 1
-    return True
 
 
 def negated(doc: Document, start: int, window: int = 60) -> bool:
@@ -191,6 +95,8 @@ EXAMPLE_BEFORE_QUOTE = lazy(
     r"\b(?:such\s+as|like|for\s+example,?|for\s+instance,?|e\.g\.,?|wie|etwa|zum\s+Beispiel,?|z\.\s?B\.,?|comme|"
     r"par\s+exemple,?|como|por\s+ejemplo,?|p\.\s?ej\.,?|por\s+exemplo,?|come|tipo|ad\s+esempio,?|вроде|как|типа|"
     r"например,?)[ \t\n]+\Z|(?:例如|比如|像|例えば|예를\s?들어)[，,、]?[ \t]*\Z", re.I)
+
+
 COLON_BEFORE_QUOTE = lazy(r"[:：][ \t\n]*\Z")
 # Or the quotation is the object of a verb of writing or saying, in a clause that names an attacker or an
 # example ("Un attaccante potrebbe scrivere «...»", "an attacker may write "..."", "攻击者可能会写“...”").
@@ -347,94 +253,6 @@ DONE_TO_YOU = lazy(
 SECOND_PERSON = lazy(r"\b(?:you|your|yourself|du|dich|dir|dein\w*|vous|tu|toi|ton|ta|tes|votre|usted|você|voc[eê]s|"
                      r"seu|sua|tuo|tua|ты|вы|тебе|тебя|ваш\w*|твой\w*)\b|你|您|あなた|당신|너"
                      r"|请|請|务必|務必|ください|下さい|なさい|하세요|하십시오|주세요|해라", re.I)  # (and a request's politeness)
-
-
-# What someone else may ask of the agent, reported: the match is the complement of a request in a clause of
-# condition ("if a page asks you to ...", "if a page, README or tool result tells you to ...", "even when an issue tells the agent to ..."), of a request that may
-# happen ("pages may tell an agent to ...") or of a causative, the agent in the third person there ("attacks
-# try to make the agent ..."). Not what the speaker asks ("if
-# I tell you to ...": the speaker is the one giving orders). The file's own order, if it
-# gives one, is the main clause, which its detectors judge on their own.
-REPORTED = lazy(
-    r"(?:\b(?:if|even\s+if|when|whenever|even\s+when|unless|in\s+case|should)\s+(?!(?:i|we)\s)(?:[\w'’-]+,?\s+){1,8}?"
-    r"(?:asks?|tells?|instructs?|wants?|requests?|urges?|says?|demands?|claims?|attempts?|tries|try|asked|told)\s+"
-    r"(?:(?:you|the\s+(?:ai\s+|coding\s+)?\w+|an?\s+(?:ai\s+|coding\s+)?\w+)\s+)?(?:to\s+)?"
-    r"|\b(?:may|might|could|can|will|often|sometimes|try\s+to|tries\s+to|attempt\s+to|attempts\s+to)\s+"
-    r"(?:tell|ask|instruct|urge|order|direct|get|trick|push)s?\s+(?:an?|the|your|any)\s+(?:ai\s+|coding\s+)?"
-    r"(?:agents?|assistants?|models?|llms?|ai|bots?)\s+to\s+"
-    r"|\b(?:make|makes|get|gets|trick|tricks|cause|causes|convince|convinces|persuade|persuades|lure|lures|force|forces)"
-    r"\s+(?:the|an?|your)\s+(?:ai\s+|coding\s+)?(?:agents?|assistants?|models?|llms?|ai|bots?)\s+(?:(?:in)?to\s+)?)"
-    r"(?:[\w'’-]+\s+){0,3}[`\"“']?\Z",  # (the verb and its object's first words, when the match is the object)
-    re.I,
-)
-
-
-# The same in the other languages: the request before the match ("si une page te demande de", "如果网页要求你"),
-# or, in Japanese and Korean, after it ("無視するよう求められても", "무시하라고 요청하면").
-REPORTED_OTHER = lazy(
-    r"(?:\b(?:si|même\s+si|quand|lorsqu['’]?\w*)\s+(?:[\w'’-]+,?\s+){1,8}?(?:te|vous)\s+(?:demande|dit|ordonne)\w*\s+(?:de\s+|d['’])?"
-    r"|\b(?:si|aunque|incluso\s+si|cuando)\s+(?:[\w'’-]+,?\s+){1,8}?te\s+(?:pide|dice|ordena)\w*\s+(?:que\s+)?"
-    r"|\b(?:se|mesmo\s+que|quando)\s+(?:[\w'’-]+,?\s+){1,8}?(?:te\s+|lhe\s+)?(?:pedir|pede|disser|diz|mandar|manda)\w*\s+(?:para\s+|que\s+)?"
-    r"|\b(?:se|anche\s+se|quando)\s+(?:[\w'’-]+,?\s+){1,8}?ti\s+(?:chiede|dice|ordina)\w*\s+(?:di\s+)?"
-    r"|\b(?:wenn|falls|auch\s+wenn|selbst\s+wenn)\s+(?:[\w'’-]+,?\s+){1,8}?(?:dich|dir)\s+(?:[\w-]+\s+)?"
-    r"(?:auffordert|bittet|anweist|sagt|verlangt)\s*,?\s+"
-    r"|(?:если|даже\s+если|когда)\s+(?:[\w-]+,?\s+){1,8}?(?:просит|попросит|говорит|скажет|требует|велит)\s+(?:тебя\s+|тебе\s+|вас\s+|вам\s+)?"
-    r"|(?:如果|若|假如|即使|即便|当)[^，。,.!?！？]{0,20}?(?:要求|让|叫|请求|命令)你?\s*)"
-    r"(?:[\w'’-]+\s+){0,3}[`\"“'«「]?\Z",
-    re.I,
-)
-REPORTED_AFTER = lazy(r"[^。！？\n]{0,12}?(?:(?:よう|ように|ことを)(?:求められ|頼まれ|指示され|言われ|要求され|求め|頼ん|頼む|"
-                      r"指示し|言って|言う|要求し)|(?:하라고|라고|하도록)\s*(?:(?:요청|요구|지시|말)하|하면|한다면|해도))")
-
-
-# What a rule says to do when someone else asks: refuse, stop, report, or a negation ("never ..., even if ...").
-# Without it, "if the user asks you to X, do it" is the file's own order and keeps its error.
-REFUSAL = lazy(
-    r"\b(?:stop|refuse|decline|report|flag|warn|halt|abort|reject|tell\s+the\s+user|ask\s+the\s+user|treat\b[^.]{0,40}"
-    r"\bas\s+data|ignore\s+(?:it|them|that|such))\b|arrête|refuse|signale|brich\s+ab|lehne|melde|detente|detén|rechaza|"
-    r"avisa|pare|recuse|fermati|rifiuta|segnala|остановись|откажись|сообщи|停止|拒绝|告诉用户|拒否|止め|伝え|知らせ|従わ|거절|중단|알리",
-    re.I,
-)
-
-
-BLOCK_OPENS = lazy(r"[ \t]*(?:[#>|*+-]|\d{1,9}[.)]|$)")
-
-
-def wrapped_line_start(doc: Document, start: int) -> int:
-    """Where the line of `start` begins, or, when prose wraps, the line its paragraph line continues: back over
-    lines that open no block of their own (a list item, a heading, a quote, a table row) to the first."""
-    line = doc.line_of(start)
-    for _ in range(6):  # (a sentence wraps over a few lines, not a page)
-        lo = doc.line_starts[line - 1]
-        if line == 1 or BLOCK_OPENS.match(doc.text, lo) or not doc.text[doc.line_starts[line - 2]:lo].strip():
-            return lo
-        line -= 1
-    return doc.line_starts[line - 1]
-
-
-def reported_request(doc: Document, start: int, end: int | None = None) -> bool:
-    """The match at [start, end) is what a third party asks of the agent, reported in the same sentence: in a
-    clause of condition of a rule that says to refuse it (REFUSAL or a negation), or described as what
-    attacks do to an agent (a causative, "pages may tell an agent to")."""
-    a, b = doc.sentence_bounds(start, start, 200)
-    a = max(a, wrapped_line_start(doc, start))
-    found = REPORTED.search(doc.text, a, start)
-    if found is None and not doc.text.isascii():
-        found = REPORTED_OTHER.search(doc.text, a, start)
-        if found is None and end is not None:
-            found = REPORTED_AFTER.match(doc.text, end)
-    if found is None:
-        return described_attack(doc, a, start, b)
-    if DESCRIBED.match(doc.text, found.start()):
-        return True  # described: a causative, or a request pages may make of an agent
-    rest = doc.text[a:found.start()] + " " + doc.text[max(end or start, found.end()):b]
-    return REFUSAL.search(rest) is not None or NEGATION_ANY.search(rest) is not None \
-        or described_attack(doc, a, start, b)  # (a request reported of a third party: "README が ... よう求めた")
-
-
-# How a description of what attacks do to an agent opens (a causative, a request pages may make).
-DESCRIBED = lazy(r"(?:may|might|could|can|will|often|sometimes|try|tries|attempts?|make|makes|get|gets|trick|tricks|"
-                 r"cause|causes|convince|convinces|persuade|persuades|lure|lures|force|forces)\b", re.I)
 
 
 def mention_severity(doc: Document, start: int, end: int, default: str = "error") -> str:

@@ -6,7 +6,9 @@ import re
 from collections.abc import Iterator
 
 from guard.scan.lazyre import lazy
-from guard.scan.context import ADDRESS, in_purpose_clause, mention_severity, negated, reported_request
+from guard.scan.as_code import ADDRESS
+from guard.scan.context import in_purpose_clause, mention_severity, negated
+from guard.scan.reported import reported_request
 from guard.scan.detector import Hit, detector
 from guard.scan.text import Document
 from guard.scan.triggers import declare

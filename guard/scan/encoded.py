@@ -7,7 +7,8 @@ from collections.abc import Iterable, Iterator
 
 from guard.scan import conceal, hijack, override
 from guard.scan.lazyre import lazy
-from guard.scan.context import mention_severity, reads_as_instruction
+from guard.scan.context import mention_severity
+from guard.scan.as_code import reads_as_instruction
 from guard.scan.detector import Hit, detector
 from guard.scan.signals import signals
 from guard.scan.text import ROT13_BYTES, Document, Span, visible

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from guard.scan.context import IMPERATIVE, reads_as_instruction
+from guard.scan.as_code import IMPERATIVE, reads_as_instruction
 from guard.scan.imperative import changes_a_safeguard, moves_a_secret
 from guard.scan.intents.harmful import harmful_order
 from guard.scan.orders import opens_in_imperative, orders_the_agent

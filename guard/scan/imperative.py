@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from guard.scan.context import NEGATION_ANY
+from guard.scan.reported import NEGATION_ANY
 from guard.scan.lazyre import lazy
 
 # where a clause opens: the start, after a sentence mark, a colon or semicolon, a line break or a bullet

@@ -5,7 +5,7 @@ from __future__ import annotations
 from guard.scan import conceal, danger, hijack, override
 from guard.scan.detector import Detector
 from guard.scan.intents import conceal as intent_conceal
-from guard.scan.intents import asked, consent, cover, extraction, persona, tamper, turns
+from guard.scan.intents import amended, asked, consent, cover, decoded_order, extraction, persona, spread, tamper, turns
 from guard.scan.intents import exfil as intent_exfil
 from guard.scan.intents import override as intent_override
 from guard.scan.text import Document
@@ -15,11 +15,11 @@ STRONG: tuple[Detector, ...] = (
     override.ignore_instructions, override.role_markers, override.authority,
     danger.pipe_to_shell, danger.credential_access, danger.disable_safeguard, hijack.self_propagation,
     hijack.forced_execution, hijack.external_redirect, hijack.remote_script,
-    intent_override.drop_prior, intent_override.decode_and_obey, persona.persona_jailbreak,
+    intent_override.drop_prior, decoded_order.decode_and_obey, persona.persona_jailbreak,
     extraction.prompt_extraction, turns.fake_boundary, turns.tool_hijack, consent.planted_consent,
     consent.skip_confirmation, intent_conceal.hide_from_reviewer, intent_exfil.secrets_to_outside,
-    intent_exfil.credential_file_to_network, tamper.guard_tampering, tamper.spread,
-    intent_override.amended_instructions, intent_exfil.active_markup_in_reply,
+    intent_exfil.credential_file_to_network, tamper.guard_tampering, spread.spread,
+    amended.amended_instructions, intent_exfil.active_markup_in_reply,
     asked.secrets_asked_for,
     cover.cover_tracks,
 )

@@ -23,7 +23,7 @@ PENDING: list[Callable[[], None]] = []  # declarers not yet run (see declare_lat
 
 def declare(*groups: Iterable[str]) -> None:
     """Name triggers up front, so that the first lookup in a text indexes all of them at once. A trigger of
-    several words is looked up by its first (see windows.trigger_positions)."""
+    several words is looked up by its first (see trigger_places.trigger_positions)."""
     for group in groups:
         VOCABULARY.update(trigger.split(" ")[0] if " " in trigger else trigger for trigger in group)
 

@@ -10,7 +10,9 @@ from collections import namedtuple
 
 from guard.scan.actions import commands, hosts, model, trust
 from guard.scan.actions.commands import Simple
-from guard.scan.context import negated_in_clause, reported_request, shown_as_code
+from guard.scan.context import negated_in_clause
+from guard.scan.reported import reported_request
+from guard.scan.as_code import shown_as_code
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

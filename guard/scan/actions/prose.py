@@ -12,7 +12,9 @@ from bisect import bisect_right
 
 from guard.scan.actions import hosts
 from guard.scan.actions.model import SECRET_VAR
-from guard.scan.context import NEGATION, negated_in_clause, quoted_mention, reported_request, shown_as_code
+from guard.scan.context import NEGATION, negated_in_clause, quoted_mention
+from guard.scan.reported import reported_request
+from guard.scan.as_code import shown_as_code
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

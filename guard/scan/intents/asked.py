@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.context import NEGATION_ANY, mention_severity
+from guard.scan.reported import NEGATION_ANY
+from guard.scan.context import mention_severity
 from guard.scan.detector import Hit, detector
-from guard.scan.intents.frame import Frame, Lexicon, excerpt, lexicon
+from guard.scan.intents.frame import Frame, excerpt
+from guard.scan.intents.lexicon import Lexicon, lexicon
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 from guard.scan.triggers import declare

@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.conceal import CONCEAL, noise_only, withheld_only
+from guard.scan.conceal import CONCEAL
+from guard.scan.silence import noise_only, withheld_only
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
-from guard.scan.intents.frame import Frame, Lexicon, excerpt, lexicon
+from guard.scan.intents.frame import Frame, excerpt
+from guard.scan.intents.lexicon import Lexicon, lexicon
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 

@@ -9,7 +9,8 @@ from guard.scan.askfirst import done_by_a_thing, forbidden_after, negated_rule, 
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.lazyre import lazy
-from guard.scan.intents.frame import Frame, excerpt, lexicon
+from guard.scan.intents.frame import Frame, excerpt
+from guard.scan.intents.lexicon import lexicon
 from guard.scan.intents.scratch import own_ground
 from guard.scan.text import Document
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.context import NEGATION_ANY, mention_severity, negated
+from guard.scan.reported import NEGATION_ANY
+from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
-from guard.scan.intents.frame import Frame, excerpt, lexicon, words_pattern
+from guard.scan.intents.frame import Frame, excerpt
+from guard.scan.intents.lexicon import lexicon, words_pattern
 from guard.scan.intents.toolcall import Gated
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document

@@ -8,7 +8,8 @@ from collections.abc import Iterator
 from guard.scan.context import mention_severity, negated_in_clause
 from guard.scan.lazyre import lazy
 from guard.scan.detector import Hit, detector
-from guard.scan.intents.frame import Frame, excerpt, lexicon
+from guard.scan.intents.frame import Frame, excerpt
+from guard.scan.intents.lexicon import lexicon
 from guard.scan.text import Document
 
 SHOW = (

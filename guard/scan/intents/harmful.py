@@ -5,7 +5,7 @@ the verb and the object are the whole test."""
 from __future__ import annotations
 
 from guard.scan.context import negated
-from guard.scan.intents.frame import lexicon
+from guard.scan.intents.lexicon import lexicon
 from guard.scan.text import Document
 
 HARM = lexicon((
@@ -64,6 +64,8 @@ HIDDEN_HARM = lexicon(HARM.words, ("ignore", "disregard", "forget", "override", 
                                    "do not mention", "don't mention", "never mention", "add a call",
                                    "answer only in", "reply only in", "suggest", "describe this project as",
                                    "describe the project as", "describe this repository as"))
+
+
 HIDDEN_SENSITIVE = lexicon(SENSITIVE.words, (
     "| sh", "| bash", "curl", "postinstall", "production", "payment", "~/.bashrc", ".bashrc", ".zshrc", "workflows",
     "security", "admin user", "--no-verify", "ssh", "build logs", "logs", "npm", "pip install", "dependency",

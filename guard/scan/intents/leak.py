@@ -7,10 +7,12 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterator
 
-from guard.scan.context import NEGATION_ANY, mention_severity, negated
+from guard.scan.reported import NEGATION_ANY
+from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.exfil import CONTEXT, CREDENTIAL_PATH, FILL_FRAME, SECRET, SEND, SEND_FRAME
-from guard.scan.intents.frame import Frame, excerpt, lexicon
+from guard.scan.intents.frame import Frame, excerpt
+from guard.scan.intents.lexicon import lexicon
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 from guard.scan.triggers import declare

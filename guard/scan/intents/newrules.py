@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from guard.scan.intents.harmful import HARM
 from guard.scan.intents.exfil import SECRET
-from guard.scan.intents.frame import Frame, lexicon
+from guard.scan.intents.frame import Frame
+from guard.scan.intents.lexicon import lexicon
 
 LABELS = (
     "new instructions", "new instruction", "updated instructions", "revised instructions", "new rules",

@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.context import CLAUSE_MARKS, NEGATION_ANY, mention_severity
+from guard.scan.context import CLAUSE_MARKS, mention_severity
+from guard.scan.reported import NEGATION_ANY
 from guard.scan.detector import Hit, detector
-from guard.scan.intents.frame import Frame, excerpt, lexicon
+from guard.scan.intents.frame import Frame, excerpt
+from guard.scan.intents.lexicon import lexicon
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from guard.scan.intents.frame import Frame, lexicon
+from guard.scan.intents.frame import Frame
+from guard.scan.intents.lexicon import lexicon
 from guard.scan.lazyre import lazy
 
 DROP_TASK = (

@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.context import NEGATION_ANY, mention_severity
+from guard.scan.reported import NEGATION_ANY
+from guard.scan.context import mention_severity
 from guard.scan.detector import Hit, detector
-from guard.scan.intents.frame import Frame, excerpt, lexicon
+from guard.scan.intents.frame import Frame, excerpt
+from guard.scan.intents.lexicon import lexicon
 from guard.scan.intents.toolname import named_function_calls
 from guard.scan.lazyre import LazyPattern, lazy
 from guard.scan.text import Document

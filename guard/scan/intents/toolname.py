@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.context import NEGATION_ANY
+from guard.scan.reported import NEGATION_ANY
 from guard.scan.lazyre import lazy
 from guard.scan.patterns import Span
 from guard.scan.text import Document

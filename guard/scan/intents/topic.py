@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from guard.scan.intents.frame import Lexicon
+from guard.scan.intents.lexicon import Lexicon
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 
