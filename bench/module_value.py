@@ -117,6 +117,52 @@ def scan_lines() -> int:
     return sum(len(p.read_text(encoding="utf-8").splitlines()) for p in SCAN.rglob("*.py"))
 
 
+def _imports() -> dict[str, set[str]]:
+    """guard.scan module -> the guard.scan modules it imports (anywhere in it, late imports too)."""
+    import ast
+
+    graph: dict[str, set[str]] = {}
+    for path in SCAN.rglob("*.py"):
+        rel = path.relative_to(ROOT).with_suffix("")
+        name = ".".join(rel.parts[:-1] if rel.name == "__init__" else rel.parts)
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("guard.scan"):
+                found.add(node.module)
+                found.update(f"{node.module}.{a.name}" for a in node.names)  # (a module imported from a package)
+            elif isinstance(node, ast.Import):
+                found.update(a.name for a in node.names if a.name.startswith("guard.scan"))
+        graph[name] = found
+    return {name: {m for m in found if m in graph} for name, found in graph.items()}
+
+
+def _roots() -> set[str]:
+    """The guard.scan modules the rest of kguard imports (hooks/, guard/*.py), the engine and the registry."""
+    import re
+
+    roots = {"guard.scan.engine", "guard.scan.registry"}
+    for path in [*ROOT.glob("hooks/**/*.py"), *ROOT.glob("guard/*.py"), *ROOT.glob("guard/provenance/**/*.py")]:
+        roots.update(re.findall(r"(?:from|import)\s+(guard\.scan(?:\.\w+)*)", path.read_text(encoding="utf-8")))
+    return roots
+
+
+def kept_lines(retired_modules: set[str]) -> int:
+    """Lines of guard/scan still imported once `retired_modules` are deleted: a module goes with its last user
+    (shared infrastructure shrinks with the detectors that used it)."""
+    graph = _imports()
+    seen: set[str] = set()
+    todo = [m for m in _roots() if m in graph and m not in retired_modules]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        parts = name.split(".")
+        todo += [".".join(parts[:i]) for i in range(3, len(parts))]  # (its packages' __init__)
+        todo += [m for m in graph[name] if m not in retired_modules and m not in seen]
+    return sum(lines_of(name) for name in seen)
+
+
 GROUPS = ("blind own", "blind public", "looked")
 # Our own sets (knowledge files with attacks planted in them, look-alikes) against the public collections (mostly
 # chat jailbreaks): both blind, but only the first reads like what kguard guards.
@@ -216,29 +262,32 @@ def loss(d: dict[str, Counter], group: str = "blind") -> int:
     return b["lost_any"] + b["lost_error"] - b["gained_error"]
 
 
-def retire_order(figures: Figures, parts: dict[str, list[str]], below: int, own_below: int, target: int
-                 ) -> list[tuple]:
+def retire_order(figures: Figures, parts: dict[str, list[str]], below: int, own_below: int, target: int,
+                 keep: frozenset[str] = frozenset()) -> list[tuple]:
     """Greedy, recomputed after every step (a case two modules caught becomes the survivor's own once the other
     goes). First the modules whose blind value is at most `below` and whose value on our own blind sets is at
     most `own_below`, the least value per line first ("retire"); then, to show what the size goal costs, the
     rest in the same order until guard/scan is at most `target` lines ("cost")."""
     pool = candidates(parts)
     retired: frozenset[str] = frozenset()
-    lines = scan_lines()
+    gone: set[str] = set()
+    lines = kept_lines(gone)
     steps = []
     for phase in ("retire", "cost"):
         while pool and (phase == "retire" or lines > target):
             scored = []
             for module, ids in pool.items():
                 d = figures.delta(frozenset(ids), retired)
-                if phase == "cost" or (loss(d) <= below and loss(d, "blind own") <= own_below):
+                if phase == "cost" or (loss(d) <= below and loss(d, "blind own") <= own_below
+                                       and module.removeprefix("guard.scan.") not in keep):
                     scored.append((loss(d) / max(1, lines_of(module)), loss(d), module, d))
             if not scored:
                 break
             scored.sort(key=lambda s: (s[0], -lines_of(s[2])))
             _, value, module, d = scored[0]
             retired |= frozenset(pool.pop(module))
-            lines -= lines_of(module)
+            gone.add(module)
+            lines = kept_lines(gone)
             steps.append((phase, module, value, loss(d, "blind own"), lines, retired))
     return steps
 
@@ -253,6 +302,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="retire candidate modules whose blind value is at most N, then report the way to --lines")
     parser.add_argument("--own-below", type=int, default=1, metavar="M",
                         help="and whose value on our own blind sets (own*, adapt*, prec*) is at most M")
+    parser.add_argument("--keep", default="", metavar="M,..",
+                        help="modules kept whatever their blind value, by judgement (say why in the report)")
     parser.add_argument("--lines", type=int, default=9000, help="the size goal of guard/scan (lines of Python)")
     parser.add_argument("--retired", default="", help="IDs (or modules) already taken as retired, comma-separated")
     args = parser.parse_args(argv)
@@ -269,6 +320,8 @@ def main(argv: list[str] | None = None) -> int:
     retired = frozenset(i for part in args.retired.split(",") if part for i in parts.get(part, [part.upper()]))
     print(SUMMARY_HEAD)
     print(summary(figures, frozenset(), "now", scan_lines()))
+    print(f"({scan_lines() - kept_lines(set())} of the {scan_lines()} lines are imported by nothing; the steps below "
+          "count only what the engine, the registry and the rest of kguard import)")
     if retired:
         print(summary(figures, retired, f"with {args.retired} retired", scan_lines()))
     print("\nPer module: what retiring it loses (-err, -any: attack placements) and gains (+ben: benign placements "
@@ -282,7 +335,8 @@ def main(argv: list[str] | None = None) -> int:
               f"blind sets at most {args.own_below}, least value per line first; then what reaching {args.lines} "
               "lines costs (value: blind/own):")
         print(SUMMARY_HEAD)
-        steps = retire_order(figures, parts, args.retire_below, args.own_below, args.lines)
+        steps = retire_order(figures, parts, args.retire_below, args.own_below, args.lines,
+                             frozenset(filter(None, args.keep.split(","))))
         for phase, module, value, own, lines, gone in steps:
             print(summary(figures, gone, f"{phase} {module.removeprefix('guard.scan.')} ({value:+d}/{own:+d})", lines))
         print("retire: " + ",".join(m.removeprefix("guard.scan.") for phase, m, *_ in steps if phase == "retire"))
