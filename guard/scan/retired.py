@@ -20,7 +20,7 @@ class Retired(namedtuple("Retired", "id name summary covered_by")):
 
     @property
     def doc(self) -> str:
-        return (f"Retired in issue 21: {self.covered_by}\n\nWhat it found: {self.summary}.\n\n"
+        return (f"Retired in issue 21; what covers it now: {self.covered_by}.\n\nWhat it found: {self.summary}.\n\n"
                 "The ID is kept so that a baseline or a config naming it stays readable; it reports nothing "
                 "and is never reused.")
 
