@@ -15,10 +15,13 @@ in bench/devset/LOOKED: only these predict unseen text) and looked ones:
 `--retire-below N` retires, one at a time, the candidate module whose value on blind sources (attacks lost at any
 level plus those lost at error, less benign errors it alone causes) is smallest per line, while that value is
 at most N and its value on our own blind sets (knowledge files, not chat jailbreaks) at most `--own-below`; then
-it goes on until guard/scan/ is at most `--lines` lines, and prints the recall each step costs. Candidates are the word-reading modules (guard/scan/intents/ and the old
-phrase modules); hiding places (INV, HMD, ENC), the file family, the action layer and the learned model are not.
+it goes on until guard/scan/ is at most `--lines` lines (a module goes with its last user), and prints the
+recall each step costs; `--keep` names modules kept by judgement. Candidates are the word-reading modules
+(guard/scan/intents/ and the old phrase modules); hiding places (INV, HMD, ENC), the file family, the action
+layer and the learned model are not. The lead's re-run after a new intent.bin: the cache key changes, one pass.
 
-Run: python bench/module_value.py [--rescan] [--cache FILE] [--sources a,b] [--ids] [--retire-below N]"""
+Run: python bench/module_value.py [--rescan] [--cache FILE] [--sources a,b] [--ids]
+         [--retire-below N --own-below M --keep hijack,intents.amended --lines 9000]"""
 from __future__ import annotations
 
 import argparse
