@@ -124,6 +124,25 @@ def sink(cmd: Simple) -> tuple[str, str] | None:
     return None
 
 
+CREDENTIAL_FLAGS = frozenset("-h --header -u --user --oauth2-bearer -headers --auth --auth-type".split())
+
+
+def credentials(cmd: Simple) -> list[tuple[str, str]]:
+    """(variable, target): the secret variables an HTTP client sends as a header or a user, and where to."""
+    if name_of(cmd) not in ("curl", "wget", "http", "https", "xh", "iwr", "irm", "invoke-webrequest",
+                            "invoke-restmethod"):
+        return []
+    targets = urls_of(cmd)
+    if not targets:
+        return []
+    argv = cmd.argv
+    sent = [argv[i + 1] for i, a in enumerate(argv[:-1]) if a.lower() in CREDENTIAL_FLAGS]
+    sent += [a.split("=", 1)[1] for a in argv if a.lower().startswith(("--header=", "--user="))]
+    sent += [a for a in argv[1:] if re.match(r"^[\w-]+:\S*\$", a) and "://" not in a]  # httpie: Header:$VAR
+    found = [(m.group(1) or m.group(2), targets[-1]) for word in sent for m in SECRET_VAR.finditer(word)]
+    return found
+
+
 def downloads(cmd: Simple) -> str | None:
     """The URL a command fetches (not an upload)."""
     name = name_of(cmd)

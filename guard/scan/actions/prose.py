@@ -10,7 +10,7 @@ from guard.scan.lazyre import lazy
 import re
 from bisect import bisect_right
 
-from guard.scan.actions import hosts
+from guard.scan.actions import hosts, owned
 from guard.scan.actions.model import SECRET_VAR
 from guard.scan.context import NEGATION, negated_in_clause, quoted_mention, reported_request, shown_as_code
 
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from guard.scan.actions.flows import Walk
     from guard.scan.text import Document
 
+Found = tuple[int, int, str, str, str, "str | None"]  # (start, end, id, message, severity, target)
 HEADING = lazy(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)[ \t#]*$", re.M)
 STEP_END = lazy(r"\n[ \t]*(?:[-*+]|\d{1,3}[.)]|\|)[ \t]|\n[ \t]*\n|(?<=[.!?。！？])[ \t]+(?=\S)")
 SINK_VERB = lazy(
@@ -84,7 +85,7 @@ def addresses(doc: Document) -> list[tuple[int, int, str, hosts.Host]]:
     return found  # type: ignore[return-value]
 
 
-def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[tuple[int, int, str, str, str]]:
+def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[Found]:
     text = doc.text
     wanted = [a for a in addresses(doc) if not any(lo <= a[0] < hi for lo, hi in in_commands)
               and (SINK_VERB.search(text, *_paragraph(text, a[0])) is not None or _carries(a[2]))]
@@ -96,7 +97,7 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
     fenced = doc.fenced_lines
     memo: dict[int, list[tuple[int, str]]] = {}
     found = []
-    for at, stop, url, _ in wanted:
+    for at, stop, url, host in wanted:
         number = bisect_right(starts, at) - 1
         start, end, section = all_steps[number]
         step = text[start:end]
@@ -124,14 +125,15 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
         named = here + near_named
         if AUTH.search(step):  # a credential named with the header or scheme it authenticates with
             named = [m for m in named if not m.startswith("a secret (")]
+        named = [m for m in named if not (m.startswith("a secret variable (") and owned.issued_by(m[19:-1], host))]
         shown = quoted_mention(doc, at, stop) or carried and shown_as_code(doc, at, stop)
         severity = "warning" if shown else "error"
         if repo and not any(w in step.lower() for w in ("clone", "pull", "fetch", "download")):
             found.append((at, stop, "ACT002", f"the repository sent ({verb.group()}) to {url}, which is not "
-                                              "the project's", severity))
+                                              "the project's", severity, url))
         elif here if email else named:
             found.append((at, stop, "ACT001", f"{named[0]} sent ({verb.group()}) to {url}, which is not "
-                                              "the project's", severity))
+                                              "the project's", severity, url))
     return found
 
 
@@ -199,7 +201,7 @@ RUN_WORDS = lazy(
 
 
 def prose_actions(doc: Document, walk: Walk,
-                  in_commands: list[tuple[int, int]]) -> list[tuple[int, int, str, str, str]]:
+                  in_commands: list[tuple[int, int]]) -> list[Found]:
     """ACT004 a safeguard named with switching it off in one step; ACT003 a script's URL named with running it."""
     text = doc.text
     found = []
@@ -214,7 +216,7 @@ def prose_actions(doc: Document, walk: Walk,
             continue  # (a negation anywhere in the sentence: "Removing `.kguard.toml` is ... never do")
         severity = "warning" if quoted_mention(doc, named.start(), named.end()) else "error"
         found.append((named.start(), named.end(), "ACT004", f"a change to a safeguard: {named.group()} "
-                                                            f"({verb.group()})", severity))
+                                                            f"({verb.group()})", severity, None))
     for at, stop, url, host in addresses(doc):
         if "://" not in url or any(a <= at < b for a, b in in_commands) or doc.line_of(at) in fenced:
             continue
@@ -224,7 +226,7 @@ def prose_actions(doc: Document, walk: Walk,
         if walk.trusted(url) or negated_in_clause(doc, at) or reported_request(doc, at, stop):
             continue
         severity = "error" if walk.suspect(url) else "warning"  # (as a curl-pipe install line in prose)
-        found.append((at, stop, "ACT003", f"a script downloaded from {url} and run", severity))
+        found.append((at, stop, "ACT003", f"a script downloaded from {url} and run", severity, url))
     return found
 
 
