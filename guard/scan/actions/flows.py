@@ -8,7 +8,7 @@ from guard.scan.lazyre import lazy
 import re
 from collections import namedtuple
 
-from guard.scan.actions import commands, hosts, model, owned, trust
+from guard.scan.actions import commands, controls, hosts, model, owned, trust
 from guard.scan.actions.commands import Simple
 from guard.scan.context import negated_in_clause, reported_request, shown_as_code
 
@@ -84,6 +84,9 @@ class Walk:
             if fetched:
                 self.download_run(cmd, fetched[0], carried)
             carried = set()
+        foothold = controls.persistence(cmd)
+        if foothold:
+            self.persist(cmd, foothold, carried)
         change = model.safeguard(cmd)
         if change:
             self.found.append(("ACT004", f"a change to a safeguard: {change}", "error", None))
@@ -137,6 +140,16 @@ class Walk:
         elif any(kind == "repo" for kind, _ in carried) or (how == "copies to" and any(
                 REPO_WORDS.match(a) for a in cmd.argv[1:])):
             self.found.append(("ACT002", f"the repository {how} {target}, which is not the project's", "error", target))
+
+    def persist(self, cmd: Simple, foothold: str, carried: set[Tag]) -> None:
+        """A foothold is an error when what it plants fetches, sends or reads secrets, or is a login key."""
+        planted = " ".join([*cmd.argv[1:], cmd.body])
+        outside = [u for _, _, u, _ in hosts.urls(planted) if not self.trusted(u)]
+        worst = any(kind in ("download", "secret") for kind, _ in carried) or outside \
+            or re.search(r"authorized_keys|sudoers|ld\.so\.preload", foothold)
+        reach = f", reaching {outside[0]}" if outside else ""
+        self.found.append(("ACT009", f"a foothold that outlives the session: {model.name_of(cmd)} {foothold}{reach}",
+                           "error" if worst else "warning", outside[0] if outside else None))
 
     def credential(self, cmd: Simple) -> None:
         """A known service's credential sent as authentication to a host of another organisation."""
@@ -198,7 +211,7 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
             continue
         lowered = not fenced and reported_request(doc, cand.start, cand.end)
         for det_id, message, severity, target in flows:
-            if det_id == "ACT003" and fenced and severity == "warning":
+            if det_id in ("ACT003", "ACT009") and fenced and severity == "warning":
                 severity = "info"  # an install line shown in a code block, as DNG001 reads it
             elif lowered and severity == "error":
                 severity = "warning"  # what a third party may ask, reported in a rule or a description
