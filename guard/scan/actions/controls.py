@@ -53,6 +53,9 @@ AGAINST = lazy(r"\b(?:avoid|anti-?patterns?|don'?ts?|forbidden|prohibited|never|
                r"禁止|避免|不要|しない|避ける|금지|피하", re.I)
 
 
+JUSTIFIED = lazy(r"[ \t]*[:(]?[ \t]*[A-Z]{0,3}[\d#]{2,4}(?![\w#])[^\n]{0,6}?(?:--|:|—|\breason\b)", re.I)
+
+
 def persistence(cmd: Simple) -> str | None:
     """The foothold a command plants: a start-up file, a scheduled job, a service, a login key."""
     from guard.scan.actions.model import output_files
@@ -104,6 +107,8 @@ def settings_off(doc: Document, walk: Walk, in_commands: list[tuple[int, int]], 
     found = []
     for match in SETTING.finditer(text):
         kind = next(k for k, v in match.groupdict().items() if v)
+        if kind == "scanner" and JUSTIFIED.match(text, match.end()):
+            continue  # (a suppression that names its rule and says why: the tools' own documented form)
         why = WHAT[kind]
         found += _judged(doc, match.start(), match.end(), f"{why}: {match.group().strip()}", secret_flow, True)
     for named in CONTROL_NAMED.finditer(text):
@@ -141,6 +146,8 @@ def _warned_against(doc: Document, start: int) -> bool:
     own = text[doc.line_starts[line - 1]:start]
     if NEGATION_ANY.search(own) or AGAINST.search(own):
         return True
+    if own.lstrip().startswith("|"):  # a table row: the head of its column
+        return _column_head_against(doc, line, own.count("|"))
     for above in range(line - 1, max(0, line - 12), -1):
         lo = doc.line_starts[above - 1]
         row = text[lo:doc.line_starts[above] - 1 if above < len(doc.line_starts) else len(text)].strip()
@@ -153,6 +160,19 @@ def _warned_against(doc: Document, start: int) -> bool:
         title = text[heading:text.find("\n", heading)]
         return AGAINST.search(title) is not None
     return False
+
+
+def _column_head_against(doc: Document, line: int, column: int) -> bool:
+    text = doc.text
+    head = None
+    for above in range(line - 1, max(0, line - 60), -1):
+        row = text[doc.line_starts[above - 1]:doc.line_starts[above] - 1].strip()
+        if not row.startswith("|"):
+            break
+        if not re.fullmatch(r"[|:\- ]+", row):
+            head = row
+    cells = head.split("|") if head else []
+    return column < len(cells) and AGAINST.search(cells[column]) is not None
 
 
 def cron_lines(doc: Document, walk: Walk) -> list[Flow]:

@@ -73,6 +73,8 @@ class Walk:
         if name in ("tar", "zip", "7z") or name == "git" and cmd.argv[1:2] in (["bundle"], ["archive"]):
             if any(REPO_WORDS.match(a) for a in cmd.argv[2:]) or name == "git":
                 carried.add(("repo", "the repository"))
+        if name in ("echo", "printf"):  # (text piped on: a crontab line, a unit file)
+            carried |= {("text", u) for _, _, u, _ in hosts.urls(" ".join(cmd.argv[1:]))}
         downloaded = model.downloads(cmd)
         if downloaded:
             carried.add(("download", downloaded))
@@ -145,6 +147,7 @@ class Walk:
         """A foothold is an error when what it plants fetches, sends or reads secrets, or is a login key."""
         planted = " ".join([*cmd.argv[1:], cmd.body])
         outside = [u for _, _, u, _ in hosts.urls(planted) if not self.trusted(u)]
+        outside += sorted(u for kind, u in carried if kind == "text" and not self.trusted(u))
         worst = any(kind in ("download", "secret") for kind, _ in carried) or outside \
             or re.search(r"authorized_keys|sudoers|ld\.so\.preload", foothold)
         reach = f", reaching {outside[0]}" if outside else ""
