@@ -112,6 +112,8 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
             continue
         linked = {s for title, s in titles if len(title) >= 4 and title in step.lower() and s != section}
         near = [n for n in range(max(0, number - 2), number) if all_steps[n][2] == section]
+        near += [n for n in range(max(0, number - 12), number - 2) if all_steps[n][2] == section  # (one list)
+                 and "\n\n" not in text[all_steps[n][0]:start] and LIST_ITEM.match(text, text.rfind("\n", 0, all_steps[n][0]) + 1)]
         near += [n for n, other in enumerate(all_steps) if other[2] in linked]
         near_named = [m for n in near for _, m in _mentions(doc, all_steps[n], n, memo)]
         email = "://" not in url and "@" in url and ":" not in url
@@ -125,7 +127,10 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
         named = here + near_named
         if AUTH.search(step):  # a credential named with the header or scheme it authenticates with
             named = [m for m in named if not m.startswith("a secret (")]
-        named = [m for m in named if not (m.startswith("a secret variable (") and owned.issued_by(m[19:-1], host))]
+        used = [m for m in named if m.startswith("a secret variable (") and owned.issued_by(m[19:-1], host)]
+        if used:  # a service's own token named for its upload: "secrets" and "token" around it are that token
+            named = [m for m in named if m not in used and not (m.startswith("a secret (") and not any(
+                c in m[10:] for c in "./_"))]  # (a secret file stays theft wherever it goes)
         shown = quoted_mention(doc, at, stop) or carried and shown_as_code(doc, at, stop)
         severity = "warning" if shown else "error"
         if repo and not any(w in step.lower() for w in ("clone", "pull", "fetch", "download")):
@@ -139,6 +144,9 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
 
 AUTH = lazy(r"\b(?:headers?|authorization|bearer|basic\s+auth|oauth|X-[A-Za-z]+-[\w-]+)\b", re.I)
 PLACEHOLDER = lazy(r"[?&][\w-]+=(?:\{|\$|[A-Z_]{4,}\b|<)")
+
+
+LIST_ITEM = lazy(r"[ \t]*(?:[-*+]|\d{1,3}[.)]|\|)[ \t]")
 
 
 def _carries(url: str) -> bool:
