@@ -1,4 +1,4 @@
-"""ACT001-ACT007: the action family's detectors. Each check first asks whether the text holds anything an action
+"""ACT001-ACT009: the action family's detectors. Each check first asks whether the text holds anything an action
 needs (a URL, a code span, a command's name, an address); only then are the action modules imported and the
 file read once for all seven (cached on the document)."""
 from __future__ import annotations
