@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from guard.scan.detector import Hit, detector
+from guard.scan.finding import Finding
 from guard.scan.text import Document
 
 # What an action needs to name, tested on the text's bytes and words before any action module is imported: an
@@ -30,7 +31,7 @@ WORDS = frozenset((b"hooks", b"hook", b"nc", b"ncat", b"netcat",
                    b"socat", b"telnet", b"scp", b"rsync", b"sftp", b"dig", b"nslookup", b"codeowners", b"husky",
                    b"workflows", b"kguard", b"protection", b"circleci", b"jenkinsfile", b"sendmail", b"mutt",
                    b"tls", b"ssl", b"xsrf", b"mfa", b"2fa", b"codeql", b"semgrep", b"bandit", b"dependabot",
-                   b"gitleaks", b"trufflehog", b"-k"))
+                   b"gitleaks", b"trufflehog", b"-k", b"logger"))
 
 SECRET_MARKS = (b".env", b"id_rsa", b"id_ed25519", b"id_ecdsa", b".ssh", b"credentials", b".pem", b".netrc", b".npmrc",
                 b".pypirc", b"secret")  # (ACT006: a secret added to git or written into a pull request)
@@ -61,6 +62,21 @@ def _flows(doc: Document) -> list:
             found = read(doc)
         doc.cache["actions"] = found
     return found  # type: ignore[return-value]
+
+
+# ACT008 and ACT009 are errors where concealment (CON) or a hiding place (HMD hidden Markdown, INV invisible
+# characters, ENC an encoded payload) stands on their line: a weakened control nobody is meant to notice.
+AGREEING = ("CON", "HMD", "INV", "ENC")
+RAISED = ("ACT008", "ACT009")
+
+
+def agreed(findings: list[Finding]) -> list[Finding]:
+    """The findings with ACT008/ACT009 warnings raised where they agree with concealment or a hiding place."""
+    lines = {f.line for f in findings if f.id.startswith(AGREEING) and f.severity != "info"}
+    if not lines or not any(f.id in RAISED and f.severity == "warning" and f.line in lines for f in findings):
+        return findings
+    return [f._replace(severity="error", message=f"{f.message}; beside concealment or a hiding place on its line")
+            if f.id in RAISED and f.severity == "warning" and f.line in lines else f for f in findings]
 
 
 def _hits(doc: Document, det_id: str) -> Iterator[Hit]:

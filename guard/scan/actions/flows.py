@@ -22,6 +22,10 @@ class Flow(namedtuple("Flow", "start end id message severity target", defaults=(
 
 
 Tag = tuple[str, str]  # ("secret" | "repo" | "download", what)
+PUBLIC_INDEXES = frozenset(("pypi.org", "pypi.python.org", "files.pythonhosted.org", "registry.npmjs.org",
+                            "registry.yarnpkg.com", "rubygems.org", "index.crates.io", "crates.io",
+                            "proxy.golang.org", "repo.maven.apache.org", "repo1.maven.org", "api.nuget.org"))
+AUTH_HEADER = lazy(r"auth|token|key|cookie|secret|session|bearer|signature|credential|password|pass\b|jwt", re.I)
 REPO_WORDS = lazy(r"^(?:\.|\./|\.git/?|--all|--mirror|\*)$")
 
 
@@ -73,8 +77,9 @@ class Walk:
         if name in ("tar", "zip", "7z") or name == "git" and cmd.argv[1:2] in (["bundle"], ["archive"]):
             if any(REPO_WORDS.match(a) for a in cmd.argv[2:]) or name == "git":
                 carried.add(("repo", "the repository"))
-        if name in ("echo", "printf"):  # (text piped on: a crontab line, a unit file)
+        if name in ("echo", "printf"):  # (text piped on: a crontab line, a unit file, a secret's value)
             carried |= {("text", u) for _, _, u, _ in hosts.urls(" ".join(cmd.argv[1:]))}
+            carried |= {("secret", v) for a in cmd.argv[1:] for v in [model.variable_secret(a)] if v}
         downloaded = model.downloads(cmd)
         if downloaded:
             carried.add(("download", downloaded))
@@ -156,11 +161,17 @@ class Walk:
 
     def credential(self, cmd: Simple) -> None:
         """A known service's credential sent as authentication to a host of another organisation."""
-        for variable, target in model.credentials(cmd):
+        for variable, target, header in model.credentials(cmd):
             host = self.host(target)
-            if host is not None and not self.trusted(target) and owned.foreign_credential(variable, host):
+            if host is None or self.trusted(target) or owned.issued_by(variable, host):
+                continue
+            if owned.foreign_credential(variable, host):
                 self.found.append(("ACT001", f"the credential {variable} sent to {target}, which is neither its "
                                              "issuer's nor the project's", "error", target))
+                return
+            if header and not AUTH_HEADER.search(header):  # (a debug or trace header: a leak, not a login)
+                self.found.append(("ACT001", f"the secret variable {variable} put into the header {header} sent "
+                                             f"to {target}, which is not the project's", "error", target))
                 return
 
     def download_run(self, cmd: Simple, url: str, carried: set[Tag]) -> None:
@@ -173,6 +184,9 @@ class Walk:
         if self.trusted(source) or source.startswith(("./", "../", "/", "file:")) or "://" not in source \
                 and "@" not in source and not source.startswith("git+"):
             return
+        host = self.host(source)
+        if host is not None and not host.disguise and host.name in PUBLIC_INDEXES:
+            return  # (the default index named outright)
         self.found.append(("ACT005", f"packages installed from {source}, a source that is not the project's",
                            "error" if self.suspect(source) else "warning", source))
 
