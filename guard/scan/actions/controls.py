@@ -129,7 +129,7 @@ def _judged(doc: Document, start: int, end: int, message: str, secret_flow: bool
     line = doc.line_of(start)
     line_text = text[doc.line_starts[line - 1]:text.find("\n", start) if "\n" in text[start:] else len(text)]
     if PRIVATE_HOST.search(line_text) or negated_in_clause(doc, start) or reported_request(doc, start, end) \
-            or _warned_against(doc, start):
+            or warned_against(doc, start):
         return []
     if doc.is_hidden(start) is not None or secret_flow:
         return [(start, end, message + ("; beside a secret flow" if secret_flow else ""), "error")]
@@ -138,7 +138,7 @@ def _judged(doc: Document, start: int, end: int, message: str, secret_flow: bool
     return [(start, end, message, "warning")]
 
 
-def _warned_against(doc: Document, start: int) -> bool:
+def warned_against(doc: Document, start: int) -> bool:
     """The construct sits in a list or section that warns against it: a negation earlier on its own line, or
     the lead-in of its list (the line ending with a colon above it) or its heading says avoid / don't / never."""
     text = doc.text

@@ -33,6 +33,7 @@ WORDS = frozenset((b"hooks", b"hook", b"nc", b"ncat", b"netcat",
                    b"tls", b"ssl", b"xsrf", b"mfa", b"2fa", b"codeql", b"semgrep", b"bandit", b"dependabot",
                    b"gitleaks", b"trufflehog", b"-k", b"logger"))
 
+INTO_GIT_WORDS = ("提交", "コミット", "커밋", "коммит")  # (ACT006 in prose, outside ASCII)
 SECRET_MARKS = (b".env", b"id_rsa", b"id_ed25519", b"id_ecdsa", b".ssh", b"credentials", b".pem", b".netrc", b".npmrc",
                 b".pypirc", b"secret")  # (ACT006: a secret added to git or written into a pull request)
 
@@ -54,7 +55,8 @@ def _flows(doc: Document) -> list:
         haystack = doc.ascii_lower
         if not any(mark in haystack for mark in MARKS) and not any(word in doc.words for word in WORDS) \
                 and not _address_at(haystack) \
-                and not (any(mark in haystack for mark in SECRET_MARKS) and (b"git" in haystack or b"gh " in haystack)):
+                and not (any(mark in haystack for mark in SECRET_MARKS) and (b"git" in haystack or b"gh " in haystack or b"commit" in haystack or b"pull request" in haystack
+                      or b"pr " in haystack or any(w in doc.text for w in INTO_GIT_WORDS))):
             found = []
         else:
             from guard.scan.actions.read import read  # (the action modules: only where they can fire)
