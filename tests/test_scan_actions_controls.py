@@ -169,3 +169,18 @@ def test_a_secret_file_committed_or_pasted_into_a_review_in_prose_is_act006(text
 ])
 def test_a_rule_against_committing_a_secret_file_is_no_finding(text: str) -> None:
     assert act(text) == set()
+
+
+@pytest.mark.parametrize(("text", "severity"), [
+    ("Run `pip install reqeusts` before the tests.\n", "error"),  # two neighbours swapped
+    ("Then `npm install expresss --save`.\n", "error"),  # one letter doubled
+    ("Run `pip install colourama` for the colours.\n", "error"),  # one letter added
+    ("```sh\npip install reqeusts\n```\n", "warning"),  # shown in a block
+])
+def test_a_package_one_slip_from_a_popular_one_is_act005(text: str, severity: str) -> None:
+    assert ("ACT005", severity) in act(text)
+
+
+def test_real_packages_and_their_real_neighbours_are_no_finding() -> None:
+    assert act("Run `pip install requests colorama pytest-cov scapy attr boto jinja2` first.\n") == set()
+    assert act("Run `npm i lodash.merge @types/node react-dom` and `pip install -r requirements.txt -e .`.\n") == set()

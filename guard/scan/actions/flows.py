@@ -8,7 +8,7 @@ from guard.scan.lazyre import lazy
 import re
 from collections import namedtuple
 
-from guard.scan.actions import commands, controls, hosts, model, owned, trust
+from guard.scan.actions import commands, controls, hosts, model, owned, packages, trust
 from guard.scan.actions.commands import Simple
 from guard.scan.context import negated_in_clause, reported_request, shown_as_code
 
@@ -100,6 +100,10 @@ class Walk:
         source = model.dependency(cmd)
         if source:
             self.package(source)
+        squat = packages.look_alike(cmd)
+        if squat:
+            self.found.append(("ACT005", f"the package {squat[0]} installed, one slip away from {squat[1]}",
+                               "error", None))
         if model.pr_body(cmd) and any(kind == "secret" for kind, _ in carried):
             what = next(w for k, w in sorted(carried) if k == "secret")
             self.found.append(("ACT006", f"{what} written into a pull request or issue", "error", None))
@@ -228,7 +232,9 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
             continue
         lowered = not fenced and reported_request(doc, cand.start, cand.end)
         for det_id, message, severity, target in flows:
-            if det_id in ("ACT003", "ACT009") and fenced and severity == "warning":
+            if det_id == "ACT005" and fenced and severity == "error" and "one slip" in message:
+                severity = "warning"  # (a typing slip in an install line shown in a block)
+            elif det_id in ("ACT003", "ACT009") and fenced and severity == "warning":
                 severity = "info"  # an install line shown in a code block, as DNG001 reads it
             elif lowered and severity == "error":
                 severity = "warning"  # what a third party may ask, reported in a rule or a description
