@@ -46,6 +46,8 @@ CONTROL_NAMED = lazy(
     r"(?:de\s+|des\s+|del\s+|der\s+)?(?:certificados?|certificats?|certificati|Zertifikate?|сертификат\w*|tls|ssl)|"
     r"mfa|2fa|codeql|semgrep|bandit|gitleaks|trufflehog|secret\s+scanning|dependabot|signature\s+verification)"
     r"(?![\w-])", re.I)
+OFF = lazy(r"\b(?:turn\w*\s+off|switch\w*\s+off|skip\w*|ignor\w*|ausschalt\w*|überspring\w*|omit\w*|salt[ae]\w*|"
+           r"pul[ae]\w*|пропуст\w*|игнорир\w*)\b|跳过|忽略|关掉|スキップ|無視|オフ|건너뛰|무시|끄", re.I)
 PRIVATE_HOST = lazy(r"\b(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|"
                     r"172\.(?:1[6-9]|2\d|3[01])\.\d+\.\d+|[\w.-]+\.(?:local|internal|lan|corp|test|localhost))\b", re.I)
 AGAINST = lazy(r"\b(?:avoid|anti-?patterns?|don'?ts?|forbidden|prohibited|never|bad|wrong|insecure|pitfalls?|"
@@ -112,7 +114,8 @@ def settings_off(doc: Document, walk: Walk, in_commands: list[tuple[int, int]], 
         why = WHAT[kind]
         found += _judged(doc, match.start(), match.end(), f"{why}: {match.group().strip()}", secret_flow, True)
     for named in CONTROL_NAMED.finditer(text):
-        verb = SWITCH_OFF.search(text, max(text.rfind("\n", 0, named.start()) + 1, named.start() - 24), named.start())
+        lo = max(text.rfind("\n", 0, named.start()) + 1, named.start() - 24)
+        verb = SWITCH_OFF.search(text, lo, named.start()) or OFF.search(text, lo, named.start())
         if verb is None or doc.line_of(named.start()) in doc.fenced_lines or any(
                 a <= named.start() < b for a, b in in_commands):
             continue
