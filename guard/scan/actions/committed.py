@@ -46,7 +46,9 @@ def secret_committed(doc: Document, in_commands: list[tuple[int, int]]) -> list[
                 or FORBIDDEN.search(text, lo, hi) or negated_in_clause(doc, named.start()) \
                 or reported_request(doc, named.start(), named.end()) or warned_against(doc, named.start()):
             continue  # (a rule against it, in its sentence or in the list or section it stands in)
-        severity = "warning" if quoted_mention(doc, named.start(), named.end()) else "error"
+        # A warning: prose names the file, no command adds it (an error hidden, or beside concealment: see
+        # detectors.agreed); `git add -f .env` is the command flow's error.
+        severity = "info" if quoted_mention(doc, named.start(), named.end()) else "warning"
         found.append(Flow(named.start(), named.end(), "ACT006",
                           f"the secret file {named.group()} put into git or a review ({verb.group()})", severity))
         if len(found) >= 20:

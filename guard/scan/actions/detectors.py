@@ -68,14 +68,14 @@ def _flows(doc: Document) -> list:
     return found  # type: ignore[return-value]
 
 
-# ACT008 and ACT009 are errors where concealment (CON) or a hiding place (HMD hidden Markdown, INV invisible
+# ACT006 (prose), ACT008 and ACT009 are errors where concealment (CON) or a hiding place (HMD hidden Markdown, INV invisible
 # characters, ENC an encoded payload) stands on their line: a weakened control nobody is meant to notice.
 AGREEING = ("CON", "HMD", "INV", "ENC")
-RAISED = ("ACT008", "ACT009")
+RAISED = ("ACT006", "ACT008", "ACT009")  # (ACT006: its prose reading is a warning; the command flow an error)
 
 
 def agreed(findings: list[Finding]) -> list[Finding]:
-    """The findings with ACT008/ACT009 warnings raised where they agree with concealment or a hiding place."""
+    """The findings with ACT006/ACT008/ACT009 warnings raised where they agree with concealment or a hiding place."""
     lines = {f.line for f in findings if f.id.startswith(AGREEING) and f.severity != "info"}
     if not lines or not any(f.id in RAISED and f.severity == "warning" and f.line in lines for f in findings):
         return findings
