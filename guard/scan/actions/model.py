@@ -32,7 +32,8 @@ UPLOAD_FLAGS = frozenset("-d --data --data-binary --data-raw --data-urlencode -F
                          "--upload-file --json --post-data --post-file --body-data --body-file -body -infile".split())
 PROGRAM_SINK = lazy(r"requests\.(?:post|put|patch)|urlopen|urllib\.request|http\.client|socket\.|"
                           r"fetch\(|axios\.(?:post|put)|XMLHttpRequest|Net::HTTP|IO::Socket|smtplib|"
-                          r"Invoke-(?:WebRequest|RestMethod)|WebClient|\.(?:Upload|Post)\w*\(|(?:HTTP|SysLog|Socket)Handler\(", re.I)
+                          r"Invoke-(?:WebRequest|RestMethod)|WebClient|\.(?:Upload|Post)\w*\(|"
+                          r"(?:HTTP|SysLog|Socket)Handler\(", re.I)
 PROGRAM_SECRET = lazy(r"os\.environ|process\.env|getenv|\$ENV|ENV\[|\.env\b|id_rsa|id_ed25519|\.ssh|"
                             r"\.aws/credentials|\.netrc|\.git-credentials|Get-ChildItem\s+env:", re.I)
 PROGRAM_FETCH_EXEC = lazy(r"(?:exec|eval|Invoke-Expression|iex)\s*\(?[^\n]{0,80}?(?:urlopen|requests\.get|"

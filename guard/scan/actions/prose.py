@@ -113,7 +113,8 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
         linked = {s for title, s in titles if len(title) >= 4 and title in step.lower() and s != section}
         near = [n for n in range(max(0, number - 2), number) if all_steps[n][2] == section]
         near += [n for n in range(max(0, number - 12), number - 2) if all_steps[n][2] == section  # (one list)
-                 and "\n\n" not in text[all_steps[n][0]:start] and LIST_ITEM.match(text, text.rfind("\n", 0, all_steps[n][0]) + 1)]
+                 and "\n\n" not in text[all_steps[n][0]:start]
+                 and LIST_ITEM.match(text, text.rfind("\n", 0, all_steps[n][0]) + 1)]
         near += [n for n, other in enumerate(all_steps) if other[2] in linked]
         near_named = [m for n in near for _, m in _mentions(doc, all_steps[n], n, memo)]
         email = "://" not in url and "@" in url and ":" not in url
