@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 
+from guard.scan.actions.detectors import agreed
 from guard.scan.detector import Detector, Hit
 from guard.scan.filelevel import utf16_text
 from guard.scan.finding import Finding, sort_key
@@ -77,6 +78,7 @@ def scan_text(text: str, path: str = "<text>", select: Sequence[str] | None = No
     scored = [(det, hit) for det in detectors if det.family == "LRN" for hit in det.check(doc)]
     findings = [_finding(det, doc, hit) for det in detectors if det.family != "LRN" for hit in det.check(doc)]
     findings += view_findings(doc, detectors, findings)
+    findings = agreed(findings)
     findings += [_finding(det, doc, hit) for det, hit in judged(doc, scored, findings)]
     return sorted(one_per_sentence(doc, findings), key=sort_key)
 

@@ -103,6 +103,8 @@ _ALL: tuple[Detector, ...] = (
     actions.untrusted_package_source,
     actions.secret_into_repository,
     actions.disguised_host,
+    actions.security_control_switched_off,
+    actions.persistence_planted,
     filelevel.binary,
     filelevel.not_utf8,
     filelevel.too_large,

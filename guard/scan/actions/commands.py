@@ -33,7 +33,9 @@ PROSE_COMMAND = lazy(r"(?<![\w./-])(?:" + "|".join(map(re.escape, NAMES)) +
                            r"(?=[.;!?。]\s|[.。]?$|\s+(?:and|then|und|et|y|e|и)\s|[)\]]\s|$)",
                            re.I | re.M)
 NAME_SET = frozenset(NAMES) | {"python2", "deno", "bun", "php", "dash", "ksh", "fish", "truncate", "unlink",
-                                "shred", "ln", "gci", "get-childitem", "chmod", "drill", "twine", "poetry", "pipx"}
+                                "shred", "ln", "gci", "get-childitem", "chmod", "drill", "twine", "poetry", "pipx",
+                                "crontab", "systemctl", "launchctl", "schtasks", "register-scheduledtask",
+                                "new-itemproperty", "set-itemproperty", "logger"}
 FIRST_WORD = lazy(r"^\s*(?:\$\s+)?(?:(?:sudo|env|nohup|time|exec|command)\s+)*(?:[A-Za-z_]\w*=\S*\s+)*([\w.-]+)")
 SUBSTITUTION = lazy(r"[$<>]\(|`")
 HEREDOC = lazy(r"<<-?\s*(['\"]?)(\w+)\1")

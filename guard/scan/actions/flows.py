@@ -8,7 +8,7 @@ from guard.scan.lazyre import lazy
 import re
 from collections import namedtuple
 
-from guard.scan.actions import commands, hosts, model, trust
+from guard.scan.actions import commands, controls, hosts, model, owned, packages, trust
 from guard.scan.actions.commands import Simple
 from guard.scan.context import negated_in_clause
 from guard.scan.reported import reported_request
@@ -19,11 +19,15 @@ if TYPE_CHECKING:
     from guard.scan.text import Document
 
 
-class Flow(namedtuple("Flow", "start end id message severity")):
-    __slots__ = ()
+class Flow(namedtuple("Flow", "start end id message severity target", defaults=(None,))):
+    __slots__ = ()  # (target: the URL, address or host a flow ends at, when it ends at one)
 
 
 Tag = tuple[str, str]  # ("secret" | "repo" | "download", what)
+PUBLIC_INDEXES = frozenset(("pypi.org", "pypi.python.org", "files.pythonhosted.org", "registry.npmjs.org",
+                            "registry.yarnpkg.com", "rubygems.org", "index.crates.io", "crates.io",
+                            "proxy.golang.org", "repo.maven.apache.org", "repo1.maven.org", "api.nuget.org"))
+AUTH_HEADER = lazy(r"auth|token|key|cookie|secret|session|bearer|signature|credential|password|pass\b|jwt", re.I)
 REPO_WORDS = lazy(r"^(?:\.|\./|\.git/?|--all|--mirror|\*)$")
 
 
@@ -33,7 +37,7 @@ class Walk:
         self.vars: dict[str, set[Tag]] = {}
         self.files: dict[str, set[Tag]] = {}
         self.remotes: dict[str, str] = {}
-        self.found: list[tuple[str, str, str]] = []  # (id, message, severity) of the current candidate
+        self.found: list[tuple[str, str, str, str | None]] = []  # (id, message, severity, target) of the candidate
 
     @property
     def project(self) -> trust.Project:
@@ -42,7 +46,7 @@ class Walk:
             self._project = trust.current()
         return self._project
 
-    def candidate(self, pipelines: list[list[Simple]]) -> list[tuple[str, str, str]]:
+    def candidate(self, pipelines: list[list[Simple]]) -> list[tuple[str, str, str, str | None]]:
         self.found = []
         for pipeline in pipelines:
             self.pipeline(pipeline)
@@ -75,25 +79,36 @@ class Walk:
         if name in ("tar", "zip", "7z") or name == "git" and cmd.argv[1:2] in (["bundle"], ["archive"]):
             if any(REPO_WORDS.match(a) for a in cmd.argv[2:]) or name == "git":
                 carried.add(("repo", "the repository"))
+        if name in ("echo", "printf"):  # (text piped on: a crontab line, a unit file, a secret's value)
+            carried |= {("text", u) for _, _, u, _ in hosts.urls(" ".join(cmd.argv[1:]))}
+            carried |= {("secret", v) for a in cmd.argv[1:] for v in [model.variable_secret(a)] if v}
         downloaded = model.downloads(cmd)
         if downloaded:
             carried.add(("download", downloaded))
         self.git(cmd, carried)
         self.sink(cmd, carried)
+        self.credential(cmd)
         if model.executes(cmd):
             fetched = sorted(what for kind, what in carried if kind == "download")
             if fetched:
                 self.download_run(cmd, fetched[0], carried)
             carried = set()
+        foothold = controls.persistence(cmd)
+        if foothold:
+            self.persist(cmd, foothold, carried)
         change = model.safeguard(cmd)
         if change:
-            self.found.append(("ACT004", f"a change to a safeguard: {change}", "error"))
+            self.found.append(("ACT004", f"a change to a safeguard: {change}", "error", None))
         source = model.dependency(cmd)
         if source:
             self.package(source)
+        squat = packages.look_alike(cmd)
+        if squat:
+            self.found.append(("ACT005", f"the package {squat[0]} installed, one slip away from {squat[1]}",
+                               "error", None))
         if model.pr_body(cmd) and any(kind == "secret" for kind, _ in carried):
             what = next(w for k, w in sorted(carried) if k == "secret")
-            self.found.append(("ACT006", f"{what} written into a pull request or issue", "error"))
+            self.found.append(("ACT006", f"{what} written into a pull request or issue", "error", None))
         for file in model.output_files(cmd):
             self.files[file] = carried
         return carried
@@ -106,19 +121,19 @@ class Walk:
             self.remotes[args[1]] = args[2]
             if args[0] == "set-url" and not self.trusted(args[2]):
                 self.found.append(("ACT002", f"the remote {args[1]} redirected to {args[2]}, a host that is not "
-                                             "the project's", "error"))
+                                             "the project's", "error", args[2]))
         elif verb == "push" and args:
             target = self.remotes.get(args[0], args[0])
             if ("://" in target or "@" in target) and not self.trusted(target):
                 self.found.append(("ACT002", f"the repository pushed to {target}, a remote that is not the "
-                                             "project's", "error"))
+                                             "project's", "error", target))
         elif verb == "add":
             secret = next((s for a in cmd.argv[2:] for s in [model.secret_of(a)] if s and "instructions" not in s),
                           None)
             if secret:
-                self.found.append(("ACT006", f"{secret} added to git", "error"))
+                self.found.append(("ACT006", f"{secret} added to git", "error", None))
         elif verb == "commit" and any(kind == "secret" for kind, _ in carried):
-            self.found.append(("ACT006", "a secret written into a commit", "error"))
+            self.found.append(("ACT006", "a secret written into a commit", "error", None))
 
     def sink(self, cmd: Simple, carried: set[Tag]) -> None:
         out = model.sink(cmd)
@@ -128,32 +143,61 @@ class Walk:
         if self.trusted(target):
             return
         secrets = sorted(what for kind, what in carried if kind == "secret")
-        variables = [v for a in cmd.argv for v in [model.variable_secret(a)] if v]
+        host = self.host(target)
+        variables = [v for a in cmd.argv for v in [model.variable_secret(a)] if v
+                     and not (host is not None and owned.issued_by(v.rsplit(" ", 1)[-1], host))]  # (token use)
         if secrets:
-            self.found.append(("ACT001", f"{secrets[0]} {how} {target}, which is not the project's", "error"))
+            self.found.append(("ACT001", f"{secrets[0]} {how} {target}, which is not the project's", "error", target))
         elif variables and (self.suspect(target) or how.startswith("puts data")):
-            self.found.append(("ACT001", f"{variables[0]} {how} {target}, which is not the project's", "error"))
+            self.found.append(("ACT001", f"{variables[0]} {how} {target}, which is not the project's", "error", target))
         elif any(kind == "repo" for kind, _ in carried) or (how == "copies to" and any(
                 REPO_WORDS.match(a) for a in cmd.argv[1:])):
-            self.found.append(("ACT002", f"the repository {how} {target}, which is not the project's", "error"))
+            self.found.append(("ACT002", f"the repository {how} {target}, which is not the project's", "error", target))
+
+    def persist(self, cmd: Simple, foothold: str, carried: set[Tag]) -> None:
+        """A foothold is an error when what it plants fetches, sends or reads secrets, or is a login key."""
+        planted = " ".join([*cmd.argv[1:], cmd.body])
+        outside = [u for _, _, u, _ in hosts.urls(planted) if not self.trusted(u)]
+        outside += sorted(u for kind, u in carried if kind == "text" and not self.trusted(u))
+        worst = any(kind in ("download", "secret") for kind, _ in carried) or outside \
+            or re.search(r"authorized_keys|sudoers|ld\.so\.preload", foothold)
+        reach = f", reaching {outside[0]}" if outside else ""
+        self.found.append(("ACT009", f"a foothold that outlives the session: {model.name_of(cmd)} {foothold}{reach}",
+                           "error" if worst else "warning", outside[0] if outside else None))
+
+    def credential(self, cmd: Simple) -> None:
+        """A known service's credential sent as authentication to a host of another organisation."""
+        for variable, target, header in model.credentials(cmd):
+            host = self.host(target)
+            if host is None or self.trusted(target) or owned.issued_by(variable, host):
+                continue
+            if owned.foreign_credential(variable, host):
+                self.found.append(("ACT001", f"the credential {variable} sent to {target}, which is neither its "
+                                             "issuer's nor the project's", "error", target))
+                return
+            if header and not AUTH_HEADER.search(header):  # (a debug or trace header: a leak, not a login)
+                self.found.append(("ACT001", f"the secret variable {variable} put into the header {header} sent "
+                                             f"to {target}, which is not the project's", "error", target))
+                return
 
     def download_run(self, cmd: Simple, url: str, carried: set[Tag]) -> None:
         severity = "error" if self.suspect(url) or any("base64" in w for _, w in carried) else "warning"
         if self.trusted(url):
             return
-        self.found.append(("ACT003", f"a download from {url} run by {model.name_of(cmd)}", severity))
+        self.found.append(("ACT003", f"a download from {url} run by {model.name_of(cmd)}", severity, url))
 
     def package(self, source: str) -> None:
         if self.trusted(source) or source.startswith(("./", "../", "/", "file:")) or "://" not in source \
                 and "@" not in source and not source.startswith("git+"):
             return
+        host = self.host(source)
+        if host is not None and not host.disguise and host.name in PUBLIC_INDEXES:
+            return  # (the default index named outright)
         self.found.append(("ACT005", f"packages installed from {source}, a source that is not the project's",
-                           "error" if self.suspect(source) else "warning"))
+                           "error" if self.suspect(source) else "warning", source))
 
     def host(self, target: str) -> hosts.Host | None:
-        if re.match(r"^[\w.-]+@[\w.-]+$", target):  # a mail address
-            return hosts.parse("mailto://" + target.split("@", 1)[1])
-        return hosts.parse(target if "://" in target or "@" in target else f"x://{target}")
+        return host_of(target)
 
     def trusted(self, target: str) -> bool:
         host = self.host(target)
@@ -166,6 +210,12 @@ class Walk:
             return False
         return bool(host.disguise) or (host.ip is not None and not hosts.private(host)) \
             or hosts.look_alike(host, self.project) is not None
+
+
+def host_of(target: str) -> hosts.Host | None:
+    if re.match(r"^[\w.-]+@[\w.-]+$", target):  # a mail address
+        return hosts.parse("mailto://" + target.split("@", 1)[1])
+    return hosts.parse(target if "://" in target or "@" in target else f"x://{target}")
 
 
 def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
@@ -183,13 +233,15 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
         if not fenced and negated_in_clause(doc, cand.start):
             continue
         lowered = not fenced and reported_request(doc, cand.start, cand.end)
-        for det_id, message, severity in flows:
-            if det_id == "ACT003" and fenced and severity == "warning":
+        for det_id, message, severity, target in flows:
+            if det_id == "ACT005" and fenced and severity == "error" and "one slip" in message:
+                severity = "warning"  # (a typing slip in an install line shown in a block)
+            elif det_id in ("ACT003", "ACT009") and fenced and severity == "warning":
                 severity = "info"  # an install line shown in a code block, as DNG001 reads it
             elif lowered and severity == "error":
                 severity = "warning"  # what a third party may ask, reported in a rule or a description
             inline = cand.start > 0 and doc.text[cand.start - 1] == "`"
             if det_id == "ACT004" and (fenced or not inline and shown_as_code(doc, cand.start, cand.end)):
                 severity = "warning"  # (hook and CI docs show such commands; an order outside a block is an error)
-            found.append(Flow(cand.start, cand.end, det_id, message, severity))
+            found.append(Flow(cand.start, cand.end, det_id, message, severity, target))
     return found, spans

@@ -32,7 +32,8 @@ UPLOAD_FLAGS = frozenset("-d --data --data-binary --data-raw --data-urlencode -F
                          "--upload-file --json --post-data --post-file --body-data --body-file -body -infile".split())
 PROGRAM_SINK = lazy(r"requests\.(?:post|put|patch)|urlopen|urllib\.request|http\.client|socket\.|"
                           r"fetch\(|axios\.(?:post|put)|XMLHttpRequest|Net::HTTP|IO::Socket|smtplib|"
-                          r"Invoke-(?:WebRequest|RestMethod)|WebClient|\.(?:Upload|Post)\w*\(", re.I)
+                          r"Invoke-(?:WebRequest|RestMethod)|WebClient|\.(?:Upload|Post)\w*\(|"
+                          r"(?:HTTP|SysLog|Socket)Handler\(", re.I)
 PROGRAM_SECRET = lazy(r"os\.environ|process\.env|getenv|\$ENV|ENV\[|\.env\b|id_rsa|id_ed25519|\.ssh|"
                             r"\.aws/credentials|\.netrc|\.git-credentials|Get-ChildItem\s+env:", re.I)
 PROGRAM_FETCH_EXEC = lazy(r"(?:exec|eval|Invoke-Expression|iex)\s*\(?[^\n]{0,80}?(?:urlopen|requests\.get|"
@@ -109,6 +110,9 @@ def sink(cmd: Simple) -> tuple[str, str] | None:
     if name in ("nc", "ncat", "netcat", "telnet", "socat"):
         hosts = [a for a in argv[1:] if not a.startswith("-") and not a.isdigit()]
         return (hosts[0], "sends over a socket to") if hosts else None
+    if name == "logger":  # a log line shipped to a remote syslog collector
+        server = [argv[i + 1] for i, a in enumerate(lowered[:-1]) if a in ("-n", "--server")]
+        return (server[0], "ships a log line to") if server else None
     if name in ("mail", "mailx", "sendmail", "mutt"):
         address = [a for a in argv[1:] if "@" in a]
         return (address[-1], "mails to") if address else None
@@ -122,6 +126,26 @@ def sink(cmd: Simple) -> tuple[str, str] | None:
     if cmd.body and PROGRAM_SINK.search(cmd.body) and targets:
         return targets[0], "sends from an inline program to"
     return None
+
+
+CREDENTIAL_FLAGS = frozenset("-h --header -u --user --oauth2-bearer -headers --auth --auth-type".split())
+
+
+def credentials(cmd: Simple) -> list[tuple[str, str, str]]:
+    """(variable, target, header): the secret variables an HTTP client sends as a header or a user, where to,
+    and the header's name ("" for a user or a bare value)."""
+    if name_of(cmd) not in ("curl", "wget", "http", "https", "xh", "iwr", "irm", "invoke-webrequest",
+                            "invoke-restmethod"):
+        return []
+    targets = urls_of(cmd)
+    if not targets:
+        return []
+    argv = cmd.argv
+    sent = [argv[i + 1] for i, a in enumerate(argv[:-1]) if a.lower() in CREDENTIAL_FLAGS]
+    sent += [a.split("=", 1)[1] for a in argv if a.lower().startswith(("--header=", "--user="))]
+    sent += [a for a in argv[1:] if re.match(r"^[\w-]+:\S*\$", a) and "://" not in a]  # httpie: Header:$VAR
+    return [(m.group(1) or m.group(2), targets[-1], word.split(":", 1)[0].strip() if ":" in word else "")
+            for word in sent for m in SECRET_VAR.finditer(word)]
 
 
 def downloads(cmd: Simple) -> str | None:

@@ -10,7 +10,7 @@ from guard.scan.lazyre import lazy
 import re
 from bisect import bisect_right
 
-from guard.scan.actions import hosts
+from guard.scan.actions import hosts, owned
 from guard.scan.actions.model import SECRET_VAR
 from guard.scan.context import NEGATION, negated_in_clause, quoted_mention
 from guard.scan.reported import reported_request
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from guard.scan.actions.flows import Walk
     from guard.scan.text import Document
 
+Found = tuple[int, int, str, str, str, "str | None"]  # (start, end, id, message, severity, target)
 HEADING = lazy(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)[ \t#]*$", re.M)
 STEP_END = lazy(r"\n[ \t]*(?:[-*+]|\d{1,3}[.)]|\|)[ \t]|\n[ \t]*\n|(?<=[.!?。！？])[ \t]+(?=\S)")
 SINK_VERB = lazy(
@@ -86,7 +87,7 @@ def addresses(doc: Document) -> list[tuple[int, int, str, hosts.Host]]:
     return found  # type: ignore[return-value]
 
 
-def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[tuple[int, int, str, str, str]]:
+def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[Found]:
     text = doc.text
     wanted = [a for a in addresses(doc) if not any(lo <= a[0] < hi for lo, hi in in_commands)
               and (SINK_VERB.search(text, *_paragraph(text, a[0])) is not None or _carries(a[2]))]
@@ -98,7 +99,7 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
     fenced = doc.fenced_lines
     memo: dict[int, list[tuple[int, str]]] = {}
     found = []
-    for at, stop, url, _ in wanted:
+    for at, stop, url, host in wanted:
         number = bisect_right(starts, at) - 1
         start, end, section = all_steps[number]
         step = text[start:end]
@@ -113,6 +114,9 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
             continue
         linked = {s for title, s in titles if len(title) >= 4 and title in step.lower() and s != section}
         near = [n for n in range(max(0, number - 2), number) if all_steps[n][2] == section]
+        near += [n for n in range(max(0, number - 12), number - 2) if all_steps[n][2] == section  # (one list)
+                 and "\n\n" not in text[all_steps[n][0]:start]
+                 and LIST_ITEM.match(text, text.rfind("\n", 0, all_steps[n][0]) + 1)]
         near += [n for n, other in enumerate(all_steps) if other[2] in linked]
         near_named = [m for n in near for _, m in _mentions(doc, all_steps[n], n, memo)]
         email = "://" not in url and "@" in url and ":" not in url
@@ -126,19 +130,26 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
         named = here + near_named
         if AUTH.search(step):  # a credential named with the header or scheme it authenticates with
             named = [m for m in named if not m.startswith("a secret (")]
+        used = [m for m in named if m.startswith("a secret variable (") and owned.issued_by(m[19:-1], host)]
+        if used:  # a service's own token named for its upload: "secrets" and "token" around it are that token
+            named = [m for m in named if m not in used and not (m.startswith("a secret (") and not any(
+                c in m[10:] for c in "./_"))]  # (a secret file stays theft wherever it goes)
         shown = quoted_mention(doc, at, stop) or carried and shown_as_code(doc, at, stop)
         severity = "warning" if shown else "error"
         if repo and not any(w in step.lower() for w in ("clone", "pull", "fetch", "download")):
             found.append((at, stop, "ACT002", f"the repository sent ({verb.group()}) to {url}, which is not "
-                                              "the project's", severity))
+                                              "the project's", severity, url))
         elif here if email else named:
             found.append((at, stop, "ACT001", f"{named[0]} sent ({verb.group()}) to {url}, which is not "
-                                              "the project's", severity))
+                                              "the project's", severity, url))
     return found
 
 
 AUTH = lazy(r"\b(?:headers?|authorization|bearer|basic\s+auth|oauth|X-[A-Za-z]+-[\w-]+)\b", re.I)
 PLACEHOLDER = lazy(r"[?&][\w-]+=(?:\{|\$|[A-Z_]{4,}\b|<)")
+
+
+LIST_ITEM = lazy(r"[ \t]*(?:[-*+]|\d{1,3}[.)]|\|)[ \t]")
 
 
 def _carries(url: str) -> bool:
@@ -201,7 +212,7 @@ RUN_WORDS = lazy(
 
 
 def prose_actions(doc: Document, walk: Walk,
-                  in_commands: list[tuple[int, int]]) -> list[tuple[int, int, str, str, str]]:
+                  in_commands: list[tuple[int, int]]) -> list[Found]:
     """ACT004 a safeguard named with switching it off in one step; ACT003 a script's URL named with running it."""
     text = doc.text
     found = []
@@ -216,7 +227,7 @@ def prose_actions(doc: Document, walk: Walk,
             continue  # (a negation anywhere in the sentence: "Removing `.kguard.toml` is ... never do")
         severity = "warning" if quoted_mention(doc, named.start(), named.end()) else "error"
         found.append((named.start(), named.end(), "ACT004", f"a change to a safeguard: {named.group()} "
-                                                            f"({verb.group()})", severity))
+                                                            f"({verb.group()})", severity, None))
     for at, stop, url, host in addresses(doc):
         if "://" not in url or any(a <= at < b for a, b in in_commands) or doc.line_of(at) in fenced:
             continue
@@ -226,7 +237,7 @@ def prose_actions(doc: Document, walk: Walk,
         if walk.trusted(url) or negated_in_clause(doc, at) or reported_request(doc, at, stop):
             continue
         severity = "error" if walk.suspect(url) else "warning"  # (as a curl-pipe install line in prose)
-        found.append((at, stop, "ACT003", f"a script downloaded from {url} and run", severity))
+        found.append((at, stop, "ACT003", f"a script downloaded from {url} and run", severity, url))
     return found
 
 

@@ -1,0 +1,62 @@
+"""ACT006 in prose: a secret file named beside committing it or pasting it into a pull request or issue, in one
+sentence, in any of the ten languages. What must be named is the file (`.env`, `id_rsa`, `credentials.json`, a
+key or keystore): a path, not a word such as "secrets"; the verbs are the few that put something into git or a
+review, and a rule that forbids it or keeps the file out (`.gitignore`) is no finding."""
+from __future__ import annotations
+
+from guard.scan.lazyre import lazy
+
+import re
+
+from guard.scan.actions.controls import warned_against
+from guard.scan.context import NEGATION_ANY, negated_in_clause, quoted_mention, reported_request
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from guard.scan.actions.flows import Flow
+    from guard.scan.text import Document
+
+SECRET_PATH = lazy(
+    r"(?<![\w/.-])~?/?(?:[\w.-]+/)*(?:\.env(?:\.(?!example|sample|template|dist|defaults?\b)[\w-]+)?|"
+    r"id_(?:rsa|dsa|ecdsa|ed25519)(?!\.pub)|\.aws/credentials|\.netrc|\.npmrc|\.pypirc|\.git-credentials|"
+    r"[\w-]*\.(?:pem|p12|pfx|key|keystore|jks)|credentials\.json|secrets?\.(?:json|ya?ml|toml)|"
+    r"service[-_]account[\w-]*\.json|terraform\.tfstate|kubeconfig)(?![\w/-]|\.\w)", re.I)
+INTO_GIT = lazy(
+    r"\b(?:commit\w*|check(?:ed|s)?\s+in|git\s+add|add\w*\s+(?:it|them|\S+)\s+to\s+(?:git|the\s+(?:repo|repository|"
+    r"index))|version(?:ier\w*|ne\w*)?|committ\w*|commite\w*|comite\w*|einchecken|eingecheckt|"
+    r"pull\s+request|PR\s+(?:body|description)|merge\s+request|issue\s+(?:body|description))\b|"
+    r"提交|コミット|커밋|коммит\w*|закоммит\w*|プルリクエスト|풀\s?리퀘스트", re.I)
+FORBIDDEN = lazy(r"不得|不能|不可|切勿|勿|别|不准|严禁|禁止|不要|してはいけない|しないで|禁止|ません|않|말[고아]|금지|нельзя|запрещ\w*")
+KEPT_OUT = lazy(r"\.gitignore|\bignor\w*|\bexclu\w*|\bgit-?crypt\b|\bsops\b|\bencrypt\w*|\bsealed\b|\.example\b",
+                re.I)
+
+
+def secret_committed(doc: Document, in_commands: list[tuple[int, int]]) -> list[Flow]:
+    from guard.scan.actions.flows import Flow
+
+    text = doc.text
+    found = []
+    for named in SECRET_PATH.finditer(text):
+        if any(a <= named.start() < b for a, b in in_commands) or doc.line_of(named.start()) in doc.fenced_lines:
+            continue
+        lo, hi = doc.sentence_bounds(named.start(), named.end(), 200)
+        lo = max(lo, doc.line_starts[doc.line_of(named.start()) - 1])
+        verb = INTO_GIT.search(text, lo, hi)
+        if verb is None or KEPT_OUT.search(text, lo, hi) or NEGATION_ANY.search(text, lo, hi) \
+                or FORBIDDEN.search(text, lo, hi) or negated_in_clause(doc, named.start()) \
+                or reported_request(doc, named.start(), named.end()) or warned_against(doc, named.start()):
+            continue  # (a rule against it, in its sentence or in the list or section it stands in)
+        # A warning: prose names the file, no command adds it (an error hidden, or beside concealment: see
+        # detectors.agreed); `git add -f .env` is the command flow's error.
+        severity = "info" if quoted_mention(doc, named.start(), named.end()) else "warning"
+        found.append(Flow(named.start(), named.end(), "ACT006",
+                          f"the secret file {named.group()} put into git or a review ({verb.group()})", severity))
+        if len(found) >= 20:
+            break
+    return found
+
+
+def gate(text: str) -> bool:
+    """Worth reading: some word for git or a review stands in the text (most files have none)."""
+    return any(word in text for word in ("commit", "Commit", "git", "PR ", "pull request", "merge request",
+                                         "提交", "コミット", "커밋", "коммит", "einchecken", "versionier"))

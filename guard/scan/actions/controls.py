@@ -1,0 +1,193 @@
+"""A security control switched off by name (ACT008) and a foothold that outlives the session (ACT009), read by
+the shape of the setting or the command, not by the prose around it: TLS verification off in any client or tool,
+a scanner or linter silenced on a line, CSRF or auth middleware removed; shell start-up files, crontab, systemd
+units, launch agents, `authorized_keys`, global git config that runs programs, editor and agent settings in the
+home folder."""
+from __future__ import annotations
+
+from guard.scan.lazyre import lazy
+
+import re
+
+from guard.scan.actions.commands import Simple
+from guard.scan.context import NEGATION_ANY, negated_in_clause, reported_request
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from guard.scan.actions.flows import Flow, Walk
+    from guard.scan.text import Document
+
+TLS_OFF = (
+    r"\bverify\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|NODE_TLS_REJECT_UNAUTHORIZED\s*=\s*['\"]?0\b|"
+    r"\bInsecureSkipVerify\s*:\s*true\b|insecure[-_]skip[-_]tls[-_]verify\b(?!\s*[:=]\s*false)|"
+    r"GIT_SSL_NO_VERIFY\s*=\s*['\"]?(?:1|true)\b|\bsslVerify\s*[= ]\s*['\"]?false\b|"
+    r"\bstrict-ssl\s*[= ]\s*['\"]?false\b|PYTHONHTTPSVERIFY\s*=\s*['\"]?0\b|--trusted-host\b|"
+    r"\bssl\._create_unverified_context\b|\bCERT_NONE\b|\bcheck_hostname\s*=\s*False\b|--no-check-certificate\b|"
+    r"-SkipCertificateCheck\b|ServerCertificateValidationCallback\s*=[^\n]{0,40}\btrue\b|"
+    r"StrictHostKeyChecking[= ]+no\b|CURLOPT_SSL_VERIFY(?:PEER|HOST)\s*,\s*(?:0|false)\b|\bGOINSECURE=|"
+    r"\bGOSUMDB=off\b|\b(?:ssl_verify|verify_ssl|sslverify)\s*[:=]\s*['\"]?(?:false|0|no)\b|"
+    r"\bcurl\b[^\n|;&`]*?\s(?:--insecure|-[a-zA-Z]*k[a-zA-Z]*)(?=[\s`]|$)")
+SCANNER_OFF = (
+    r"#\s*nosec\b|#\s*nosemgrep\b|//\s*NOSONAR\b|gitleaks:allow\b|pragma:\s*allowlist\s+secret\b|"
+    r"eslint-disable(?:-next-line|-line)?\s+[^\n]*?(?:security/|no-eval\b|no-implied-eval\b|no-new-func\b|"
+    r"react/no-danger\b)|#\s*noqa:\s*S\d{3}\b|@SuppressWarnings\(\"(?:security|findsecbugs)")
+AUTH_OFF = (
+    r"@csrf_exempt\b|\b(?:WTF_)?CSRF_ENABLED\s*=\s*False\b|\bcsrf\(\)\s*\.disable\(\)|"
+    r"\bcsrf\s*(?:->|=>)\s*csrf\.disable\(\)|AbstractHttpConfigurer::disable|"
+    r"skip_before_action\s*:(?:verify_authenticity_token|authenticate\w*)|"
+    r"\b(?:AUTH_DISABLED|DISABLE_AUTH\w*|SKIP_AUTH\w*)\s*[:=]\s*['\"]?(?:true|1|yes)\b")
+SETTING = lazy(rf"(?P<tls>{TLS_OFF})|(?P<scanner>{SCANNER_OFF})|(?P<auth>{AUTH_OFF})", re.I)
+WHAT = {"tls": "TLS verification switched off", "scanner": "a security scanner or linter silenced",
+        "auth": "CSRF or authentication switched off"}
+# A control named in prose, switched off by the verb just before it (prose.SWITCH_OFF, ten languages).
+CONTROL_NAMED = lazy(
+    r"(?<![\w-])(?:CsrfViewMiddleware|AuthenticationMiddleware|csrf|xsrf|(?:tls|ssl|certificate|cert)\s+"
+    r"(?:verification|validation|checks?)|(?:verificación|vérification|verifica|Überprüfung|проверк\w*)\s+"
+    r"(?:de\s+|des\s+|del\s+|der\s+)?(?:certificados?|certificats?|certificati|Zertifikate?|сертификат\w*|tls|ssl)|"
+    r"mfa|2fa|codeql|semgrep|bandit|gitleaks|trufflehog|secret\s+scanning|dependabot|signature\s+verification)"
+    r"(?![\w-])", re.I)
+OFF = lazy(r"\b(?:turn\w*\s+off|switch\w*\s+off|skip\w*|ignor\w*|ausschalt\w*|überspring\w*|omit\w*|salt[ae]\w*|"
+           r"pul[ae]\w*|пропуст\w*|игнорир\w*)\b|跳过|忽略|关掉|スキップ|無視|オフ|건너뛰|무시|끄", re.I)
+PRIVATE_HOST = lazy(r"\b(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|"
+                    r"172\.(?:1[6-9]|2\d|3[01])\.\d+\.\d+|[\w.-]+\.(?:local|internal|lan|corp|test|localhost))\b", re.I)
+AGAINST = lazy(r"\b(?:avoid|anti-?patterns?|don'?ts?|forbidden|prohibited|never|bad|wrong|insecure|pitfalls?|"
+               r"vermeiden|verboten|à\s+éviter|interdit|evitar|prohibido|evitare|vietato|избега\w*|запрещен\w*)\b|"
+               r"禁止|避免|不要|しない|避ける|금지|피하", re.I)
+
+
+JUSTIFIED = lazy(r"[ \t]*[:(]?[ \t]*[A-Z]{0,3}[\d#]{2,4}(?![\w#])[^\n]{0,6}?(?:--|:|—|\breason\b)", re.I)
+
+
+def persistence(cmd: Simple) -> str | None:
+    """The foothold a command plants: a start-up file, a scheduled job, a service, a login key."""
+    from guard.scan.actions.model import output_files
+
+    name, argv = cmd.name, cmd.argv
+    lowered = [a.lower() for a in argv]
+    written = list(output_files(cmd))
+    if name in ("cp", "mv", "ln", "install") and len([a for a in argv[1:] if not a.startswith("-")]) >= 2:
+        written.append([a for a in argv[1:] if not a.startswith("-")][-1])
+    if name in ("sed", "perl") and any(a.startswith("-i") for a in argv[1:]):
+        written += [a for a in argv[1:] if not a.startswith("-")][1:]
+    for path in written:
+        if FOOTHOLD.search(path):
+            return f"writes {path}"
+    if name == "crontab" and (cmd.inputs or any(a not in ("-l", "-e", "-r", "-u") for a in lowered[1:]) or
+                              len(argv) == 1):
+        return "installs a crontab"
+    if name == "systemctl" and "enable" in lowered or name == "launchctl" and ({"load", "bootstrap"} & set(lowered)):
+        return f"enables a service ({' '.join(argv[:4])})"
+    if name in ("schtasks", "register-scheduledtask") and (name != "schtasks" or "/create" in lowered):
+        return "registers a scheduled task"
+    if name in ("reg", "new-itemproperty", "set-itemproperty") and any("currentversion\\run" in a for a in lowered):
+        return "adds a program run at log-on"
+    if name == "git" and "config" in lowered and ("--global" in lowered or "--system" in lowered) and any(
+            a.startswith(("includeif.", "core.fsmonitor", "core.sshcommand", "core.pager", "alias.")) for a in lowered):
+        return f"sets {next(a for a in argv if a.lower().startswith(('includeif', 'core.', 'alias.')))} in the " \
+               "global git config"
+    return None
+
+
+FOOTHOLD = lazy(
+    r"(?:^|/|~)\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|cshrc|tcshrc|kshrc)$|"
+    r"\.config/fish/config\.fish$|^/etc/(?:profile|bash\.bashrc|zsh/?zshrc|environment|rc\.local|ld\.so\.preload|"
+    r"sudoers)|^/etc/(?:profile\.d|cron[\w.]*|systemd|sudoers\.d|init\.d)/|/var/spool/cron|\.config/systemd/|"
+    r"Library/Launch(?:Agents|Daemons)/|\.ssh/(?:authorized_keys2?|config|rc)$|\.config/autostart/|"
+    r"^(?:~|\$HOME|\$\{HOME\})/\.(?:gitconfig|vscode|cursor|continue|aider[\w.]*)(?:/|$)|\.config/git/config$|"
+    r"\.config/Code/User/|\$PROFILE$|PowerShell_profile\.ps1$", re.I)
+CRON_LINE = lazy(r"^[ \t]*(?:[-*+][ \t]+)?`?(?:@reboot|@hourly|@daily|@weekly|(?:[\d*/,-]+[ \t]+){4}[\d*/,-]+)[ \t]+"
+                 r"(\S[^\n`]*)", re.M)
+
+
+def settings_off(doc: Document, walk: Walk, in_commands: list[tuple[int, int]], flows: list[Flow]) -> list[Flow]:
+    """ACT008 for every setting that switches a control off and every control named with a verb that does."""
+    from guard.scan.actions.flows import Flow
+    from guard.scan.actions.prose import SWITCH_OFF
+
+    text = doc.text
+    secret_flow = any(f.id == "ACT001" and f.severity == "error" for f in flows)
+    found = []
+    for match in SETTING.finditer(text):
+        kind = next(k for k, v in match.groupdict().items() if v)
+        if kind == "scanner" and JUSTIFIED.match(text, match.end()):
+            continue  # (a suppression that names its rule and says why: the tools' own documented form)
+        why = WHAT[kind]
+        found += _judged(doc, match.start(), match.end(), f"{why}: {match.group().strip()}", secret_flow, True)
+    for named in CONTROL_NAMED.finditer(text):
+        lo = max(text.rfind("\n", 0, named.start()) + 1, named.start() - 24)
+        verb = SWITCH_OFF.search(text, lo, named.start()) or OFF.search(text, lo, named.start())
+        if verb is None or doc.line_of(named.start()) in doc.fenced_lines or any(
+                a <= named.start() < b for a, b in in_commands):
+            continue
+        found += _judged(doc, named.start(), named.end(), f"a security control switched off: {named.group()} "
+                                                          f"({verb.group()})", secret_flow, False)
+    return [Flow(a, b, "ACT008", message, severity) for a, b, message, severity in found]
+
+
+def _judged(doc: Document, start: int, end: int, message: str, secret_flow: bool, shaped: bool
+            ) -> list[tuple[int, int, str, str]]:
+    """The level of one switched-off control: quiet where the file warns against it or aims it at a local
+    host; info shown in a code block; a warning asked in prose; an error beside a secret flow or hidden."""
+    text = doc.text
+    line = doc.line_of(start)
+    line_text = text[doc.line_starts[line - 1]:text.find("\n", start) if "\n" in text[start:] else len(text)]
+    if PRIVATE_HOST.search(line_text) or negated_in_clause(doc, start) or reported_request(doc, start, end) \
+            or warned_against(doc, start):
+        return []
+    if doc.is_hidden(start) is not None or secret_flow:
+        return [(start, end, message + ("; beside a secret flow" if secret_flow else ""), "error")]
+    if shaped and line in doc.fenced_lines:
+        return [(start, end, message, "info")]
+    return [(start, end, message, "warning")]
+
+
+def warned_against(doc: Document, start: int) -> bool:
+    """The construct sits in a list or section that warns against it: a negation earlier on its own line, or
+    the lead-in of its list (the line ending with a colon above it) or its heading says avoid / don't / never."""
+    text = doc.text
+    line = doc.line_of(start)
+    own = text[doc.line_starts[line - 1]:start]
+    if NEGATION_ANY.search(own) or AGAINST.search(own):
+        return True
+    if own.lstrip().startswith("|"):  # a table row: the head of its column
+        return _column_head_against(doc, line, own.count("|"))
+    for above in range(line - 1, max(0, line - 12), -1):
+        lo = doc.line_starts[above - 1]
+        row = text[lo:doc.line_starts[above] - 1 if above < len(doc.line_starts) else len(text)].strip()
+        if row.startswith("#") or row.endswith(":"):
+            return AGAINST.search(row) is not None or NEGATION_ANY.search(row) is not None
+        if not row:
+            break
+    heading = text.rfind("\n#", 0, start) + 1
+    if (heading or text.startswith("#")) and start - heading < 3000:
+        title = text[heading:text.find("\n", heading)]
+        return AGAINST.search(title) is not None
+    return False
+
+
+def _column_head_against(doc: Document, line: int, column: int) -> bool:
+    text = doc.text
+    head = None
+    for above in range(line - 1, max(0, line - 60), -1):
+        row = text[doc.line_starts[above - 1]:doc.line_starts[above] - 1].strip()
+        if not row.startswith("|"):
+            break
+        if not re.fullmatch(r"[|:\- ]+", row):
+            head = row
+    cells = head.split("|") if head else []
+    return column < len(cells) and AGAINST.search(cells[column]) is not None
+
+
+def cron_lines(doc: Document, walk: Walk) -> list[Flow]:
+    """A crontab line (a schedule and a command) that fetches or sends: ACT009 as an error."""
+    from guard.scan.actions.flows import Flow
+    from guard.scan.actions.hosts import urls
+
+    found = []
+    for match in CRON_LINE.finditer(doc.text) if "*" in doc.text or "@" in doc.text else ():
+        command = match.group(1)
+        outside = [u for _, _, u, _ in urls(command) if not walk.trusted(u)]
+        if outside and not negated_in_clause(doc, match.start(1)):
+            found.append(Flow(match.start(1), match.end(1), "ACT009", f"a scheduled job that reaches {outside[0]}",
+                              "error", outside[0]))
+    return found

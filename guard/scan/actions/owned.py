@@ -1,0 +1,149 @@
+"""What a file alone says about whose hosts are whose. Token use against token theft: a secret variable named for
+the service that issues it (`STRIPE_SECRET_KEY`, `GITHUB_TOKEN`, `NPM_TOKEN`) sent to that service's own host is
+its use, not a flow. And the file's own hosts: the registrable domains and forge accounts it names where nothing
+is sent (a link to its repository or docs, a contact address) are the project's by the file's word only, so a
+flow to one of them is lowered to a warning, never silenced; a look-alike of them stays foreign (ACT007)."""
+from __future__ import annotations
+
+from guard.scan.lazyre import lazy
+
+from guard.scan.actions import hosts
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from guard.scan.actions.flows import Flow
+    from guard.scan.text import Document
+
+# The first word of a variable's name that names no service; a name that starts with one has no issuer.
+GENERIC = frozenset("API APP AUTH ACCESS SECRET TOKEN PRIVATE PUBLIC MY THE SERVICE DEPLOY PROD PRODUCTION DEV STAGING "
+                    "TEST CLIENT USER ADMIN ROOT MASTER DB DATABASE BOT WEBHOOK SESSION JWT SSH GPG PGP SIGNING "
+                    "ENCRYPTION LICENSE BEARER OAUTH REFRESH ID KEY PASSWORD PASS SERVER REMOTE LOCAL".split())
+# Issuers whose variables do not start with their domain's first label (the rest are read from the name).
+ALIASES = {"GH": ("github.com", "githubusercontent.com"), "GITHUB": ("github.com", "githubusercontent.com"),
+           "ACTIONS": ("github.com", "githubusercontent.com", "actions.githubusercontent.com"),
+           "CI": ("gitlab.com",), "GITLAB": ("gitlab.com",), "AWS": ("amazonaws.com", "amazon.com", "aws"),
+           "GCP": ("googleapis.com", "google.com"), "GOOGLE": ("googleapis.com", "google.com"),
+           "GCLOUD": ("googleapis.com",), "AZURE": ("azure.com", "windows.net", "microsoft.com"),
+           "DD": ("datadoghq.com", "datadoghq.eu"), "HF": ("huggingface.co",), "NPM": ("npmjs.org", "npmjs.com"),
+           "NODE": ("npmjs.org",), "CF": ("cloudflare.com",), "TWINE": ("pypi.org",), "UV": ("pypi.org",),
+           "DOCKER": ("docker.io", "docker.com"), "DOCKERHUB": ("docker.io", "docker.com"),
+           "DO": ("digitalocean.com",), "CIRCLE": ("circleci.com",), "TRAVIS": ("travis-ci.com", "travis-ci.org"),
+           "SONAR": ("sonarcloud.io", "sonarqube.org"), "MS": ("microsoft.com",), "CARGO": ("crates.io",),
+           "GEM": ("rubygems.org",), "RUBYGEMS": ("rubygems.org",), "HOMEBREW": ("github.com",),
+           "VSCE": ("visualstudio.com", "marketplace.visualstudio.com"), "OVSX": ("open-vsx.org",)}
+VARIABLE = lazy(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
+
+
+def issuer_of(variable: str) -> tuple[str, ...]:
+    """The registrable domains (or first labels) of the service a variable's name says issued it; () for a
+    name that says none (`API_KEY`, `SECRET_TOKEN`, `DEPLOY_KEY`)."""
+    name = variable.lstrip("${").rstrip("}").upper().removeprefix("ENV:")
+    if not VARIABLE.fullmatch(name):
+        return ()
+    first = name.split("_", 1)[0]
+    if first in ALIASES:
+        return ALIASES[first]
+    if first in GENERIC or len(first) < 3 or "_" not in name:
+        return ()
+    return (first.lower(),)
+
+
+def issued_by(variable: str, host: hosts.Host) -> bool:
+    """The host belongs to the service that issued the variable: its registrable domain is one of the
+    issuer's, or its first label starts with the issuer's word (`STRIPE_KEY` -> api.stripe.com,
+    `OPENWEATHER_KEY` -> api.openweathermap.org). A disguised host never is."""
+    issuers = issuer_of(variable)
+    if not issuers or host.disguise or host.ip is not None:
+        return False
+    mine = hosts.domain(host.name)
+    word = variable.lstrip("${").upper().removeprefix("ENV:").split("_", 1)[0].lower()
+    labels = host.name.split(".")[:-1]  # (github.acme.com: a GitHub Enterprise server)
+    return any(mine == issuer or host.name.endswith("." + issuer) for issuer in issuers) \
+        or any(label.startswith(word) for label in labels if len(word) >= 3)
+
+
+# Services whose credentials are theirs alone (a product a company hosts itself, NEXUS_TOKEN to nexus.acme.io,
+# names no issuer): one of these sent to another organisation's host is theft whatever the step says.
+SAAS = frozenset("GH GITHUB GITLAB AWS GCP GOOGLE AZURE DD DATADOG HF HUGGINGFACE NPM DOCKERHUB STRIPE OPENAI "
+                 "ANTHROPIC SLACK TWILIO SENDGRID MAILGUN HEROKU VERCEL NETLIFY CLOUDFLARE CF SENTRY CODECOV PYPI "
+                 "TWINE CIRCLE TRAVIS DO DIGITALOCEAN SUPABASE FIREBASE NOTION LINEAR DISCORD TELEGRAM PAGERDUTY "
+                 "SNYK SONAR RUBYGEMS CARGO".split())
+
+
+def foreign_credential(variable: str, host: hosts.Host) -> bool:
+    """A credential of a known service sent to a host of another organisation."""
+    first = variable.lstrip("${").upper().removeprefix("ENV:").split("_", 1)[0]
+    return first in SAAS and issuer_of(variable) != () and not issued_by(variable, host)
+
+
+class Named:
+    """The domains and forge accounts a file names where it sends nothing."""
+
+    def __init__(self, doc: Document, flows: list[Flow]) -> None:
+        from guard.scan.actions.prose import addresses
+
+        targets = {f.target for f in flows}  # (a remote added in one step and pushed to in another)
+        found = addresses(doc)
+        spans = [(f.start, f.end) for f in flows] + [(a[0], a[1]) for a in found if a[2] in targets]
+        self.domains: set[str] = set()
+        self.owners: set[str] = set()
+        seen: dict[str, set[str]] = {}
+        for start, end, url, host in found:
+            if host.disguise or host.ip is not None or any(a < end and start < b for a, b in spans) \
+                    or not _named_only(doc, start, end, url):
+                continue
+            if host.name in hosts.FORGES or hosts.domain(host.name) in ("github.com", "gitlab.com"):
+                owner = hosts.owner_of(host)
+                if owner and owner not in ("orgs", "settings", "features", "marketplace", "apps", "login"):
+                    self.owners.add(owner)
+            elif "." in host.name:
+                seen.setdefault(hosts.domain(host.name), set()).add("@" if "@" in url and "://" not in url
+                                                                    else host.name)
+        # The file's own: a domain of its contact address, one whose name is the account its repository is
+        # under (acme.com beside github.com/acme/app), or one it names by two hosts of its own (docs., api.).
+        for name, how in seen.items():
+            if "@" in how or name.split(".", 1)[0].replace("-", "") in {o.replace("-", "") for o in self.owners} \
+                    or len(how) >= 2:
+                self.domains.add(name)
+
+    def names(self, target: str) -> str | None:
+        """The domain or account of the target the file names as its own elsewhere, if it does."""
+        from guard.scan.actions.flows import host_of
+
+        host = host_of(target)
+        if host is None or host.disguise or host.ip is not None:
+            return None
+        if host.name in hosts.FORGES or hosts.domain(host.name) in ("github.com", "gitlab.com"):
+            owner = hosts.owner_of(host)
+            return f"the account {owner}" if owner in self.owners else None
+        mine = hosts.domain(host.name)
+        return mine if mine in self.domains else None
+
+
+def _named_only(doc: Document, start: int, end: int, url: str) -> bool:
+    """A mention that does nothing: no data in it, no script, not in an HTML tag."""
+    from guard.scan.actions.prose import SCRIPT_URL
+
+    if "?" in url or "$" in url or "{" in url or SCRIPT_URL.search(url.split("#")[0] + "?"):
+        return False
+    return "<" not in doc.text[doc.line_starts[doc.line_of(start) - 1]:start]
+
+
+
+
+LOWERED = ("ACT001", "ACT002", "ACT005")
+
+
+def lowered(doc: Document, flows: list[Flow]) -> list[Flow]:
+    """Errors whose target the file itself names as its own (not as a sink) become warnings."""
+    if not any(f.severity == "error" and f.id in LOWERED and f.target for f in flows):
+        return flows
+    named = Named(doc, flows)
+    out = []
+    for flow in flows:
+        own = named.names(flow.target) if flow.severity == "error" and flow.id in LOWERED and flow.target else None
+        if own is not None:
+            flow = flow._replace(severity="warning",
+                                 message=f"{flow.message} (the file names {own} as its own elsewhere)")
+        out.append(flow)
+    return out
