@@ -5,11 +5,10 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Sequence
 
-from guard.scan.actions.detectors import agreed
+from guard.scan.agreement import Placed, hidden_reading, judged, placed
 from guard.scan.detector import Detector, Hit
 from guard.scan.filelevel import utf16_text
 from guard.scan.finding import Finding, sort_key
-from guard.scan.learned.agreement import judged
 from guard.scan.merge import one_per_sentence
 from guard.scan.registry import REGISTRY, matches
 from guard.scan.limits import MAX_FILE_BYTES
@@ -78,9 +77,18 @@ def scan_text(text: str, path: str = "<text>", select: Sequence[str] | None = No
     scored = [(det, hit) for det in detectors if det.family == "LRN" for hit in det.check(doc)]
     findings = [_finding(det, doc, hit) for det in detectors if det.family != "LRN" for hit in det.check(doc)]
     findings += view_findings(doc, detectors, findings)
-    findings = agreed(findings)
-    findings += [_finding(det, doc, hit) for det, hit in judged(doc, scored, findings)]
+    learned = [_learned(det, doc, hit) for det, hit in scored]
+    findings = judged([*(Placed(f, f.line) for f in findings), *learned])  # (the one agreement step)
     return sorted(one_per_sentence(doc, findings), key=sort_key)
+
+
+def _learned(det: Detector, doc: Document, hit: Hit) -> Placed:
+    """A learned hit as a finding with the lines it reads; a warning whose hidden words alone score above the
+    warning is an error."""
+    hidden = hidden_reading(doc, hit) if hit.severity is None else None
+    if hidden is not None:
+        hit = hit._replace(severity="error", message=f"{hit.message}; agrees with {hidden}")
+    return placed(doc, _finding(det, doc, hit), hit, hidden is not None)
 
 
 def decode(data: bytes) -> str:

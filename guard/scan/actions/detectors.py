@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from guard.scan.detector import Hit, detector
-from guard.scan.finding import Finding
 from guard.scan.text import Document
 
 # What an action needs to name, tested on the text's bytes and words before any action module is imported: an
@@ -70,21 +69,6 @@ def _flows(doc: Document) -> list:
             found = read(doc)
         doc.cache["actions"] = found
     return found  # type: ignore[return-value]
-
-
-# ACT006 (prose), ACT008 and ACT009 are errors where concealment (CON) or a hiding place (HMD hidden Markdown,
-# INV invisible characters, ENC an encoded payload) stands on their line: a weakened control nobody is meant to notice.
-AGREEING = ("CON", "HMD", "INV", "ENC")
-RAISED = ("ACT006", "ACT008", "ACT009")  # (ACT006: its prose reading is a warning; the command flow an error)
-
-
-def agreed(findings: list[Finding]) -> list[Finding]:
-    """The findings with ACT006/ACT008/ACT009 warnings raised where they agree with concealment or a hiding place."""
-    lines = {f.line for f in findings if f.id.startswith(AGREEING) and f.severity != "info"}
-    if not lines or not any(f.id in RAISED and f.severity == "warning" and f.line in lines for f in findings):
-        return findings
-    return [f._replace(severity="error", message=f"{f.message}; beside concealment or a hiding place on its line")
-            if f.id in RAISED and f.severity == "warning" and f.line in lines else f for f in findings]
 
 
 def _hits(doc: Document, det_id: str) -> Iterator[Hit]:

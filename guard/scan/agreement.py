@@ -1,0 +1,106 @@
+"""Agreement between detectors (issue 21): one step of the engine, after every detector has read the text, driven
+by one table. A row says which findings (by ID prefix or ID) raise which others from a warning to an error, at
+which level of the raiser and where: on the raised finding's line, on the lines of its hit (a learned score reads
+a block of lines), or anywhere in the file (a flow follows its steps across sections). A family added later
+joins by a row. Rows apply in order: a finding one row raised counts as an error for the rows after it.
+
+Then the learned score stands back where a detector reads its lines (`uncovered`): one finding per place, the
+most specific, never a lower level for the file (see guard/scan/merge.py)."""
+from __future__ import annotations
+
+from collections import namedtuple
+
+from guard.scan.detector import Hit
+from guard.scan.finding import Finding
+from guard.scan.merge import uncovered
+from guard.scan.text import Document
+
+
+class Row(namedtuple("Row", "raises by level where")):
+    __slots__ = ()
+    raises: tuple[str, ...]  # ID prefixes or IDs whose warnings become errors
+    by: tuple[str, ...]  # ID prefixes or IDs of the findings that raise them
+    level: str  # the raiser's least severity: "warning" (a warning or an error) or "error"
+    where: str  # "line": the raised finding's line; "lines": the lines of its hit; "file": anywhere
+
+
+TABLE: tuple[Row, ...] = (
+    # A weakened control (ACT008), a foothold (ACT009) or a secret file committed in prose (ACT006) beside
+    # concealment or a hiding place: a change nobody is meant to notice.
+    Row(("ACT006", "ACT008", "ACT009"), ("CON", "HMD", "INV", "ENC"), "warning", "line"),
+    # The learned model's warning beside a flow of the action layer (an ACT warning is a step it read as no
+    # flow: a download with no executor in sight, a quoted example) ...
+    Row(("LRN",), ("ACT",), "error", "file"),
+    # ... or a hiding place on the block's own lines (hidden Markdown, invisible characters, an encoded payload).
+    Row(("LRN",), ("HMD", "INV", "ENC"), "warning", "lines"),
+)
+# Families whose reading is general (a score over a block of lines): where a detector reads the same lines, the
+# detector's finding is the one the reader gets (guard/scan/merge.py:uncovered).
+STANDS_BACK = ("LRN",)
+
+
+class Placed(namedtuple("Placed", "finding last raised", defaults=(False,))):
+    """A finding, the last line of its hit (its own line for a finding of one place), and whether agreement or a
+    hidden reading raised it."""
+
+    __slots__ = ()
+    finding: Finding
+    last: int
+    raised: bool
+
+
+def placed(doc: Document, finding: Finding, hit: Hit, raised: bool = False) -> Placed:
+    return Placed(finding, doc.line_of(max(hit.start, hit.end - 1)) if hit.start >= 0 else 0, raised)
+
+
+def _at_least(finding: Finding, level: str) -> bool:
+    return finding.severity == "error" or (level == "warning" and finding.severity == "warning")
+
+
+def _where(row: Row, raised: Placed, raiser: Finding) -> bool:
+    if row.where == "file":
+        return True
+    last = raised.last if row.where == "lines" else raised.finding.line
+    return raised.finding.line <= raiser.line <= last
+
+
+def agreed(placed: list[Placed]) -> list[Placed]:
+    """`placed` with every warning that a row of TABLE raises as an error, its message naming the raiser."""
+    for row in TABLE:
+        if not any(p.finding.severity == "warning" and p.finding.id.startswith(row.raises) for p in placed):
+            continue
+        raisers = [p.finding for p in placed if p.finding.id.startswith(row.by) and _at_least(p.finding, row.level)]
+        if not raisers:
+            continue
+        out = []
+        for p in placed:
+            if p.finding.severity == "warning" and p.finding.id.startswith(row.raises):
+                by = next((f for f in raisers if f is not p.finding and _where(row, p, f)), None)
+                if by is not None:
+                    message = f"{p.finding.message}; agrees with {by.id} on line {by.line}"
+                    p = Placed(p.finding._replace(severity="error", message=message), p.last, True)
+            out.append(p)
+        placed = out
+    return placed
+
+
+def judged(placed: list[Placed]) -> list[Finding]:
+    """Every finding after agreement, the learned score's only where it stands (merge.uncovered)."""
+    placed = agreed(placed)
+    specific = [p.finding for p in placed if not p.finding.id.startswith(STANDS_BACK)]
+    return [*specific, *uncovered([p for p in placed if p.finding.id.startswith(STANDS_BACK)], specific)]
+
+
+def hidden_reading(doc: Document, hit: Hit) -> str | None:
+    """A region the rendered file hides inside the learned hit whose own words score above the warning ("a hidden
+    region: comment"), or None. Not agreement between two findings: the hit's own words, read where nobody sees
+    them, as every intent family's warning in a hidden region is an error (engine._finding)."""
+    from guard.scan.learned import folded, model, score
+
+    packed = model()
+    for region in doc.hidden_regions if packed is not None else ():
+        if region.start < hit.end and region.end > hit.start:
+            hidden = doc.text[max(region.start, hit.start):min(region.end, hit.end)]
+            if score(folded(hidden), packed) >= packed.threshold:
+                return f"a hidden region: {region.kind}"
+    return None
