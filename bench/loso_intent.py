@@ -2,8 +2,9 @@
 
 For each source: a model trained without it scores its attack cases; printed are the share found at any level and
 at error by B alone (the model, with every other detector switched off), by the old detectors alone (as
-AGENTS.md, LRN left out), and by old+B as the scanner judges them (guard/scan/learned/agreement.py: the model's
-level where no other finding reads its lines, or its warning agreeing with an action flow or a hiding place).
+AGENTS.md, LRN left out), and by old+B as the scanner judges them (guard/scan/agreement.py: the model's warning
+raised where it agrees with an action flow or a hiding place, its level standing back only where a finding as
+strong, or one its detector lowered on the context, reads its lines).
 Benign documents are scored out of fold (the model that set the thresholds did not see them). --held sources are measured by the model of all, as
 totals only."""
 from __future__ import annotations
@@ -15,10 +16,10 @@ from eval_sources import SOURCES
 from train_scorer import doc_scores
 
 from guard.scan import learned
+from guard.scan.agreement import Placed, hidden_reading, judged
 from guard.scan.detector import Hit
 from guard.scan.engine import scan_text
 from guard.scan.finding import Finding
-from guard.scan.learned.agreement import agreeing, judged
 from guard.scan.text import Document
 
 LEVEL = {"info": 1, "warning": 2, "error": 3}
@@ -44,11 +45,14 @@ def levels(text: str, packed: learned.Model) -> tuple[int, int, int]:
     for start, end, value in learned.scored(text, packed):
         level = b_level(text[start:end], value, packed)
         alone = max(alone, level)
-        hit = Hit(start, end, "", "error" if level == 3 else None)
-        if level == 2 and agreeing(doc, hit, findings) is not None:
-            combined = 3  # raised by agreement: it stands unless an error is there already (the same level)
-        elif level and judged(doc, [(None, hit)], findings):
-            combined = max(combined, level)  # on its own: only where no other finding reads its lines
+        if not level:
+            continue
+        hidden = level == 2 and hidden_reading(doc, Hit(start, end, "")) is not None
+        line, column = doc.pos(start)
+        finding = Finding(id="LRN001", name="learned-injection-score", severity="error" if level == 3 or hidden
+                          else "warning", path="AGENTS.md", line=line, column=column, message="")
+        kept = judged([*(Placed(f, f.line) for f in findings), Placed(finding, doc.line_of(end - 1), hidden)])
+        combined = max(combined, *(LEVEL[f.severity] for f in kept if f.id == "LRN001"), 0)
     return alone, old_level(text), max(combined, old_level(text))
 
 

@@ -53,9 +53,11 @@ def _cache_key() -> str:
 
 
 def _record(text: str, path: str) -> dict:
-    """The findings of one placement before merging, and the learned hits with what they would agree with."""
+    """The findings of one placement before merging (after the agreement among the detectors), whether each was
+    lowered by its detector, and the learned hits with what they would agree with."""
+    from guard.scan.agreement import TABLE, Placed, agreed, hidden_reading
     from guard.scan.engine import _active, _finding
-    from guard.scan.learned.agreement import HIDING_PLACES, agreeing
+    from guard.scan.merge import lowered
     from guard.scan.text import Document
     from guard.scan.views.report import view_findings
 
@@ -64,15 +66,17 @@ def _record(text: str, path: str) -> dict:
     scored = [(det, hit) for det in detectors if det.family == "LRN" for hit in det.check(doc)]
     findings = [_finding(det, doc, hit) for det in detectors if det.family != "LRN" for hit in det.check(doc)]
     findings += view_findings(doc, detectors, findings)
+    findings = [p.finding for p in agreed([Placed(f, f.line) for f in findings])]
+    rows = [row for row in TABLE if "LRN001".startswith(row.raises)]
     learned = []
     for _det, hit in scored:
         first, last = doc.line_of(hit.start), doc.line_of(max(hit.start, hit.end - 1))
-        evidence = sorted({f.id for f in findings if f.severity != "info" and (
-            (f.id.startswith("ACT") and f.severity == "error")
-            or (f.id.startswith(HIDING_PLACES) and first <= f.line <= last))})
-        hidden = hit.severity is None and agreeing(doc, hit, []) is not None
+        evidence = sorted({f.id for f in findings for row in rows if f.id.startswith(row.by) and (
+            f.severity == "error" or row.level == "warning" and f.severity == "warning")
+            and (row.where == "file" or first <= f.line <= last)})
+        hidden = hit.severity is None and hidden_reading(doc, hit) is not None
         learned.append([hit.severity or "warning", first, last, evidence, hidden])
-    return {"f": [[f.id, f.severity, f.line] for f in findings], "l": learned}
+    return {"f": [[f.id, f.severity, f.line, lowered(f)] for f in findings], "l": learned}
 
 
 def scan_pass(names: list[str]) -> list[dict]:
@@ -90,13 +94,14 @@ def scan_pass(names: list[str]) -> list[dict]:
 def level(case: dict, retired: frozenset[str] = frozenset()) -> int:
     """The placement's highest level with the `retired` IDs gone, as guard.scan.engine.scan_text would give it
     (merging keeps the strongest of one sentence, so it never changes the highest level)."""
-    kept = [(det_id, RANK[sev], line) for det_id, sev, line in case["f"] if det_id not in retired]
-    top = max((sev for _, sev, _ in kept), default=0)
+    kept = [(det_id, RANK[sev], line, low) for det_id, sev, line, low in case["f"] if det_id not in retired]
+    top = max((sev for _, sev, _, _ in kept), default=0)
     for sev, first, last, evidence, hidden in case["l"] if "LRN001" not in retired else ():
         raised = sev == "warning" and (hidden or any(e not in retired for e in evidence))
-        floor = 3 if raised else 2  # a raised hit is dropped only under an error; a hit alone under any warning
-        if not any(s >= floor and first <= line <= last for _, s, line in kept):
-            top = max(top, 3 if raised else RANK[sev])
+        rank = 3 if raised else RANK[sev]  # (guard/scan/merge.py:uncovered) dropped under a finding as strong,
+        # or, standing on its own, under a warning its detector lowered on the context
+        if not any(first <= line <= last and s >= 2 and (s >= rank or not raised and low) for _, s, line, low in kept):
+            top = max(top, rank)
     return top
 
 
