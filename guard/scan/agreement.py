@@ -12,6 +12,7 @@ from collections import namedtuple
 
 from guard.scan.detector import Hit
 from guard.scan.finding import Finding
+from guard.scan.learned import folded, model, score
 from guard.scan.merge import uncovered
 from guard.scan.text import Document
 
@@ -64,39 +65,37 @@ def _where(row: Row, raised: Placed, raiser: Finding) -> bool:
     return raised.finding.line <= raiser.line <= last
 
 
-def agreed(placed: list[Placed]) -> list[Placed]:
-    """`placed` with every warning that a row of TABLE raises as an error, its message naming the raiser."""
+def agreed(found: list[Placed]) -> list[Placed]:
+    """`found` with every warning that a row of TABLE raises as an error, its message naming the raiser."""
     for row in TABLE:
-        if not any(p.finding.severity == "warning" and p.finding.id.startswith(row.raises) for p in placed):
+        if not any(p.finding.severity == "warning" and p.finding.id.startswith(row.raises) for p in found):
             continue
-        raisers = [p.finding for p in placed if p.finding.id.startswith(row.by) and _at_least(p.finding, row.level)]
+        raisers = [p.finding for p in found if p.finding.id.startswith(row.by) and _at_least(p.finding, row.level)]
         if not raisers:
             continue
         out = []
-        for p in placed:
+        for p in found:
             if p.finding.severity == "warning" and p.finding.id.startswith(row.raises):
                 by = next((f for f in raisers if f is not p.finding and _where(row, p, f)), None)
                 if by is not None:
                     message = f"{p.finding.message}; agrees with {by.id} on line {by.line}"
                     p = Placed(p.finding._replace(severity="error", message=message), p.last, True)
             out.append(p)
-        placed = out
-    return placed
+        found = out
+    return found
 
 
-def judged(placed: list[Placed]) -> list[Finding]:
+def judged(found: list[Placed]) -> list[Finding]:
     """Every finding after agreement, the learned score's only where it stands (merge.uncovered)."""
-    placed = agreed(placed)
-    specific = [p.finding for p in placed if not p.finding.id.startswith(STANDS_BACK)]
-    return [*specific, *uncovered([p for p in placed if p.finding.id.startswith(STANDS_BACK)], specific)]
+    found = agreed(found)
+    specific = [p.finding for p in found if not p.finding.id.startswith(STANDS_BACK)]
+    return [*specific, *uncovered([p for p in found if p.finding.id.startswith(STANDS_BACK)], specific)]
 
 
 def hidden_reading(doc: Document, hit: Hit) -> str | None:
     """A region the rendered file hides inside the learned hit whose own words score above the warning ("a hidden
     region: comment"), or None. Not agreement between two findings: the hit's own words, read where nobody sees
     them, as every intent family's warning in a hidden region is an error (engine._finding)."""
-    from guard.scan.learned import folded, model, score
-
     packed = model()
     for region in doc.hidden_regions if packed is not None else ():
         if region.start < hit.end and region.end > hit.start:

@@ -7,6 +7,7 @@ level (`uncovered`)."""
 from __future__ import annotations
 
 from guard.scan.finding import SEVERITY_ORDER, TEXT_VIEW, Finding
+from guard.scan.registry import REGISTRY
 from guard.scan.text import Document
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing: ~3 ms of a fresh process)
@@ -72,8 +73,6 @@ def lowered(finding: Finding) -> bool:
     quotation named as an example, a request reported of a third party, a how-to, the project's own host
     (guard/scan/context.py:mention_severity and the detectors' own readings). A finding at its detector's
     severity was read as weaker, not lowered; a disguised or decoded view's finding is never lowered."""
-    from guard.scan.registry import REGISTRY  # (the registry imports every detector: not at import time)
-
     det = REGISTRY.get(finding.id)
     return finding.view == TEXT_VIEW and det is not None \
         and SEVERITY_ORDER[finding.severity] > SEVERITY_ORDER[det.severity]
