@@ -32,10 +32,13 @@ PROSE_COMMAND = lazy(r"(?<![\w./-])(?:" + "|".join(map(re.escape, NAMES)) +
                            r")\s+[-$\"'~./\w@][^\n]*?"
                            r"(?=[.;!?。]\s|[.。]?$|\s+(?:and|then|und|et|y|e|и)\s|[)\]]\s|$)",
                            re.I | re.M)
+# Database clients and dumps: what they print or write is the project's data (model.exports).
+DATABASE = frozenset("pg_dump pg_dumpall mysqldump mariadb-dump mongodump mongoexport sqlcmd bcp snowsql "
+                     "clickhouse-client psql mysql mariadb sqlite3 bq cqlsh redis-cli".split())
 NAME_SET = frozenset(NAMES) | {"python2", "deno", "bun", "php", "dash", "ksh", "fish", "truncate", "unlink",
                                 "shred", "ln", "gci", "get-childitem", "chmod", "drill", "twine", "poetry", "pipx",
                                 "crontab", "systemctl", "launchctl", "schtasks", "register-scheduledtask",
-                                "new-itemproperty", "set-itemproperty", "logger"}
+                                "new-itemproperty", "set-itemproperty", "logger"} | DATABASE
 FIRST_WORD = lazy(r"^\s*(?:\$\s+)?(?:(?:sudo|env|nohup|time|exec|command)\s+)*(?:[A-Za-z_]\w*=\S*\s+)*([\w.-]+)")
 SUBSTITUTION = lazy(r"[$<>]\(|`")
 HEREDOC = lazy(r"<<-?\s*(['\"]?)(\w+)\1")
@@ -201,7 +204,7 @@ def _simple(words: list[str], outputs: list[str], inputs: list[str], subs: list,
     argv = list(words)
     if argv and re.match(r"\$\w+=.", argv[0]):  # PowerShell: $x=command ...
         argv[0] = argv[0].split("=", 1)[1]
-    while argv and (argv[0] in ("sudo", "nohup", "time", "exec", "command", "xargs", "doas")
+    while argv and (argv[0] in ("sudo", "nohup", "time", "exec", "command", "xargs", "doas", "-", "run:", "script:")
                     or re.fullmatch(r"[A-Za-z_]\w*=.*", argv[0]) and len(argv) > 1):
         argv.pop(0)
     name = argv[0].rsplit("/", 1)[-1].lower() if argv else ""

@@ -26,14 +26,14 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"crontab", b"authorized_keys", b"systemctl", b"launchctl", b"launchagents", b"launchdaemons", b"schtasks",
          b"scheduledtask", b"currentversion\\run", b"@reboot", b"includeif", b"fsmonitor", b"sshcommand",
          b"/etc/cron", b"systemd/", b"autostart/", b"sudoers", b".gitconfig", b"ld.so.preload", b"rc.local",
-         b"$profile", b"config.fish",
+         b"$profile", b"config.fish", b"${{ secrets", b"tojson(secrets",
          b"pip install", b"pip3 install", b"npm install", b"npm i ", b"yarn add", b"pnpm add", b"uv add",
          b"poetry add", b"bun add")  # (ACT005: a package name one slip from a popular one)
 WORDS = frozenset((b"hooks", b"hook", b"nc", b"ncat", b"netcat",
                    b"socat", b"telnet", b"scp", b"rsync", b"sftp", b"dig", b"nslookup", b"codeowners", b"husky",
                    b"workflows", b"kguard", b"protection", b"circleci", b"jenkinsfile", b"sendmail", b"mutt",
                    b"tls", b"ssl", b"xsrf", b"mfa", b"2fa", b"codeql", b"semgrep", b"bandit", b"dependabot",
-                   b"gitleaks", b"trufflehog", b"-k", b"logger"))
+                   b"gitleaks", b"trufflehog", b"-k", b"logger", b"gist"))
 
 INTO_GIT_WORDS = ("提交", "コミット", "커밋", "коммит")  # (ACT006 in prose, outside ASCII)
 SECRET_MARKS = (b".env", b"id_rsa", b"id_ed25519", b"id_ecdsa", b".ssh", b"credentials", b".pem", b".netrc", b".npmrc",

@@ -56,6 +56,10 @@ class Walk:
         flowing: set[Tag] = set()
         for cmd in pipeline:
             flowing = self.stage(cmd, flowing)
+        ci = sorted(w for k, w in flowing if k == "secret" and "CI secret" in w)
+        last = pipeline[-1] if pipeline else None
+        if ci and last is not None and not last.outputs and any(c.name in model.ENCODERS for c in pipeline[1:]):
+            self.found.append(("ACT001", f"{ci[0]} printed encoded into the log, past its masking", "error", None))
         return flowing
 
     def stage(self, cmd: Simple, stdin: set[Tag]) -> set[Tag]:
@@ -82,6 +86,9 @@ class Walk:
         if name in ("echo", "printf"):  # (text piped on: a crontab line, a unit file, a secret's value)
             carried |= {("text", u) for _, _, u, _ in hosts.urls(" ".join(cmd.argv[1:]))}
             carried |= {("secret", v) for a in cmd.argv[1:] for v in [model.variable_secret(a)] if v}
+        data = model.exports(cmd)
+        if data:
+            carried.add(("data", data))
         downloaded = model.downloads(cmd)
         if downloaded:
             carried.add(("download", downloaded))
@@ -127,6 +134,15 @@ class Walk:
             if ("://" in target or "@" in target) and not self.trusted(target):
                 self.found.append(("ACT002", f"the repository pushed to {target}, a remote that is not the "
                                              "project's", "error", target))
+        elif verb == "config" and any(re.match(r"url\..+\.(?:push)?insteadof$", a.lower()) for a in cmd.argv):
+            key = next(a for a in cmd.argv if re.match(r"url\..+\.(?:push)?insteadof$", a.lower()))
+            target = key[4:key.lower().rindex(".")]
+            replaced = cmd.argv[cmd.argv.index(key) + 1:][:1]
+            same = replaced and (a := self.host(target)) is not None and (b := self.host(replaced[0])) is not None \
+                and hosts.domain(a.name) == hosts.domain(b.name)  # (the same forge over SSH)
+            if not self.trusted(target) and not same:
+                self.found.append(("ACT002", f"git's remotes rewritten to {target} ({key}), a host that is not "
+                                             "the project's", "error", target))
         elif verb == "add":
             secret = next((s for a in cmd.argv[2:] for s in [model.secret_of(a)] if s and "instructions" not in s),
                           None)
@@ -146,8 +162,12 @@ class Walk:
         host = self.host(target)
         variables = [v for a in cmd.argv for v in [model.variable_secret(a)] if v
                      and not (host is not None and owned.issued_by(v.rsplit(" ", 1)[-1], host))]  # (token use)
-        if secrets:
-            self.found.append(("ACT001", f"{secrets[0]} {how} {target}, which is not the project's", "error", target))
+        data = sorted(what for kind, what in carried if kind == "data")
+        foreign = [v for a in cmd.argv for v in [model.variable_secret(a)] if v and host is not None
+                   and owned.foreign_credential(v.rsplit(" ", 1)[-1], host)] if how != "puts data into" else []
+        if secrets or data or foreign:
+            what = (secrets or data or foreign)[0]
+            self.found.append(("ACT001", f"{what} {how} {target}, which is not the project's", "error", target))
         elif variables and (self.suspect(target) or how.startswith("puts data")):
             self.found.append(("ACT001", f"{variables[0]} {how} {target}, which is not the project's", "error", target))
         elif any(kind == "repo" for kind, _ in carried) or (how == "copies to" and any(
@@ -223,7 +243,12 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
     walk = Walk()
     found: list[Flow] = []
     spans = []
-    for cand in commands.candidates(doc):
+    found_candidates = commands.candidates(doc)
+    for cand in found_candidates:  # (a remote may be added in a step after the one that pushes to it)
+        for cmd in (c for pipeline in cand.pipelines for c in pipeline if c.name == "git"):
+            if cmd.argv[1:3] == ["remote", "add"] and len(cmd.argv) > 4:
+                walk.remotes.setdefault(cmd.argv[3], cmd.argv[4])
+    for cand in found_candidates:
         if any(model.name_of(cmd) in commands.NAME_SET for pipeline in cand.pipelines for cmd in pipeline):
             spans.append((cand.start, cand.end))
         flows = walk.candidate(cand.pipelines)  # (a negated one still defines variables and files for later steps)

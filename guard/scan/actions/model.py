@@ -8,7 +8,7 @@ from guard.scan.lazyre import lazy
 
 import re
 
-from guard.scan.actions.commands import Simple
+from guard.scan.actions.commands import DATABASE, Simple
 
 SECRET_FILE = lazy(
     r"(?:^|[/@=~])(?:\.env(?:\.(?!example|sample|template|dist|defaults?\b)[\w.-]+)?|\.ssh(?:/|$)|id_(?:rsa|dsa|ecdsa|"
@@ -56,9 +56,49 @@ def secret_of(word: str) -> str | None:
     return None
 
 
+CI_SECRET = lazy(r"\$\{\{\s*(?:secrets\.(\w+)|(toJSON\(\s*secrets\s*\)))")
+
+
 def variable_secret(word: str) -> str | None:
     found = SECRET_VAR.search(word)
-    return f"the secret variable {found.group(1) or found.group(2)}" if found else None
+    if found:
+        return f"the secret variable {found.group(1) or found.group(2)}"
+    ci = CI_SECRET.search(word) if "${{" in word else None  # a CI workflow's expression
+    if ci is None:
+        return None
+    return f"the CI secret {ci.group(1)}" if ci.group(1) else "every CI secret (toJSON(secrets))"
+
+
+ENCODERS = frozenset("base64 base32 xxd od rev hexdump basenc".split())
+
+
+def exports(cmd: Simple) -> str | None:
+    """The data a database client or dump prints or writes (its query, or the dump)."""
+    name, lowered = name_of(cmd), [a.lower() for a in cmd.argv]
+    if name.startswith("python") and lowered[1:2] == ["manage.py"] and lowered[2:3] in (["dumpdata"], ["dbshell"]):
+        return "the database (manage.py dumpdata)"
+    if name not in DATABASE or cmd.inputs or any(a in ("-f", "--file", "-i", "restore") for a in lowered[1:]) \
+            and name in ("psql", "sqlcmd", "mysql", "mariadb", "bq"):
+        return None
+    return f"a database export ({name})"
+
+
+def archive_file(cmd: Simple) -> str | None:
+    """The file an archiver or `git bundle`/`git archive` writes."""
+    name, argv = name_of(cmd), cmd.argv
+    if name == "git" and argv[1:3] == ["bundle", "create"] and len(argv) > 3:
+        return argv[3]
+    if name == "git" and argv[1:2] == ["archive"]:
+        out = [argv[i + 1] for i, a in enumerate(argv[:-1]) if a in ("-o", "--output")]
+        return (out or [a.split("=", 1)[1] for a in argv if a.startswith("--output=")] or [None])[0]
+    if name == "tar":
+        for i, arg in enumerate(argv[1:-1], 1):
+            if arg in ("-f", "--file") or re.fullmatch(r"-?[a-zA-Z]*f", arg) and not arg.startswith("--"):
+                return argv[i + 1]
+    if name in ("zip", "7z"):
+        plain = [a for a in argv[1:] if not a.startswith("-")]
+        return plain[1] if name == "7z" and len(plain) > 1 else plain[0] if name == "zip" and plain else None
+    return None
 
 
 def reads(cmd: Simple) -> list[str]:
@@ -168,7 +208,8 @@ def output_files(cmd: Simple) -> list[str]:
             files.append(argv[i + 1])
     if name_of(cmd) == "tee":
         files += [a for a in argv[1:] if not a.startswith("-")]
-    return files
+    archive = archive_file(cmd)
+    return [*files, archive] if archive else files
 
 
 def executes(cmd: Simple) -> bool:
