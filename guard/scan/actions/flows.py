@@ -207,14 +207,20 @@ class Walk:
         self.found.append(("ACT003", f"a download from {url} run by {model.name_of(cmd)}", severity, url))
 
     def package(self, source: str) -> None:
+        flow = self.package_flow(source)
+        if flow is not None:
+            self.found.append(("ACT005", *flow))
+
+    def package_flow(self, source: str) -> tuple[str, str, str] | None:
+        """(message, severity, target) for packages installed from a source that is not the project's."""
         if self.trusted(source) or source.startswith(("./", "../", "/", "file:")) or "://" not in source \
                 and "@" not in source and not source.startswith("git+"):
-            return
+            return None
         host = self.host(source)
         if host is not None and not host.disguise and host.name in PUBLIC_INDEXES:
-            return  # (the default index named outright)
-        self.found.append(("ACT005", f"packages installed from {source}, a source that is not the project's",
-                           "error" if self.suspect(source) else "warning", source))
+            return None  # (the default index named outright)
+        return (f"packages installed from {source}, a source that is not the project's",
+                "error" if self.suspect(source) else "warning", source)
 
     def host(self, target: str) -> hosts.Host | None:
         return host_of(target)

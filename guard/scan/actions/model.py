@@ -274,6 +274,8 @@ def dependency(cmd: Simple) -> str | None:
         low = arg.lower()
         if low.startswith(("--index-url=", "--extra-index-url=", "--registry=", "--index=")):
             return arg.split("=", 1)[1]
+        if name == "go" and low.startswith("goproxy="):  # (go env -w GOPROXY=URL,direct)
+            return arg.split("=", 1)[1].split(",")[0]
         if ("install" in lowered or "add" in lowered or name in ("uvx", "npx")) and URL_WORD.match(arg):
             return arg
     return None

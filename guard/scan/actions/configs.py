@@ -1,0 +1,119 @@
+"""Settings shown as code, read by the shape of the setting: a package source (`.npmrc`'s `registry=`, pip's
+`index-url`, `GOPROXY=`, a NuGet source, a dependency given as a tarball URL) and a registry credential sent
+to it (ACT005, ACT001); the agent's confirmations switched off (`"defaultMode": "bypassPermissions"`,
+`Bash(*)`, `autoApprove: true`: ACT004; a sub-agent launched with `--dangerously-skip-permissions` is a real
+files' pattern, not read here); an SSH login key written out beside `authorized_keys` (ACT009); an MCP
+server whose command fetches and runs a script, or whose headers carry a known service's credential to another
+host (ACT003, ACT001)."""
+from __future__ import annotations
+
+from guard.scan.lazyre import lazy
+
+import re
+
+from guard.scan.actions import owned
+from guard.scan.context import negated_in_clause, reported_request
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from guard.scan.actions.flows import Flow, Walk
+    from guard.scan.text import Document
+
+URL = r"((?:git\+)?https?://[^\s\"'`<>,;)]+)"
+SOURCE = lazy(
+    rf"(?:^|[\s\"'`])(?:@[\w.-]+:)?registry\s*=\s*[\"']?{URL}|(?:^|[\s\"'`-])(?:extra-)?index-url\s*[= ]\s*[\"']?{URL}|"
+    rf"\bGOPROXY\s*=\s*[\"']?{URL}|<add\s+key=\"[^\"]*\"\s+value=\"{URL}\"|"
+    rf"\"[@\w./-]+\"\s*:\s*\"{URL[:-1]}\.(?:tgz|tar\.gz|whl|zip))\"", re.I | re.M)
+REGISTRY_TOKEN = lazy(r"^[ \t]*//([\w.-]+)[^\s:]*:_(?:authToken|auth|password)\s*=\s*\$\{?(\w+)\}?", re.M)
+AGENT_OPEN = lazy(
+    r"(?:[\"']?defaultMode[\"']?\s*[:=]\s*[\"']?)?\bbypassPermissions\b|\bBash\(\*\)|[\"']?[\w.]*auto(?:Approve|Run)[\"']?"
+    r"\s*[:=]\s*true\b|allowList[\"']?\s*:\s*\{\s*[\"']\*[\"']\s*:\s*true", re.I)
+LOGIN_KEY = lazy(r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+AAAA[\w+/=]{16,}")
+MCP_COMMAND = lazy(r"\"command\"\s*:\s*\"([^\"]+)\"\s*,\s*\"args\"\s*:\s*\[((?:\s*\"(?:[^\"\\]|\\.)*\"\s*,?)*)\]")
+MCP_URL = lazy(r"\"url\"\s*:\s*\"(https?://[^\"]+)\"\s*,\s*\"headers\"\s*:\s*\{((?:[^{}]|\$\{[^}]*\})*)\}")
+HEADER_VAR = lazy(r"\"([\w-]+)\"\s*:\s*\"[^\"]*\$\{(?:env:)?(\w+)\}")
+
+
+def read(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[Flow]:
+    from guard.scan.actions.flows import Flow
+
+    text = doc.text
+    found: list[Flow] = []
+    for match in SOURCE.finditer(text) if "://" in text else ():
+        url = next(g for g in match.groups() if g)
+        start = match.start(match.lastindex or 0)
+        if any(a <= start < b for a, b in in_commands) or _against(doc, start, match.end()):
+            continue  # (an install command's own flags are the command flow's)
+        flow = walk.package_flow(url)
+        if flow is not None:
+            found.append(Flow(start, start + len(url), "ACT005", *flow))
+    for match in REGISTRY_TOKEN.finditer(text) if ":_" in text else ():
+        host = walk.host("https://" + match.group(1))
+        if host is not None and not walk.trusted("https://" + match.group(1)) \
+                and owned.foreign_credential(match.group(2), host):
+            found.append(Flow(match.start(1), match.end(), "ACT001", f"the credential {match.group(2)} sent to the "
+                              f"registry {match.group(1)}, which is neither its issuer's nor the project's", "error",
+                              match.group(1)))
+    for match in AGENT_OPEN.finditer(text):
+        if not _against(doc, match.start(), match.end()):
+            shown = doc.line_of(match.start()) in doc.fenced_lines
+            found.append(Flow(match.start(), match.end(), "ACT004", f"the agent's confirmations switched off: "
+                              f"{match.group()}", "warning" if shown else "error"))
+    found += _login_keys(doc) + _mcp(doc, walk)
+    return found
+
+
+def _against(doc: Document, start: int, end: int) -> bool:
+    from guard.scan.actions.controls import warned_against
+
+    return negated_in_clause(doc, start) or reported_request(doc, start, end) or warned_against(doc, start)
+
+
+def _login_keys(doc: Document) -> list[Flow]:
+    """A public key written out in a section that names `authorized_keys`: a login for whoever holds it."""
+    from guard.scan.actions.flows import Flow
+
+    text = doc.text
+    found = []
+    for key in LOGIN_KEY.finditer(text) if "AAAA" in text else ():
+        lo = text.rfind("\n#", 0, key.start()) + 1
+        hi = text.find("\n#", key.end())
+        section = text[lo:hi if hi >= 0 else len(text)]
+        named = section.find("authorized_keys")
+        if named < 0 or _against(doc, lo + named, lo + named + 15) or _against(doc, key.start(), key.end()):
+            continue
+        found.append(Flow(key.start(), key.end(), "ACT009", "a login key planted in authorized_keys for whoever "
+                          "holds its private half", "error"))
+    return found
+
+
+def _mcp(doc: Document, walk: Walk) -> list[Flow]:
+    """An MCP server's command read as a command line (a download it runs is run at every start of the
+    agent: an error), and its headers' variables sent to its URL."""
+    from guard.scan.actions.commands import parse
+    from guard.scan.actions.flows import Flow
+
+    text = doc.text
+    if "\"command\"" not in text and "\"headers\"" not in text:
+        return []
+    found = []
+    for match in MCP_COMMAND.finditer(text):
+        args = [re.sub(r"\\(.)", r"\1", a) for a in re.findall(r"\"((?:[^\"\\]|\\.)*)\"", match.group(2))]
+        line = " ".join([match.group(1)] + [a if re.fullmatch(r"[\w@./:=+-]+", a) else "'" + a.replace("'", "")
+                                            + "'" for a in args])
+        for det_id, message, severity, target in walk.candidate(parse(line)):
+            if det_id == "ACT003":
+                severity, message = "error", message + ", at every start of the agent's tool server"
+            found.append(Flow(match.start(1), match.end(2), det_id, message, severity, target))
+    for match in MCP_URL.finditer(text):
+        url = match.group(1)
+        host = walk.host(url)
+        if host is None or walk.trusted(url):
+            continue
+        for header, variable in HEADER_VAR.findall(match.group(2)):
+            if owned.foreign_credential(variable, host):
+                found.append(Flow(match.start(1), match.end(1), "ACT001", f"the credential {variable} sent in "
+                                  f"{header} to the tool server {url}, which is neither its issuer's nor the "
+                                  "project's", "error", url))
+                break
+    return found
