@@ -28,6 +28,7 @@ PUBLIC_INDEXES = frozenset(("pypi.org", "pypi.python.org", "files.pythonhosted.o
                             "registry.yarnpkg.com", "rubygems.org", "index.crates.io", "crates.io",
                             "proxy.golang.org", "repo.maven.apache.org", "repo1.maven.org", "api.nuget.org"))
 AUTH_HEADER = lazy(r"auth|token|key|cookie|secret|session|bearer|signature|credential|password|pass\b|jwt", re.I)
+VARIABLE = lazy(r"\$\{?(\w+)\}?")
 REPO_WORDS = lazy(r"^(?:\.|\./|\.git/?|--all|--mirror|\*)$")
 
 
@@ -37,6 +38,7 @@ class Walk:
         self.vars: dict[str, set[Tag]] = {}
         self.files: dict[str, set[Tag]] = {}
         self.remotes: dict[str, str] = {}
+        self.values: dict[str, str] = {}  # (variables that hold a URL)
         self.found: list[tuple[str, str, str, str | None]] = []  # (id, message, severity, target) of the candidate
 
     @property
@@ -63,6 +65,11 @@ class Walk:
         return flowing
 
     def stage(self, cmd: Simple, stdin: set[Tag]) -> set[Tag]:
+        if cmd.argv[:1] == ["export"] and len(cmd.argv) == 2:
+            cmd = cmd._replace(argv=cmd.argv[1:])
+        if self.values and "$" in " ".join(cmd.argv):  # (a URL kept in a variable: DIAG_URL=https://...)
+            cmd = cmd._replace(argv=[VARIABLE.sub(lambda m: self.values.get(m.group(1), m.group()), w)
+                                     for w in cmd.argv])
         carried = set(stdin)
         for sub in cmd.subs:
             for inner in sub:
@@ -77,7 +84,10 @@ class Walk:
             for inner in commands.parse(cmd.body):  # (a -c or -EncodedCommand program: its own flows)
                 self.pipeline(inner)
         if len(cmd.argv) == 1 and re.fullmatch(r"[A-Za-z_]\w*=.*", cmd.argv[0]):
-            self.vars[cmd.argv[0].split("=", 1)[0]] = carried
+            variable, value = cmd.argv[0].split("=", 1)
+            self.vars[variable] = carried
+            if "://" in value and "SUB" not in value:
+                self.values[variable] = value
             return set()
         name = model.name_of(cmd)
         if name in ("tar", "zip", "7z") or name == "git" and cmd.argv[1:2] in (["bundle"], ["archive"]):
@@ -201,10 +211,14 @@ class Walk:
                 return
 
     def download_run(self, cmd: Simple, url: str, carried: set[Tag]) -> None:
-        severity = "error" if self.suspect(url) or any("base64" in w for _, w in carried) else "warning"
+        # An error where the host is disguised, the payload decoded on the way, or a program execs what it fetched
+        # itself (`exec(urlopen(...).read())`): no installer's documented line has that shape.
+        inline = bool(cmd.body) and model.PROGRAM_FETCH_EXEC.search(cmd.body) is not None
+        severity = "error" if self.suspect(url) or any("base64" in w for _, w in carried) or inline else "warning"
         if self.trusted(url):
             return
-        self.found.append(("ACT003", f"a download from {url} run by {model.name_of(cmd)}", severity, url))
+        how = "the inline program's exec of" if inline else "a download from"
+        self.found.append(("ACT003", f"{how} {url} run by {model.name_of(cmd)}", severity, url))
 
     def package(self, source: str) -> None:
         flow = self.package_flow(source)
