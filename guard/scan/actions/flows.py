@@ -177,12 +177,19 @@ class Walk:
                    and owned.foreign_credential(v.rsplit(" ", 1)[-1], host)] if how != "puts data into" else []
         if secrets or data or foreign:
             what = (secrets or data or foreign)[0]
-            self.found.append(("ACT001", f"{what} {how} {target}, which is not the project's", "error", target))
+            # A database copied to a bucket or another machine is how backups go, and whose the bucket is cannot
+            # be read from the file: a warning; posted to a web service or a gist, an error.
+            stored = not secrets and not foreign and how in ("copies to", "copies to the bucket")
+            self.found.append(("ACT001", f"{what} {how} {target}, which is not the project's",
+                               "warning" if stored else "error", target))
         elif variables and (self.suspect(target) or how.startswith("puts data")):
             self.found.append(("ACT001", f"{variables[0]} {how} {target}, which is not the project's", "error", target))
         elif any(kind == "repo" for kind, _ in carried) or (how == "copies to" and any(
                 REPO_WORDS.match(a) for a in cmd.argv[1:])):
             self.found.append(("ACT002", f"the repository {how} {target}, which is not the project's", "error", target))
+        elif not how.startswith(("sends from", "puts data")) and (sent := model.uploaded(cmd)):
+            what = "what is piped in" if sent[0] == "-" else f"the local file {sent[0]}"
+            self.found.append(("ACT001", f"{what} {how} {target}, which is not the project's", "error", target))
 
     def persist(self, cmd: Simple, foothold: str, carried: set[Tag]) -> None:
         """A foothold is an error when what it plants fetches, sends or reads secrets, or is a login key."""

@@ -161,11 +161,29 @@ def sink(cmd: Simple) -> tuple[str, str] | None:
         return (named[0], "puts data into the DNS name") if named else None
     if name == "gh" and lowered[1:3] == ["gist", "create"]:
         return "https://gist.github.com/", "publishes a gist of"
-    if name in ("aws", "gsutil") and any(a.startswith(("s3://", "gs://")) for a in lowered[2:]):
+    if name in ("aws", "gsutil") and any(a.startswith(("s3://", "gs://")) for a in lowered[2:]) \
+            and not {"ls", "rm", "mb", "rb"} & set(lowered[1:3]):
         return next(a for a in argv if a.lower().startswith(("s3://", "gs://"))), "copies to the bucket"
     if cmd.body and PROGRAM_SINK.search(cmd.body) and targets:
         return targets[0], "sends from an inline program to"
     return None
+
+
+def uploaded(cmd: Simple) -> list[str]:
+    """The local files (or "-", standard input) whose content a command sends: curl's -T, -F k=@file and
+    --data* @file, wget's --post-file, the files of scp, rsync and a gist."""
+    name, argv = name_of(cmd), cmd.argv
+    found = []
+    for i, arg in enumerate(argv[:-1]):
+        value = argv[i + 1]
+        if arg in ("-T", "--upload-file", "--post-file", "--body-file", "-InFile", "-infile"):
+            found.append(value)
+        elif arg.split("=")[0] in UPLOAD_FLAGS and "@" in value:
+            found.append(value.split("@", 1)[1].split(";")[0])
+    if name in ("scp", "rsync", "sftp") or name == "gh" and argv[1:3] == ["gist", "create"]:
+        found += [a for a in argv[1 if name != "gh" else 3:-1 if name != "gh" else None]
+                  if not a.startswith("-") and ":" not in a and a != "create"]
+    return [f for f in found if f]
 
 
 CREDENTIAL_FLAGS = frozenset("-h --header -u --user --oauth2-bearer -headers --auth --auth-type".split())
