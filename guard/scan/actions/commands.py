@@ -61,7 +61,14 @@ class Candidate(namedtuple("Candidate", "start end text pipelines")):
 
 
 def candidates(doc: Document) -> list[Candidate]:
-    """Every command-like fragment of the document, in order of position."""
+    """Every command-like fragment of the document, in order of position (found once per document)."""
+    cached = doc.cache.get("act-candidates")
+    if cached is None:
+        cached = doc.cache["act-candidates"] = _candidates(doc)
+    return cached  # type: ignore[no-any-return]
+
+
+def _candidates(doc: Document) -> list[Candidate]:
     text = doc.text
     spans: list[tuple[int, int]] = []
     for fence in FENCE.finditer(text) if "```" in text or "~~~" in text else ():
@@ -128,7 +135,7 @@ def _may_act(fragment: str) -> bool:
     first = FIRST_WORD.match(fragment)
     if first is not None and first.group(1).lower().rsplit("/", 1)[-1] in NAME_SET:
         return True
-    return any(mark in fragment for mark in ("|", ">", "$(", "`", "=$")) or ASSIGNED_URL.match(fragment) is not None
+    return any(mark in fragment for mark in ("|", ">", "$(", "<(", "`", "=$")) or ASSIGNED_URL.match(fragment) is not None
 
 
 ASSIGNED_URL = lazy(r"\s*(?:export\s+)?[A-Za-z_]\w*=[\"']?[a-z][\w+.-]*://")

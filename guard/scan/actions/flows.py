@@ -8,7 +8,7 @@ from guard.scan.lazyre import lazy
 import re
 from collections import namedtuple
 
-from guard.scan.actions import commands, controls, hosts, model, owned, packages, trust
+from guard.scan.actions import commands, controls, hosts, model, owned, packages, payloads, trust
 from guard.scan.actions.commands import Simple
 from guard.scan.context import negated_in_clause
 from guard.scan.reported import reported_request
@@ -27,7 +27,6 @@ Tag = tuple[str, str]  # ("secret" | "repo" | "download", what)
 PUBLIC_INDEXES = frozenset(("pypi.org", "pypi.python.org", "files.pythonhosted.org", "registry.npmjs.org",
                             "registry.yarnpkg.com", "rubygems.org", "index.crates.io", "crates.io",
                             "proxy.golang.org", "repo.maven.apache.org", "repo1.maven.org", "api.nuget.org"))
-AUTH_HEADER = lazy(r"auth|token|key|cookie|secret|session|bearer|signature|credential|password|pass\b|jwt", re.I)
 VARIABLE = lazy(r"\$\{?(\w+)\}?")
 REPO_WORDS = lazy(r"^(?:\.|\./|\.git/?|--all|--mirror|\*)$")
 
@@ -60,7 +59,7 @@ class Walk:
             flowing = self.stage(cmd, flowing)
         ci = sorted(w for k, w in flowing if k == "secret" and "CI secret" in w)
         last = pipeline[-1] if pipeline else None
-        if ci and last is not None and not last.outputs and any(c.name in model.ENCODERS for c in pipeline[1:]):
+        if ci and last is not None and not last.outputs and any(c.name in payloads.ENCODERS for c in pipeline[1:]):
             self.found.append(("ACT001", f"{ci[0]} printed encoded into the log, past its masking", "error", None))
         return flowing
 
@@ -96,7 +95,7 @@ class Walk:
         if name in ("echo", "printf"):  # (text piped on: a crontab line, a unit file, a secret's value)
             carried |= {("text", u) for _, _, u, _ in hosts.urls(" ".join(cmd.argv[1:]))}
             carried |= {("secret", v) for a in cmd.argv[1:] for v in [model.variable_secret(a)] if v}
-        data = model.exports(cmd)
+        data = payloads.exports(cmd)
         if data:
             carried.add(("data", data))
         downloaded = model.downloads(cmd)
@@ -187,7 +186,8 @@ class Walk:
         elif any(kind == "repo" for kind, _ in carried) or (how == "copies to" and any(
                 REPO_WORDS.match(a) for a in cmd.argv[1:])):
             self.found.append(("ACT002", f"the repository {how} {target}, which is not the project's", "error", target))
-        elif not how.startswith(("sends from", "puts data")) and (sent := model.uploaded(cmd)):
+        elif not how.startswith(("sends from", "puts data")) and (sent := payloads.uploaded(cmd)) \
+                and not payloads.authenticates(cmd):  # (an account there: its own)
             what = "what is piped in" if sent[0] == "-" else f"the local file {sent[0]}"
             self.found.append(("ACT001", f"{what} {how} {target}, which is not the project's", "error", target))
 
@@ -212,7 +212,7 @@ class Walk:
                 self.found.append(("ACT001", f"the credential {variable} sent to {target}, which is neither its "
                                              "issuer's nor the project's", "error", target))
                 return
-            if header and not AUTH_HEADER.search(header):  # (a debug or trace header: a leak, not a login)
+            if header and not payloads.AUTH_HEADER.search(header):  # (a debug or trace header: a leak, not a login)
                 self.found.append(("ACT001", f"the secret variable {variable} put into the header {header} sent "
                                              f"to {target}, which is not the project's", "error", target))
                 return

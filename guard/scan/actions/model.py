@@ -8,7 +8,8 @@ from guard.scan.lazyre import lazy
 
 import re
 
-from guard.scan.actions.commands import DATABASE, Simple
+from guard.scan.actions.commands import Simple
+from guard.scan.actions.payloads import UPLOAD_FLAGS, archive_file
 
 SECRET_FILE = lazy(
     r"(?:^|[/@=~])(?:\.env(?:\.(?!example|sample|template|dist|defaults?\b)[\w.-]+)?|\.ssh(?:/|$)|id_(?:rsa|dsa|ecdsa|"
@@ -28,8 +29,6 @@ SAFEGUARD_PATH = lazy(
     r"[\w.-]*|CODEOWNERS|\.github/settings\.yml)(?:/|$|\.)", re.I)
 SHELLS = frozenset("sh bash zsh dash ksh fish python python3 python2 perl ruby node deno bun php pwsh powershell "
                    "iex invoke-expression eval source .".split())
-UPLOAD_FLAGS = frozenset("-d --data --data-binary --data-raw --data-urlencode -F --form --form-string -T "
-                         "--upload-file --json --post-data --post-file --body-data --body-file -body -infile".split())
 PROGRAM_SINK = lazy(r"requests\.(?:post|put|patch)|urlopen|urllib\.request|http\.client|socket\.|"
                           r"fetch\(|axios\.(?:post|put)|XMLHttpRequest|Net::HTTP|IO::Socket|smtplib|"
                           r"Invoke-(?:WebRequest|RestMethod)|WebClient|\.(?:Upload|Post)\w*\(|"
@@ -67,38 +66,6 @@ def variable_secret(word: str) -> str | None:
     if ci is None:
         return None
     return f"the CI secret {ci.group(1)}" if ci.group(1) else "every CI secret (toJSON(secrets))"
-
-
-ENCODERS = frozenset("base64 base32 xxd od rev hexdump basenc".split())
-
-
-def exports(cmd: Simple) -> str | None:
-    """The data a database client or dump prints or writes (its query, or the dump)."""
-    name, lowered = name_of(cmd), [a.lower() for a in cmd.argv]
-    if name.startswith("python") and lowered[1:2] == ["manage.py"] and lowered[2:3] in (["dumpdata"], ["dbshell"]):
-        return "the database (manage.py dumpdata)"
-    if name not in DATABASE or cmd.inputs or any(a in ("-f", "--file", "-i", "restore") for a in lowered[1:]) \
-            and name in ("psql", "sqlcmd", "mysql", "mariadb", "bq"):
-        return None
-    return f"a database export ({name})"
-
-
-def archive_file(cmd: Simple) -> str | None:
-    """The file an archiver or `git bundle`/`git archive` writes."""
-    name, argv = name_of(cmd), cmd.argv
-    if name == "git" and argv[1:3] == ["bundle", "create"] and len(argv) > 3:
-        return argv[3]
-    if name == "git" and argv[1:2] == ["archive"]:
-        out = [argv[i + 1] for i, a in enumerate(argv[:-1]) if a in ("-o", "--output")]
-        return (out or [a.split("=", 1)[1] for a in argv if a.startswith("--output=")] or [None])[0]
-    if name == "tar":
-        for i, arg in enumerate(argv[1:-1], 1):
-            if arg in ("-f", "--file") or re.fullmatch(r"-?[a-zA-Z]*f", arg) and not arg.startswith("--"):
-                return argv[i + 1]
-    if name in ("zip", "7z"):
-        plain = [a for a in argv[1:] if not a.startswith("-")]
-        return plain[1] if name == "7z" and len(plain) > 1 else plain[0] if name == "zip" and plain else None
-    return None
 
 
 def reads(cmd: Simple) -> list[str]:
@@ -167,23 +134,6 @@ def sink(cmd: Simple) -> tuple[str, str] | None:
     if cmd.body and PROGRAM_SINK.search(cmd.body) and targets:
         return targets[0], "sends from an inline program to"
     return None
-
-
-def uploaded(cmd: Simple) -> list[str]:
-    """The local files (or "-", standard input) whose content a command sends: curl's -T, -F k=@file and
-    --data* @file, wget's --post-file, the files of scp, rsync and a gist."""
-    name, argv = name_of(cmd), cmd.argv
-    found = []
-    for i, arg in enumerate(argv[:-1]):
-        value = argv[i + 1]
-        if arg in ("-T", "--upload-file", "--post-file", "--body-file", "-InFile", "-infile"):
-            found.append(value)
-        elif arg.split("=")[0] in UPLOAD_FLAGS and "@" in value:
-            found.append(value.split("@", 1)[1].split(";")[0])
-    if name in ("scp", "rsync", "sftp") or name == "gh" and argv[1:3] == ["gist", "create"]:
-        found += [a for a in argv[1 if name != "gh" else 3:-1 if name != "gh" else None]
-                  if not a.startswith("-") and ":" not in a and a != "create"]
-    return [f for f in found if f]
 
 
 CREDENTIAL_FLAGS = frozenset("-h --header -u --user --oauth2-bearer -headers --auth --auth-type".split())

@@ -1,7 +1,7 @@
 """One reading of a file for the whole ACT family: command flows, prose flows, disguised hosts."""
 from __future__ import annotations
 
-from guard.scan.actions import committed, configs, controls, hosts, owned, programs
+from guard.scan.actions import committed, configs, controls, footholds, hosts, owned, programs
 from guard.scan.actions.flows import Flow, Walk, command_flows
 from guard.scan.actions.prose import addresses, prose_actions, prose_flows
 
@@ -15,7 +15,7 @@ def read(doc: Document) -> list[Flow]:
     walk = Walk()
     found += [Flow(*flow) for flow in prose_flows(doc, walk, spans) + prose_actions(doc, walk, spans)]
     found += disguised(doc, walk) + controls.cron_lines(doc, walk) + configs.read(doc, walk, spans)
-    found += programs.whole_environment_sent(doc, walk)
+    found += programs.whole_environment_sent(doc, walk) + footholds.written_into_startup(doc, walk)
     found += controls.settings_off(doc, walk, spans, found)
     if committed.gate(doc.text):
         found += committed.secret_committed(doc, spans)
