@@ -59,7 +59,40 @@ def read(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[
             shown = doc.line_of(match.start()) in doc.fenced_lines
             found.append(Flow(match.start(), match.end(), "ACT004", f"the agent's confirmations switched off: "
                               f"{match.group()}", "warning" if shown else "error"))
-    found += _login_keys(doc) + _mcp(doc, walk)
+    found += _login_keys(doc) + _mcp(doc, walk) + _workflows(doc)
+    return found
+
+
+ARTIFACT = lazy(r"uses:\s*actions/upload-artifact@\S+((?:\n[ \t]+[^\n]*){1,14})")
+FORK_RUN = lazy(r"\bpull_request_target\b")
+HEAD_CHECKOUT = lazy(r"github\.event\.pull_request\.head\.(?:sha|ref)\b|github\.head_ref\b")
+
+
+def _workflows(doc: Document) -> list[Flow]:
+    """A secret file published as a build artifact; a `pull_request_target` workflow that checks out the pull
+    request's own code, which then runs with the repository's secrets."""
+    from guard.scan.actions.flows import Flow
+    from guard.scan.actions.model import secret_of
+
+    text = doc.text
+    found = []
+    for match in ARTIFACT.finditer(text) if "upload-artifact" in text else ():
+        for path in re.finditer(r"[^\s|:'\"{}$]+", match.group(1)):
+            what = secret_of(path.group())
+            if what and "instructions" not in what and not _against(doc, match.start(), match.end()):
+                found.append(Flow(match.start(1) + path.start(), match.start(1) + path.end(), "ACT001",
+                                  f"{what} published as a build artifact",
+                                  "error"))
+                break
+    for trigger in FORK_RUN.finditer(text) if "pull_request_target" in text else ():
+        lo = text.rfind("\n#", 0, trigger.start()) + 1
+        hi = text.find("\n#", trigger.end())
+        head = HEAD_CHECKOUT.search(text, lo, hi if hi >= 0 else len(text))
+        if head is not None and not _against(doc, trigger.start(), trigger.end()) \
+                and not _against(doc, head.start(), head.end()):
+            found.append(Flow(trigger.start(), trigger.end(), "ACT004", "a workflow that runs a pull request's own "
+                              f"code with the repository's secrets (pull_request_target and {head.group()})", "error"))
+            break
     return found
 
 

@@ -25,7 +25,8 @@ TLS_OFF = (
     r"\bssl\._create_unverified_context\b|\bCERT_NONE\b|\bcheck_hostname\s*=\s*False\b|--no-check-certificate\b|"
     r"-SkipCertificateCheck\b|ServerCertificateValidationCallback\s*=[^\n]{0,40}\btrue\b|"
     r"StrictHostKeyChecking[= ]+no\b|CURLOPT_SSL_VERIFY(?:PEER|HOST)\s*,\s*(?:0|false)\b|\bGOINSECURE=|"
-    r"\bGOSUMDB=off\b|\b(?:ssl_verify|verify_ssl|sslverify)\s*[:=]\s*['\"]?(?:false|0|no)\b|"
+    r"\bGOSUMDB=off\b|\bGONOSUMDB=['\"]?\*|HostnameVerifier\s*\{\s*\w+\s*,\s*\w+\s*->\s*true\b|"
+    r"ALLOW_ALL_HOSTNAME_VERIFIER\b|\bNoopHostnameVerifier\b|\bInsecureTrustManagerFactory\b|\b(?:ssl_verify|verify_ssl|sslverify)\s*[:=]\s*['\"]?(?:false|0|no)\b|"
     r"\bcurl\b[^\n|;&`]*?\s(?:--insecure|-[a-zA-Z]*k[a-zA-Z]*)(?=[\s`]|$)")
 SCANNER_OFF = (
     r"#\s*nosec\b|#\s*nosemgrep\b|//\s*NOSONAR\b|gitleaks:allow\b|pragma:\s*allowlist\s+secret\b|"
@@ -36,9 +37,10 @@ AUTH_OFF = (
     r"\bcsrf\s*(?:->|=>)\s*csrf\.disable\(\)|AbstractHttpConfigurer::disable|"
     r"skip_before_action\s*:(?:verify_authenticity_token|authenticate\w*)|"
     r"\b(?:AUTH_DISABLED|DISABLE_AUTH\w*|SKIP_AUTH\w*)\s*[:=]\s*['\"]?(?:true|1|yes)\b")
-SETTING = lazy(rf"(?P<tls>{TLS_OFF})|(?P<scanner>{SCANNER_OFF})|(?P<auth>{AUTH_OFF})", re.I)
+WEAK_CIPHER = r"\bMODE_ECB\b|\bmodes\.ECB\(|[\"']AES/ECB/"
+SETTING = lazy(rf"(?P<tls>{TLS_OFF})|(?P<scanner>{SCANNER_OFF})|(?P<auth>{AUTH_OFF})|(?P<cipher>{WEAK_CIPHER})", re.I)
 WHAT = {"tls": "TLS verification switched off", "scanner": "a security scanner or linter silenced",
-        "auth": "CSRF or authentication switched off"}
+        "auth": "CSRF or authentication switched off", "cipher": "a cipher mode that leaks patterns (ECB)"}
 # A control named in prose, switched off by the verb just before it (prose.SWITCH_OFF, ten languages).
 CONTROL_NAMED = lazy(
     r"(?<![\w-])(?:CsrfViewMiddleware|AuthenticationMiddleware|csrf|xsrf|(?:tls|ssl|certificate|cert)\s+"

@@ -10,9 +10,6 @@ from collections import namedtuple
 
 from guard.scan.actions import commands, controls, hosts, model, owned, packages, payloads, trust
 from guard.scan.actions.commands import Simple
-from guard.scan.context import negated_in_clause
-from guard.scan.reported import reported_request
-from guard.scan.as_code import shown_as_code
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -73,9 +70,10 @@ class Walk:
         for sub in cmd.subs:
             for inner in sub:
                 carried |= self.pipeline(inner)
-        for word in cmd.argv:
-            for name in re.findall(r"\$\{?(\w+)", word):
-                carried |= self.vars.get(name, set())
+        for i, word in enumerate(cmd.argv):
+            auth = i > 0 and cmd.argv[i - 1].lower() in ("-h", "--header", "-u", "--user", "--oauth2-bearer")
+            for name in re.findall(r"\$\{?(\w+)", word):  # (a fetched token used to log in is its use)
+                carried |= {t for t in self.vars.get(name, set()) if not (auth and t[0] == "token")}
             carried |= self.files.get(word.lstrip("@"), set())
             carried |= self.files.get(word.split("=@", 1)[-1], set()) if "=@" in word else set()
         carried |= {("secret", s) for s in model.reads(cmd)}
@@ -104,6 +102,9 @@ class Walk:
         self.git(cmd, carried)
         self.sink(cmd, carried)
         self.credential(cmd)
+        logged_in = [variable for variable, _, _ in model.credentials(cmd, any_url=True)]
+        if logged_in:  # (what a request that logs in with a secret returns is itself a credential or private data)
+            carried.add(("token", f"the response fetched with {logged_in[0]}"))
         if model.executes(cmd):
             fetched = sorted(what for kind, what in carried if kind == "download")
             if fetched:
@@ -167,7 +168,7 @@ class Walk:
         target, how = out
         if self.trusted(target):
             return
-        secrets = sorted(what for kind, what in carried if kind == "secret")
+        secrets = sorted(what for kind, what in carried if kind in ("secret", "token"))
         host = self.host(target)
         variables = [v for a in cmd.argv for v in [model.variable_secret(a)] if v
                      and not (host is not None and owned.issued_by(v.rsplit(" ", 1)[-1], host))]  # (token use)
@@ -263,37 +264,3 @@ def host_of(target: str) -> hosts.Host | None:
     if re.match(r"^[\w.-]+@[\w.-]+$", target):  # a mail address
         return hosts.parse("mailto://" + target.split("@", 1)[1])
     return hosts.parse(target if "://" in target or "@" in target else f"x://{target}")
-
-
-def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
-    """The flows, and the spans of the candidates that run a known command (prose leaves them to this)."""
-    walk = Walk()
-    found: list[Flow] = []
-    spans = []
-    found_candidates = commands.candidates(doc)
-    for cand in found_candidates:  # (a remote may be added in a step after the one that pushes to it)
-        for cmd in (c for pipeline in cand.pipelines for c in pipeline if c.name == "git"):
-            if cmd.argv[1:3] == ["remote", "add"] and len(cmd.argv) > 4:
-                walk.remotes.setdefault(cmd.argv[3], cmd.argv[4])
-    for cand in found_candidates:
-        if any(model.name_of(cmd) in commands.NAME_SET for pipeline in cand.pipelines for cmd in pipeline):
-            spans.append((cand.start, cand.end))
-        flows = walk.candidate(cand.pipelines)  # (a negated one still defines variables and files for later steps)
-        if not flows:
-            continue
-        fenced = doc.line_of(cand.start) in doc.fenced_lines
-        if not fenced and negated_in_clause(doc, cand.start):
-            continue
-        lowered = not fenced and reported_request(doc, cand.start, cand.end)
-        for det_id, message, severity, target in flows:
-            if det_id == "ACT005" and fenced and severity == "error" and "one slip" in message:
-                severity = "warning"  # (a typing slip in an install line shown in a block)
-            elif det_id in ("ACT003", "ACT009") and fenced and severity == "warning":
-                severity = "info"  # an install line shown in a code block, as DNG001 reads it
-            elif lowered and severity == "error":
-                severity = "warning"  # what a third party may ask, reported in a rule or a description
-            inline = cand.start > 0 and doc.text[cand.start - 1] == "`"
-            if det_id == "ACT004" and (fenced or not inline and shown_as_code(doc, cand.start, cand.end)):
-                severity = "warning"  # (hook and CI docs show such commands; an order outside a block is an error)
-            found.append(Flow(cand.start, cand.end, det_id, message, severity, target))
-    return found, spans

@@ -139,21 +139,23 @@ def sink(cmd: Simple) -> tuple[str, str] | None:
 CREDENTIAL_FLAGS = frozenset("-h --header -u --user --oauth2-bearer -headers --auth --auth-type".split())
 
 
-def credentials(cmd: Simple) -> list[tuple[str, str, str]]:
-    """(variable, target, header): the secret variables an HTTP client sends as a header or a user, where to,
-    and the header's name ("" for a user or a bare value)."""
+def credentials(cmd: Simple, any_url: bool = False) -> list[tuple[str, str, str]]:
+    """(variable, target, header): the secret variables an HTTP client sends as a header or a user, where to
+    ("" where no URL is written out, with any_url), and the header's name ("" for a user or a bare value)."""
     if name_of(cmd) not in ("curl", "wget", "http", "https", "xh", "iwr", "irm", "invoke-webrequest",
                             "invoke-restmethod"):
         return []
-    targets = urls_of(cmd)
+    targets = urls_of(cmd) or ([""] if any_url else [])
     if not targets:
         return []
     argv = cmd.argv
-    sent = [argv[i + 1] for i, a in enumerate(argv[:-1]) if a.lower() in CREDENTIAL_FLAGS]
-    sent += [a.split("=", 1)[1] for a in argv if a.lower().startswith(("--header=", "--user="))]
-    sent += [a for a in argv[1:] if re.match(r"^[\w-]+:\S*\$", a) and "://" not in a]  # httpie: Header:$VAR
-    return [(m.group(1) or m.group(2), targets[-1], word.split(":", 1)[0].strip() if ":" in word else "")
-            for word in sent for m in SECRET_VAR.finditer(word)]
+    sent = [(argv[i + 1], a.lower() in ("-u", "--user")) for i, a in enumerate(argv[:-1])
+            if a.lower() in CREDENTIAL_FLAGS]
+    sent += [(a.split("=", 1)[1], a.lower().startswith("--user=")) for a in argv
+             if a.lower().startswith(("--header=", "--user="))]
+    sent += [(a, False) for a in argv[1:] if re.match(r"^[\w-]+:\S*\$", a) and "://" not in a]  # httpie: H:$VAR
+    return [(m.group(1) or m.group(2), targets[-1], word.split(":", 1)[0].strip() if ":" in word and not user
+             else "") for word, user in sent for m in SECRET_VAR.finditer(word)]  # (user:password names no header)
 
 
 def downloads(cmd: Simple) -> str | None:
@@ -185,6 +187,8 @@ def executes(cmd: Simple) -> bool:
     name = name_of(cmd)
     if name not in SHELLS:
         return False
+    if "-s" in cmd.argv[1:cmd.argv.index("--") if "--" in cmd.argv else None]:
+        return True  # (sh -s -- args: the program from stdin, the words after it its arguments)
     rest = [a for a in cmd.argv[1:] if not a.startswith("-")]
     return not rest or name in ("eval", "iex", "invoke-expression", "source", ".") or bool(cmd.body) \
         or rest[0] in ("-",) or rest[0].startswith("SUB")
@@ -205,6 +209,10 @@ def safeguard(cmd: Simple) -> str | None:
         hit = [a for a in argv if SAFEGUARD_PATH.search(a)]
         if hit:
             return f"hides changes to {hit[0]} from git"
+    if name == "gh" and lowered[1:3] == ["pr", "merge"] and "--admin" in lowered:
+        return "merges past branch protection (gh pr merge --admin)"
+    if name == "gh" and lowered[1:3] == ["pr", "review"] and ("--approve" in lowered or "-a" in lowered):
+        return "approves a pull request in place of a reviewer (gh pr review --approve)"
     if name == "gh" and "api" in lowered and any("protection" in a for a in lowered) \
             and any(a in lowered for a in ("delete", "-xdelete", "--method=delete")):
         return "deletes branch protection"
