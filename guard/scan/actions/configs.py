@@ -12,6 +12,7 @@ from guard.scan.lazyre import lazy
 import re
 
 from guard.scan.actions import owned
+from guard.scan.actions.footholds import lead_in
 from guard.scan.context import negated_in_clause, reported_request
 
 TYPE_CHECKING = False
@@ -28,6 +29,8 @@ REGISTRY_TOKEN = lazy(r"^[ \t]*//([\w.-]+)[^\s:]*:_(?:authToken|auth|password)\s
 AGENT_OPEN = lazy(
     r"(?:[\"']?defaultMode[\"']?\s*[:=]\s*[\"']?)?\bbypassPermissions\b|\bBash\(\*\)|[\"']?[\w.]*auto(?:Approve|Run)[\"']?"
     r"\s*[:=]\s*true\b|allowList[\"']?\s*:\s*\{\s*[\"']\*[\"']\s*:\s*true", re.I)
+SETTINGS_FILE = lazy(r"\.(?:claude|vscode|cursor|gemini|codex|windsurf|continue)/[\w./-]*(?:settings|config|mcp)"
+                     r"[\w.-]*\.(?:json|toml|ya?ml)", re.I)
 LOGIN_KEY = lazy(r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+AAAA[\w+/=]{16,}")
 MCP_COMMAND = lazy(r"\"command\"\s*:\s*\"([^\"]+)\"\s*,\s*\"args\"\s*:\s*\[((?:\s*\"(?:[^\"\\]|\\.)*\"\s*,?)*)\]")
 MCP_URL = lazy(r"\"url\"\s*:\s*\"(https?://[^\"]+)\"\s*,\s*\"headers\"\s*:\s*\{((?:[^{}]|\$\{[^}]*\})*)\}")
@@ -57,8 +60,10 @@ def read(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[
     for match in AGENT_OPEN.finditer(text):
         if not _against(doc, match.start(), match.end()):
             shown = doc.line_of(match.start()) in doc.fenced_lines
+            into = SETTINGS_FILE.search(text, *lead_in(doc, match.start())) if shown else None
+            where = f", written into {into.group()}" if into else ""  # (a block shown as what to put there)
             found.append(Flow(match.start(), match.end(), "ACT004", f"the agent's confirmations switched off: "
-                              f"{match.group()}", "warning" if shown else "error"))
+                              f"{match.group()}{where}", "warning" if shown and not into else "error"))
     found += _login_keys(doc) + _mcp(doc, walk) + _workflows(doc)
     return found
 

@@ -115,7 +115,11 @@ class Walk:
             self.persist(cmd, foothold, carried)
         change = model.safeguard(cmd)
         if change:
-            self.found.append(("ACT004", f"a change to a safeguard: {change}", "error", None))
+            filled = sorted(w for a in cmd.argv[2:] for k, w in self.files.get(a.rstrip("/"), ()) if k == "download")
+            change += f", a folder filled from {filled[0]}: its hooks run at every commit" if filled else ""
+            self.found.append(("ACT004", f"a change to a safeguard: {change}", "error", filled[0] if filled else None))
+        if model.name_of(cmd) == "tar" and "-C" in cmd.argv[:-1]:  # (what is extracted into a folder)
+            self.files[cmd.argv[cmd.argv.index("-C") + 1].rstrip("/")] = carried
         source = model.dependency(cmd)
         if source:
             self.package(source)
@@ -191,6 +195,9 @@ class Walk:
                 and not payloads.authenticates(cmd):  # (an account there: its own)
             what = "what is piped in" if sent[0] == "-" else f"the local file {sent[0]}"
             self.found.append(("ACT001", f"{what} {how} {target}, which is not the project's", "error", target))
+        elif how == "uploads to" and any("$" in a for a in cmd.argv[1:]) and not payloads.authenticates(cmd):
+            self.found.append(("ACT001", f"data from variables {how} {target}, which is not the project's",
+                               "warning", target))  # (what they hold is said in words: the model's to read)
 
     def persist(self, cmd: Simple, foothold: str, carried: set[Tag]) -> None:
         """A foothold is an error when what it plants fetches, sends or reads secrets, or is a login key."""

@@ -37,7 +37,7 @@ def written_into_startup(doc: Document, walk: Walk) -> list[Flow]:
         outside = [u for _, _, u, _ in hosts.urls(cand.text) if "://" in u and not walk.trusted(u)]
         if not outside:
             continue
-        lo, hi = _lead_in(doc, cand.start)
+        lo, hi = lead_in(doc, cand.start)
         named = STARTUP_NAMED.search(text, lo, hi)
         if named is None or negated_in_clause(doc, named.start()) or warned_against(doc, named.start()) \
                 or reported_request(doc, named.start(), named.end()):
@@ -47,7 +47,7 @@ def written_into_startup(doc: Document, walk: Walk) -> list[Flow]:
     return found
 
 
-def _lead_in(doc: Document, at: int) -> tuple[int, int]:
+def lead_in(doc: Document, at: int) -> tuple[int, int]:
     """Where a command says where it goes: for a code block (fenced or indented), the paragraph just above the
     block; for code in prose, its own paragraph or list item."""
     text, starts = doc.text, doc.line_starts

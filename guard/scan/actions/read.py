@@ -67,7 +67,8 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
             elif lowered and severity == "error":
                 severity = "warning"  # what a third party may ask, reported in a rule or a description
             inline = cand.start > 0 and doc.text[cand.start - 1] == "`"
-            if det_id == "ACT004" and (fenced or not inline and shown_as_code(doc, cand.start, cand.end)):
+            if det_id == "ACT004" and "filled from" not in message and (
+                    fenced or not inline and shown_as_code(doc, cand.start, cand.end)):
                 severity = "warning"  # (hook and CI docs show such commands; an order outside a block is an error)
             found.append(Flow(cand.start, cand.end, det_id, message, severity, target))
     return found, spans
