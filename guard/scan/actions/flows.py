@@ -195,6 +195,9 @@ class Walk:
                 and not payloads.authenticates(cmd):  # (an account there: its own)
             what = "what is piped in" if sent[0] == "-" else f"the local file {sent[0]}"
             self.found.append(("ACT001", f"{what} {how} {target}, which is not the project's", "error", target))
+        elif how == "puts data into the DNS name":  # (a lookup's name carries whatever it was built from)
+            self.found.append(("ACT001", f"a value built at run time {how} {target}, which is not the project's",
+                               "warning", target))
         elif how == "uploads to" and any("$" in a for a in cmd.argv[1:]) and not payloads.authenticates(cmd):
             self.found.append(("ACT001", f"data from variables {how} {target}, which is not the project's",
                                "warning", target))  # (what they hold is said in words: the model's to read)
