@@ -1,6 +1,7 @@
 """One reading of a file for the whole ACT family: command flows, prose flows, disguised hosts."""
 from __future__ import annotations
 
+from guard.scan.lazyre import lazy
 from guard.scan.actions import commands, committed, configs, controls, footholds, hosts, model, owned, programs
 from guard.scan.actions.flows import Flow, Walk
 from guard.scan.actions.prose import addresses, prose_actions, prose_flows
@@ -24,6 +25,23 @@ def read(doc: Document) -> list[Flow]:
     if committed.gate(doc.text):
         found += committed.secret_committed(doc, spans)
     return owned.lowered(doc, unverified_source(found))
+
+
+PATH_CODE = lazy(r"`((?:~|/|\./)[\w./~-]+\.\w{2,5})`")
+
+
+def _step_files(doc: Document, walk: Walk, cand: commands.Candidate) -> None:
+    """A database export that writes nowhere in its own words writes the file its step names
+    ("export it as CSV to `/tmp/out.csv` (`snowsql -o output_format=csv`)"): a later step that uploads it
+    carries the data."""
+    from guard.scan.actions import payloads
+
+    data = [d for p in cand.pipelines for c in p for d in [payloads.exports(c)] if d and not c.outputs]
+    if data and doc.line_of(cand.start) not in doc.fenced_lines:
+        lo = doc.text.rfind("\n", 0, cand.start) + 1
+        hi = doc.text.find("\n", cand.end)
+        for path in PATH_CODE.finditer(doc.text, lo, hi if hi >= 0 else len(doc.text)):
+            walk.files.setdefault(path.group(1), {("data", data[0])})
 
 
 def unverified_source(found: list[Flow]) -> list[Flow]:
@@ -62,6 +80,7 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
         if any(model.name_of(cmd) in commands.NAME_SET for pipeline in cand.pipelines for cmd in pipeline):
             spans.append((cand.start, cand.end))
         flows = walk.candidate(cand.pipelines)  # (a negated one still defines variables and files for later steps)
+        _step_files(doc, walk, cand)
         if not flows:
             continue
         fenced = doc.line_of(cand.start) in doc.fenced_lines
