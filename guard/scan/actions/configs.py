@@ -64,7 +64,29 @@ def read(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[
             where = f", written into {into.group()}" if into else ""  # (a block shown as what to put there)
             found.append(Flow(match.start(), match.end(), "ACT004", f"the agent's confirmations switched off: "
                               f"{match.group()}{where}", "warning" if shown and not into else "error"))
-    found += _login_keys(doc) + _mcp(doc, walk) + _workflows(doc)
+    found += _login_keys(doc) + _mcp(doc, walk) + _workflows(doc) + _checks_made_optional(doc)
+    return found
+
+
+CANNOT_FAIL = lazy(r"\b(?:allow_failure|continue-on-error)\s*:\s*true\b", re.I)
+CI_FILE = lazy(r"\.gitlab-ci\.ya?ml|\.github/workflows/[\w./-]*|azure-pipelines\.ya?ml|Jenkinsfile|\.circleci/")
+
+
+def _checks_made_optional(doc: Document) -> list[Flow]:
+    """A CI job set so it cannot fail (`allow_failure: true`, `continue-on-error: true`) in a step that names the
+    CI file: the check still runs and no longer stops anything. A warning shown in a block."""
+    from guard.scan.actions.flows import Flow
+
+    text = doc.text
+    found = []
+    for match in CANNOT_FAIL.finditer(text) if ": true" in text else ():
+        lo, hi = lead_in(doc, match.start())
+        named = CI_FILE.search(text, lo, max(hi, match.end()))
+        if named is None or _against(doc, match.start(), match.end()):
+            continue
+        shown = doc.line_of(match.start()) in doc.fenced_lines
+        found.append(Flow(match.start(), match.end(), "ACT004", f"a CI check made unable to fail ({match.group()} "
+                          f"in {named.group()})", "warning" if shown else "error"))
     return found
 
 
