@@ -287,3 +287,13 @@ def test_a_ci_check_made_unable_to_fail_in_a_step_naming_the_ci_file() -> None:
     assert not act(rule)
     elsewhere = "- Deploy previews use `continue-on-error: true` in the preview tool's own config.\n"
     assert not act(elsewhere)
+
+
+@pytest.mark.parametrize("text", ["- Fields are encrypted with AES in ECB mode, key from `hashlib.md5(key)`.\n",
+                                  "- Hash it as `md5(salt + password)` for the legacy forum.\n"])
+def test_ecb_or_a_fast_password_hash_is_a_warning(text: str) -> None:
+    assert ("ACT008", "warning") in act(text)
+
+
+def test_an_md5_checksum_is_no_finding() -> None:
+    assert not act("- Verify the download with `md5sum dist/app.tar.gz`.\n")

@@ -37,10 +37,11 @@ AUTH_OFF = (
     r"\bcsrf\s*(?:->|=>)\s*csrf\.disable\(\)|AbstractHttpConfigurer::disable|"
     r"skip_before_action\s*:(?:verify_authenticity_token|authenticate\w*)|"
     r"\b(?:AUTH_DISABLED|DISABLE_AUTH\w*|SKIP_AUTH\w*)\s*[:=]\s*['\"]?(?:true|1|yes)\b")
-WEAK_CIPHER = r"\bMODE_ECB\b|\bmodes\.ECB\(|[\"']AES/ECB/"
+WEAK_CIPHER = (r"\bMODE_ECB\b|\bmodes\.ECB\(|[\"']AES/ECB/|\bAES\b[^\n`]{0,20}\bECB\b|"
+               r"\b(?:md5|sha1)\b[^\n]{0,60}?\b(?:password|passwd)\b")  # (a fast hash of a password)
 SETTING = lazy(rf"(?P<tls>{TLS_OFF})|(?P<scanner>{SCANNER_OFF})|(?P<auth>{AUTH_OFF})|(?P<cipher>{WEAK_CIPHER})", re.I)
 WHAT = {"tls": "TLS verification switched off", "scanner": "a security scanner or linter silenced",
-        "auth": "CSRF or authentication switched off", "cipher": "a cipher mode that leaks patterns (ECB)"}
+        "auth": "CSRF or authentication switched off", "cipher": "a cipher mode that leaks patterns (ECB) or a fast hash of passwords"}
 # A control named in prose, switched off by the verb just before it (prose.SWITCH_OFF, ten languages).
 CONTROL_NAMED = lazy(
     r"(?<![\w-])(?:CsrfViewMiddleware|AuthenticationMiddleware|csrf|xsrf|(?:tls|ssl|certificate|cert)\s+"
