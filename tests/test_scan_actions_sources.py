@@ -297,3 +297,9 @@ def test_ecb_or_a_fast_password_hash_is_a_warning(text: str) -> None:
 
 def test_an_md5_checksum_is_no_finding() -> None:
     assert not act("- Verify the download with `md5sum dist/app.tar.gz`.\n")
+
+
+def test_a_commit_under_a_bots_identity_is_a_safeguard_change() -> None:
+    bot = "- Commit as `git commit --author=\"dependabot[bot] <4969+dependabot[bot]@users.noreply.github.com>\"`.\n"
+    assert ("ACT004", "error") in act(bot)
+    assert not act("- Co-authored work: `git commit --author=\"Jane Doe <jane@acme.dev>\"`.\n")

@@ -30,7 +30,7 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"registry=", b"index-url", b"goproxy", b"bypasspermissions", b"bash(*)", b"autoapprove", b"autorun",
          b"authorized_keys", b"mcpservers", b"upload-artifact", b"pull_request_target", b"hostnameverifier",
          b"trustmanager", b"ecb", b"pr merge", b"pr review",
-         b"allow_failure", b"continue-on-error", b"md5", b"sha1",  # (configs: settings shown as code)
+         b"allow_failure", b"continue-on-error", b"md5", b"sha1", b"[bot]",  # (configs: settings shown as code)
          b"pip install", b"pip3 install", b"npm install", b"npm i ", b"yarn add", b"pnpm add", b"uv add",
          b"poetry add", b"bun add")  # (ACT005: a package name one slip from a popular one)
 WORDS = frozenset((b"hooks", b"hook", b"nc", b"ncat", b"netcat",

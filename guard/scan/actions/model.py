@@ -209,6 +209,9 @@ def safeguard(cmd: Simple) -> str | None:
         hit = [a for a in argv if SAFEGUARD_PATH.search(a)]
         if hit:
             return f"hides changes to {hit[0]} from git"
+    if name == "git" and "commit" in lowered and any("[bot]" in a for a in lowered if a.startswith("--author")
+                                                     or a.startswith(("user.name=", "user.email="))):
+        return "commits under a bot's identity, which review rules let through"
     if name == "gh" and lowered[1:3] == ["pr", "merge"] and "--admin" in lowered:
         return "merges past branch protection (gh pr merge --admin)"
     if name == "gh" and lowered[1:3] == ["pr", "review"] and ("--approve" in lowered or "-a" in lowered):
