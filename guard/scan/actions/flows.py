@@ -11,16 +11,12 @@ from collections import namedtuple
 from guard.scan.actions import commands, controls, hosts, model, owned, packages, payloads, trust
 from guard.scan.actions.commands import Simple
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from guard.scan.text import Document
-
 
 class Flow(namedtuple("Flow", "start end id message severity target", defaults=(None,))):
     __slots__ = ()  # (target: the URL, address or host a flow ends at, when it ends at one)
 
 
-Tag = tuple[str, str]  # ("secret" | "repo" | "download", what)
+Tag = tuple[str, str]  # (kind, what): secret, token (what a login returned), data, repo, download, text
 PUBLIC_INDEXES = frozenset(("pypi.org", "pypi.python.org", "files.pythonhosted.org", "registry.npmjs.org",
                             "registry.yarnpkg.com", "rubygems.org", "index.crates.io", "crates.io",
                             "proxy.golang.org", "repo.maven.apache.org", "repo1.maven.org", "api.nuget.org"))
