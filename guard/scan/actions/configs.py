@@ -42,7 +42,10 @@ def read(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[
 
     text = doc.text
     found: list[Flow] = []
-    for match in SOURCE.finditer(text) if "://" in text else ():
+    lower = doc.ascii_lower  # (each reading tried only where its setting's name stands)
+    sources = "://" in text and any(m in lower for m in (b"registry", b"index-url", b"goproxy", b"<add", b".tgz",
+                                                          b".tar.gz", b".whl", b".zip"))
+    for match in SOURCE.finditer(text) if sources else ():
         url = next(g for g in match.groups() if g)
         start = match.start(match.lastindex or 0)
         if any(a <= start < b for a, b in in_commands) or _against(doc, start, match.end()):
@@ -57,7 +60,8 @@ def read(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[
             found.append(Flow(match.start(1), match.end(), "ACT001", f"the credential {match.group(2)} sent to the "
                               f"registry {match.group(1)}, which is neither its issuer's nor the project's", "error",
                               match.group(1)))
-    for match in AGENT_OPEN.finditer(text):
+    agent = any(m in lower for m in (b"bypasspermissions", b"bash(*)", b"autoapprove", b"autorun", b"allowlist"))
+    for match in AGENT_OPEN.finditer(text) if agent else ():
         if not _against(doc, match.start(), match.end()):
             shown = doc.line_of(match.start()) in doc.fenced_lines
             into = SETTINGS_FILE.search(text, *lead_in(doc, match.start())) if shown else None

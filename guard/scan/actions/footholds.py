@@ -28,7 +28,9 @@ def written_into_startup(doc: Document, walk: Walk) -> list[Flow]:
     from guard.scan.actions.flows import Flow
 
     text = doc.text
-    if STARTUP_NAMED.search(text) is None:
+    lower = doc.ascii_lower
+    if not any(m in lower for m in (b"~/.", b"$home", b"${home}", b".config/", b"library/launch", b"/etc/",
+                                    b"$profile")) or STARTUP_NAMED.search(text) is None:
         return []
     found = []
     for cand in commands.candidates(doc):
