@@ -32,11 +32,15 @@ PROSE_COMMAND = lazy(r"(?<![\w./-])(?:" + "|".join(map(re.escape, NAMES)) +
                            r")\s+[-$\"'~./\w@][^\n]*?"
                            r"(?=[.;!?。]\s|[.。]?$|\s+(?:and|then|und|et|y|e|и)\s|[)\]]\s|$)",
                            re.I | re.M)
+# Database clients and dumps: what they print or write is the project's data (model.exports).
+DATABASE = frozenset("pg_dump pg_dumpall mysqldump mariadb-dump mongodump mongoexport sqlcmd bcp snowsql "
+                     "clickhouse-client psql mysql mariadb sqlite3 bq cqlsh redis-cli".split())
 NAME_SET = frozenset(NAMES) | {"python2", "deno", "bun", "php", "dash", "ksh", "fish", "truncate", "unlink",
                                 "shred", "ln", "gci", "get-childitem", "chmod", "drill", "twine", "poetry", "pipx",
                                 "crontab", "systemctl", "launchctl", "schtasks", "register-scheduledtask",
-                                "new-itemproperty", "set-itemproperty", "logger"}
+                                "new-itemproperty", "set-itemproperty", "logger"} | DATABASE
 FIRST_WORD = lazy(r"^\s*(?:\$\s+)?(?:(?:sudo|env|nohup|time|exec|command)\s+)*(?:[A-Za-z_]\w*=\S*\s+)*([\w.-]+)")
+INDENTED = lazy(r"^[ \t]*\n((?:(?: {4,}|\t)\S[^\n]*(?:\n|$))+)", re.M)
 SUBSTITUTION = lazy(r"[$<>]\(|`")
 HEREDOC = lazy(r"<<-?\s*(['\"]?)(\w+)\1")
 ENCODED = lazy(r"(?:^|\s)-(?:e|ec|enc|encodedcommand)\s+([A-Za-z0-9+/=]{8,})", re.I)
@@ -57,7 +61,14 @@ class Candidate(namedtuple("Candidate", "start end text pipelines")):
 
 
 def candidates(doc: Document) -> list[Candidate]:
-    """Every command-like fragment of the document, in order of position."""
+    """Every command-like fragment of the document, in order of position (found once per document)."""
+    cached = doc.cache.get("act-candidates")
+    if cached is None:
+        cached = doc.cache["act-candidates"] = _candidates(doc)
+    return cached  # type: ignore[no-any-return]
+
+
+def _candidates(doc: Document) -> list[Candidate]:
     text = doc.text
     spans: list[tuple[int, int]] = []
     for fence in FENCE.finditer(text) if "```" in text or "~~~" in text else ():
@@ -71,6 +82,11 @@ def candidates(doc: Document) -> list[Candidate]:
         if at < 0 or not fences[at][0] <= code.start() < fences[at][1]:
             spans.append((code.start(2), code.end(2)))
             taken.append((code.start(), code.end()))
+    for block in INDENTED.finditer(text) if "\n    " in text or "\n\t" in text else ():
+        at = bisect_right(fences, (block.start(1), len(text))) - 1
+        if at < 0 or not fences[at][0] <= block.start(1) < fences[at][1]:  # (an indented code block)
+            spans += [(block.start(1) + a, block.start(1) + b) for a, b in _logical_lines(block.group(1))]
+            taken.append((block.start(1), block.end(1)))
     taken = sorted(taken + fences)
     for prose in _prose_commands(doc):
         at = bisect_right(taken, (prose.start(), len(text))) - 1
@@ -119,7 +135,10 @@ def _may_act(fragment: str) -> bool:
     first = FIRST_WORD.match(fragment)
     if first is not None and first.group(1).lower().rsplit("/", 1)[-1] in NAME_SET:
         return True
-    return any(mark in fragment for mark in ("|", ">", "$(", "`", "=$"))
+    return any(mark in fragment for mark in ("|", ">", "$(", "<(", "`", "=$")) or ASSIGNED_URL.match(fragment) is not None
+
+
+ASSIGNED_URL = lazy(r"\s*(?:export\s+)?[A-Za-z_]\w*=[\"']?[a-z][\w+.-]*://")
 
 
 def _logical_lines(block: str) -> list[tuple[int, int]]:
@@ -132,9 +151,11 @@ def _logical_lines(block: str) -> list[tuple[int, int]]:
     for raw in block.splitlines(keepends=True):
         stripped = raw.strip()
         if ending is not None:
-            if stripped == ending:
-                ending = None
             pos += len(raw)
+            if stripped == ending:  # (the body stays with the line that opened it)
+                ending = None
+                lines.append((open_from, pos))
+                open_from = -1
             continue
         start = pos + (len(raw) - len(raw.lstrip(" \t$>")) if raw.lstrip().startswith(("$ ", "> ")) else 0)
         if open_from < 0:
@@ -143,6 +164,7 @@ def _logical_lines(block: str) -> list[tuple[int, int]]:
         heredoc = HEREDOC.search(raw)
         if heredoc:
             ending = heredoc.group(2)
+            continue
         if stripped.endswith("\\") or stripped.endswith("|") or stripped.endswith("&&"):
             continue
         if not stripped.startswith("#") and stripped:
@@ -175,7 +197,9 @@ def parse(fragment: str) -> list[list[Simple]]:
     outputs: list[str] = []
     inputs: list[str] = []
     expect = None
-    for token in [*tokens, ";"]:
+    groups: list[int] = []
+    tokens.append(";")
+    for i, token in enumerate(tokens):
         if expect is not None:
             (outputs if expect == "out" else inputs).append(token)
             expect = None
@@ -191,6 +215,13 @@ def parse(fragment: str) -> list[list[Simple]]:
             if token not in ("|", "|&") and current:
                 pipelines.append(current)
                 current = []
+            if token in ("(", "{"):
+                groups.append(len(pipelines))
+            elif token in (")", "}") and groups:
+                opened = groups.pop()
+                if i + 1 < len(tokens) and tokens[i + 1] in ("|", "|&"):  # (a group's output piped on)
+                    current = [cmd for inner in pipelines[opened:] for cmd in inner]
+                    del pipelines[opened:]
         else:
             words.append(token)
     return pipelines
@@ -201,9 +232,11 @@ def _simple(words: list[str], outputs: list[str], inputs: list[str], subs: list,
     argv = list(words)
     if argv and re.match(r"\$\w+=.", argv[0]):  # PowerShell: $x=command ...
         argv[0] = argv[0].split("=", 1)[1]
-    while argv and (argv[0] in ("sudo", "nohup", "time", "exec", "command", "xargs", "doas")
+    while argv and (argv[0] in ("sudo", "nohup", "time", "exec", "command", "xargs", "doas", "-", "run:", "script:")
                     or re.fullmatch(r"[A-Za-z_]\w*=.*", argv[0]) and len(argv) > 1):
         argv.pop(0)
+    if len(argv) > 2 and argv[0] in ("uv", "poetry", "pipenv", "pdm", "hatch", "rye") and argv[1] == "run":
+        argv = argv[2:]  # (a project runner: the command it runs)
     name = argv[0].rsplit("/", 1)[-1].lower() if argv else ""
     if name.endswith(".exe"):
         name = name[:-4]

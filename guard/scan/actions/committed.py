@@ -47,7 +47,7 @@ def secret_committed(doc: Document, in_commands: list[tuple[int, int]]) -> list[
                 or reported_request(doc, named.start(), named.end()) or warned_against(doc, named.start()):
             continue  # (a rule against it, in its sentence or in the list or section it stands in)
         # A warning: prose names the file, no command adds it (an error hidden, or beside concealment: see
-        # detectors.agreed); `git add -f .env` is the command flow's error.
+        # the engine's agreement table, guard/scan/agreement.py); `git add -f .env` is the command flow's error.
         severity = "info" if quoted_mention(doc, named.start(), named.end()) else "warning"
         found.append(Flow(named.start(), named.end(), "ACT006",
                           f"the secret file {named.group()} put into git or a review ({verb.group()})", severity))

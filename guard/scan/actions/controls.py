@@ -36,9 +36,16 @@ AUTH_OFF = (
     r"\bcsrf\s*(?:->|=>)\s*csrf\.disable\(\)|AbstractHttpConfigurer::disable|"
     r"skip_before_action\s*:(?:verify_authenticity_token|authenticate\w*)|"
     r"\b(?:AUTH_DISABLED|DISABLE_AUTH\w*|SKIP_AUTH\w*)\s*[:=]\s*['\"]?(?:true|1|yes)\b")
+WEAK_CIPHER = (r"\bMODE_ECB\b|\bmodes\.ECB\(|[\"']AES/ECB/|\bAES\b[^\n`]{0,20}\bECB\b|"
+               r"\b(?:md5|sha1)\b[^\n]{0,60}?\b(?:password|passwd)\b")  # (a fast hash of a password)
 SETTING = lazy(rf"(?P<tls>{TLS_OFF})|(?P<scanner>{SCANNER_OFF})|(?P<auth>{AUTH_OFF})", re.I)
+# Rarer shapes, tried only where one of RARE_MARKS stands (each alternative of SETTING costs at every character).
+TLS_RARE = (r"\bGONOSUMDB=['\"]?\*|HostnameVerifier\s*\{\s*\w+\s*,\s*\w+\s*->\s*true\b|"
+            r"ALLOW_ALL_HOSTNAME_VERIFIER\b|\bNoopHostnameVerifier\b|\bInsecureTrustManagerFactory\b")
+RARE = lazy(rf"(?P<tls>{TLS_RARE})|(?P<cipher>{WEAK_CIPHER})", re.I)
+RARE_MARKS = (b"gonosumdb", b"hostnameverifier", b"trustmanager", b"ecb", b"md5", b"sha1")
 WHAT = {"tls": "TLS verification switched off", "scanner": "a security scanner or linter silenced",
-        "auth": "CSRF or authentication switched off"}
+        "auth": "CSRF or authentication switched off", "cipher": "a cipher mode that leaks patterns (ECB) or a fast hash of passwords"}
 # A control named in prose, switched off by the verb just before it (prose.SWITCH_OFF, ten languages).
 CONTROL_NAMED = lazy(
     r"(?<![\w-])(?:CsrfViewMiddleware|AuthenticationMiddleware|csrf|xsrf|(?:tls|ssl|certificate|cert)\s+"
@@ -107,7 +114,8 @@ def settings_off(doc: Document, walk: Walk, in_commands: list[tuple[int, int]], 
     text = doc.text
     secret_flow = any(f.id == "ACT001" and f.severity == "error" for f in flows)
     found = []
-    for match in SETTING.finditer(text):
+    rare = RARE.finditer(text) if any(m in doc.ascii_lower for m in RARE_MARKS) else ()
+    for match in [*SETTING.finditer(text), *rare]:
         kind = next(k for k, v in match.groupdict().items() if v)
         if kind == "scanner" and JUSTIFIED.match(text, match.end()):
             continue  # (a suppression that names its rule and says why: the tools' own documented form)

@@ -8,26 +8,19 @@ from guard.scan.lazyre import lazy
 import re
 from collections import namedtuple
 
-from guard.scan.actions import commands, controls, hosts, model, owned, packages, trust
+from guard.scan.actions import commands, controls, hosts, model, owned, packages, payloads, trust
 from guard.scan.actions.commands import Simple
-from guard.scan.context import negated_in_clause
-from guard.scan.reported import reported_request
-from guard.scan.as_code import shown_as_code
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from guard.scan.text import Document
 
 
 class Flow(namedtuple("Flow", "start end id message severity target", defaults=(None,))):
     __slots__ = ()  # (target: the URL, address or host a flow ends at, when it ends at one)
 
 
-Tag = tuple[str, str]  # ("secret" | "repo" | "download", what)
+Tag = tuple[str, str]  # (kind, what): secret, token (what a login returned), data, repo, download, text
 PUBLIC_INDEXES = frozenset(("pypi.org", "pypi.python.org", "files.pythonhosted.org", "registry.npmjs.org",
                             "registry.yarnpkg.com", "rubygems.org", "index.crates.io", "crates.io",
                             "proxy.golang.org", "repo.maven.apache.org", "repo1.maven.org", "api.nuget.org"))
-AUTH_HEADER = lazy(r"auth|token|key|cookie|secret|session|bearer|signature|credential|password|pass\b|jwt", re.I)
+VARIABLE = lazy(r"\$\{?(\w+)\}?")
 REPO_WORDS = lazy(r"^(?:\.|\./|\.git/?|--all|--mirror|\*)$")
 
 
@@ -37,6 +30,7 @@ class Walk:
         self.vars: dict[str, set[Tag]] = {}
         self.files: dict[str, set[Tag]] = {}
         self.remotes: dict[str, str] = {}
+        self.values: dict[str, str] = {}  # (variables that hold a URL)
         self.found: list[tuple[str, str, str, str | None]] = []  # (id, message, severity, target) of the candidate
 
     @property
@@ -56,16 +50,26 @@ class Walk:
         flowing: set[Tag] = set()
         for cmd in pipeline:
             flowing = self.stage(cmd, flowing)
+        ci = sorted(w for k, w in flowing if k == "secret" and "CI secret" in w)
+        last = pipeline[-1] if pipeline else None
+        if ci and last is not None and not last.outputs and any(c.name in payloads.ENCODERS for c in pipeline[1:]):
+            self.found.append(("ACT001", f"{ci[0]} printed encoded into the log, past its masking", "error", None))
         return flowing
 
     def stage(self, cmd: Simple, stdin: set[Tag]) -> set[Tag]:
+        if cmd.argv[:1] == ["export"] and len(cmd.argv) == 2:
+            cmd = cmd._replace(argv=cmd.argv[1:])
+        if self.values and "$" in " ".join(cmd.argv):  # (a URL kept in a variable: DIAG_URL=https://...)
+            cmd = cmd._replace(argv=[VARIABLE.sub(lambda m: self.values.get(m.group(1), m.group()), w)
+                                     for w in cmd.argv])
         carried = set(stdin)
         for sub in cmd.subs:
             for inner in sub:
                 carried |= self.pipeline(inner)
-        for word in cmd.argv:
-            for name in re.findall(r"\$\{?(\w+)", word):
-                carried |= self.vars.get(name, set())
+        for i, word in enumerate(cmd.argv):
+            auth = i > 0 and cmd.argv[i - 1].lower() in ("-h", "--header", "-u", "--user", "--oauth2-bearer")
+            for name in re.findall(r"\$\{?(\w+)", word):  # (a fetched token used to log in is its use)
+                carried |= {t for t in self.vars.get(name, set()) if not (auth and t[0] == "token")}
             carried |= self.files.get(word.lstrip("@"), set())
             carried |= self.files.get(word.split("=@", 1)[-1], set()) if "=@" in word else set()
         carried |= {("secret", s) for s in model.reads(cmd)}
@@ -73,7 +77,10 @@ class Walk:
             for inner in commands.parse(cmd.body):  # (a -c or -EncodedCommand program: its own flows)
                 self.pipeline(inner)
         if len(cmd.argv) == 1 and re.fullmatch(r"[A-Za-z_]\w*=.*", cmd.argv[0]):
-            self.vars[cmd.argv[0].split("=", 1)[0]] = carried
+            variable, value = cmd.argv[0].split("=", 1)
+            self.vars[variable] = carried
+            if "://" in value and "SUB" not in value:
+                self.values[variable] = value
             return set()
         name = model.name_of(cmd)
         if name in ("tar", "zip", "7z") or name == "git" and cmd.argv[1:2] in (["bundle"], ["archive"]):
@@ -82,12 +89,18 @@ class Walk:
         if name in ("echo", "printf"):  # (text piped on: a crontab line, a unit file, a secret's value)
             carried |= {("text", u) for _, _, u, _ in hosts.urls(" ".join(cmd.argv[1:]))}
             carried |= {("secret", v) for a in cmd.argv[1:] for v in [model.variable_secret(a)] if v}
+        data = payloads.exports(cmd)
+        if data:
+            carried.add(("data", data))
         downloaded = model.downloads(cmd)
         if downloaded:
             carried.add(("download", downloaded))
         self.git(cmd, carried)
         self.sink(cmd, carried)
         self.credential(cmd)
+        logged_in = [variable for variable, _, _ in model.credentials(cmd, any_url=True)]
+        if logged_in:  # (what a request that logs in with a secret returns is itself a credential or private data)
+            carried.add(("token", f"the response fetched with {logged_in[0]}"))
         if model.executes(cmd):
             fetched = sorted(what for kind, what in carried if kind == "download")
             if fetched:
@@ -98,7 +111,11 @@ class Walk:
             self.persist(cmd, foothold, carried)
         change = model.safeguard(cmd)
         if change:
-            self.found.append(("ACT004", f"a change to a safeguard: {change}", "error", None))
+            filled = sorted(w for a in cmd.argv[2:] for k, w in self.files.get(a.rstrip("/"), ()) if k == "download")
+            change += f", a folder filled from {filled[0]}: its hooks run at every commit" if filled else ""
+            self.found.append(("ACT004", f"a change to a safeguard: {change}", "error", filled[0] if filled else None))
+        if model.name_of(cmd) == "tar" and "-C" in cmd.argv[:-1]:  # (what is extracted into a folder)
+            self.files[cmd.argv[cmd.argv.index("-C") + 1].rstrip("/")] = carried
         source = model.dependency(cmd)
         if source:
             self.package(source)
@@ -127,6 +144,15 @@ class Walk:
             if ("://" in target or "@" in target) and not self.trusted(target):
                 self.found.append(("ACT002", f"the repository pushed to {target}, a remote that is not the "
                                              "project's", "error", target))
+        elif verb == "config" and any(re.match(r"url\..+\.(?:push)?insteadof$", a.lower()) for a in cmd.argv):
+            key = next(a for a in cmd.argv if re.match(r"url\..+\.(?:push)?insteadof$", a.lower()))
+            target = key[4:key.lower().rindex(".")]
+            replaced = cmd.argv[cmd.argv.index(key) + 1:][:1]
+            same = replaced and (a := self.host(target)) is not None and (b := self.host(replaced[0])) is not None \
+                and hosts.domain(a.name) == hosts.domain(b.name)  # (the same forge over SSH)
+            if not self.trusted(target) and not same:
+                self.found.append(("ACT002", f"git's remotes rewritten to {target} ({key}), a host that is not "
+                                             "the project's", "error", target))
         elif verb == "add":
             secret = next((s for a in cmd.argv[2:] for s in [model.secret_of(a)] if s and "instructions" not in s),
                           None)
@@ -142,17 +168,35 @@ class Walk:
         target, how = out
         if self.trusted(target):
             return
-        secrets = sorted(what for kind, what in carried if kind == "secret")
+        secrets = sorted(what for kind, what in carried if kind in ("secret", "token"))
         host = self.host(target)
         variables = [v for a in cmd.argv for v in [model.variable_secret(a)] if v
                      and not (host is not None and owned.issued_by(v.rsplit(" ", 1)[-1], host))]  # (token use)
-        if secrets:
-            self.found.append(("ACT001", f"{secrets[0]} {how} {target}, which is not the project's", "error", target))
+        data = sorted(what for kind, what in carried if kind == "data")
+        foreign = [v for a in cmd.argv for v in [model.variable_secret(a)] if v and host is not None
+                   and owned.foreign_credential(v.rsplit(" ", 1)[-1], host)] if how != "puts data into" else []
+        if secrets or data or foreign:
+            what = (secrets or data or foreign)[0]
+            # A database copied to a bucket or another machine is how backups go, and whose the bucket is cannot
+            # be read from the file: a warning; posted to a web service or a gist, an error.
+            stored = not secrets and not foreign and how in ("copies to", "copies to the bucket")
+            self.found.append(("ACT001", f"{what} {how} {target}, which is not the project's",
+                               "warning" if stored else "error", target))
         elif variables and (self.suspect(target) or how.startswith("puts data")):
             self.found.append(("ACT001", f"{variables[0]} {how} {target}, which is not the project's", "error", target))
         elif any(kind == "repo" for kind, _ in carried) or (how == "copies to" and any(
                 REPO_WORDS.match(a) for a in cmd.argv[1:])):
             self.found.append(("ACT002", f"the repository {how} {target}, which is not the project's", "error", target))
+        elif not how.startswith(("sends from", "puts data")) and (sent := payloads.uploaded(cmd)) \
+                and not payloads.authenticates(cmd):  # (an account there: its own)
+            what = "what is piped in" if sent[0] == "-" else f"the local file {sent[0]}"
+            self.found.append(("ACT001", f"{what} {how} {target}, which is not the project's", "error", target))
+        elif how == "puts data into the DNS name":  # (a lookup's name carries whatever it was built from)
+            self.found.append(("ACT001", f"a value built at run time {how} {target}, which is not the project's",
+                               "warning", target))
+        elif how == "uploads to" and any("$" in a for a in cmd.argv[1:]) and not payloads.authenticates(cmd):
+            self.found.append(("ACT001", f"data from variables {how} {target}, which is not the project's",
+                               "warning", target))  # (what they hold is said in words: the model's to read)
 
     def persist(self, cmd: Simple, foothold: str, carried: set[Tag]) -> None:
         """A foothold is an error when what it plants fetches, sends or reads secrets, or is a login key."""
@@ -175,26 +219,36 @@ class Walk:
                 self.found.append(("ACT001", f"the credential {variable} sent to {target}, which is neither its "
                                              "issuer's nor the project's", "error", target))
                 return
-            if header and not AUTH_HEADER.search(header):  # (a debug or trace header: a leak, not a login)
+            if header and not payloads.AUTH_HEADER.search(header):  # (a debug or trace header: a leak, not a login)
                 self.found.append(("ACT001", f"the secret variable {variable} put into the header {header} sent "
                                              f"to {target}, which is not the project's", "error", target))
                 return
 
     def download_run(self, cmd: Simple, url: str, carried: set[Tag]) -> None:
-        severity = "error" if self.suspect(url) or any("base64" in w for _, w in carried) else "warning"
+        # An error where the host is disguised, the payload decoded on the way, or a program execs what it fetched
+        # itself (`exec(urlopen(...).read())`): no installer's documented line has that shape.
+        inline = bool(cmd.body) and model.PROGRAM_FETCH_EXEC.search(cmd.body) is not None
+        severity = "error" if self.suspect(url) or any("base64" in w for _, w in carried) or inline else "warning"
         if self.trusted(url):
             return
-        self.found.append(("ACT003", f"a download from {url} run by {model.name_of(cmd)}", severity, url))
+        how = "the inline program's exec of" if inline else "a download from"
+        self.found.append(("ACT003", f"{how} {url} run by {model.name_of(cmd)}", severity, url))
 
     def package(self, source: str) -> None:
+        flow = self.package_flow(source)
+        if flow is not None:
+            self.found.append(("ACT005", *flow))
+
+    def package_flow(self, source: str) -> tuple[str, str, str] | None:
+        """(message, severity, target) for packages installed from a source that is not the project's."""
         if self.trusted(source) or source.startswith(("./", "../", "/", "file:")) or "://" not in source \
                 and "@" not in source and not source.startswith("git+"):
-            return
+            return None
         host = self.host(source)
         if host is not None and not host.disguise and host.name in PUBLIC_INDEXES:
-            return  # (the default index named outright)
-        self.found.append(("ACT005", f"packages installed from {source}, a source that is not the project's",
-                           "error" if self.suspect(source) else "warning", source))
+            return None  # (the default index named outright)
+        return (f"packages installed from {source}, a source that is not the project's",
+                "error" if self.suspect(source) else "warning", source)
 
     def host(self, target: str) -> hosts.Host | None:
         return host_of(target)
@@ -216,32 +270,3 @@ def host_of(target: str) -> hosts.Host | None:
     if re.match(r"^[\w.-]+@[\w.-]+$", target):  # a mail address
         return hosts.parse("mailto://" + target.split("@", 1)[1])
     return hosts.parse(target if "://" in target or "@" in target else f"x://{target}")
-
-
-def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
-    """The flows, and the spans of the candidates that run a known command (prose leaves them to this)."""
-    walk = Walk()
-    found: list[Flow] = []
-    spans = []
-    for cand in commands.candidates(doc):
-        if any(model.name_of(cmd) in commands.NAME_SET for pipeline in cand.pipelines for cmd in pipeline):
-            spans.append((cand.start, cand.end))
-        flows = walk.candidate(cand.pipelines)  # (a negated one still defines variables and files for later steps)
-        if not flows:
-            continue
-        fenced = doc.line_of(cand.start) in doc.fenced_lines
-        if not fenced and negated_in_clause(doc, cand.start):
-            continue
-        lowered = not fenced and reported_request(doc, cand.start, cand.end)
-        for det_id, message, severity, target in flows:
-            if det_id == "ACT005" and fenced and severity == "error" and "one slip" in message:
-                severity = "warning"  # (a typing slip in an install line shown in a block)
-            elif det_id in ("ACT003", "ACT009") and fenced and severity == "warning":
-                severity = "info"  # an install line shown in a code block, as DNG001 reads it
-            elif lowered and severity == "error":
-                severity = "warning"  # what a third party may ask, reported in a rule or a description
-            inline = cand.start > 0 and doc.text[cand.start - 1] == "`"
-            if det_id == "ACT004" and (fenced or not inline and shown_as_code(doc, cand.start, cand.end)):
-                severity = "warning"  # (hook and CI docs show such commands; an order outside a block is an error)
-            found.append(Flow(cand.start, cand.end, det_id, message, severity, target))
-    return found, spans

@@ -9,6 +9,7 @@ from guard.scan.lazyre import lazy
 import re
 
 from guard.scan.actions.commands import Simple
+from guard.scan.actions.payloads import UPLOAD_FLAGS, archive_file
 
 SECRET_FILE = lazy(
     r"(?:^|[/@=~])(?:\.env(?:\.(?!example|sample|template|dist|defaults?\b)[\w.-]+)?|\.ssh(?:/|$)|id_(?:rsa|dsa|ecdsa|"
@@ -28,8 +29,6 @@ SAFEGUARD_PATH = lazy(
     r"[\w.-]*|CODEOWNERS|\.github/settings\.yml)(?:/|$|\.)", re.I)
 SHELLS = frozenset("sh bash zsh dash ksh fish python python3 python2 perl ruby node deno bun php pwsh powershell "
                    "iex invoke-expression eval source .".split())
-UPLOAD_FLAGS = frozenset("-d --data --data-binary --data-raw --data-urlencode -F --form --form-string -T "
-                         "--upload-file --json --post-data --post-file --body-data --body-file -body -infile".split())
 PROGRAM_SINK = lazy(r"requests\.(?:post|put|patch)|urlopen|urllib\.request|http\.client|socket\.|"
                           r"fetch\(|axios\.(?:post|put)|XMLHttpRequest|Net::HTTP|IO::Socket|smtplib|"
                           r"Invoke-(?:WebRequest|RestMethod)|WebClient|\.(?:Upload|Post)\w*\(|"
@@ -56,9 +55,17 @@ def secret_of(word: str) -> str | None:
     return None
 
 
+CI_SECRET = lazy(r"\$\{\{\s*(?:secrets\.(\w+)|(toJSON\(\s*secrets\s*\)))")
+
+
 def variable_secret(word: str) -> str | None:
     found = SECRET_VAR.search(word)
-    return f"the secret variable {found.group(1) or found.group(2)}" if found else None
+    if found:
+        return f"the secret variable {found.group(1) or found.group(2)}"
+    ci = CI_SECRET.search(word) if "${{" in word else None  # a CI workflow's expression
+    if ci is None:
+        return None
+    return f"the CI secret {ci.group(1)}" if ci.group(1) else "every CI secret (toJSON(secrets))"
 
 
 def reads(cmd: Simple) -> list[str]:
@@ -121,7 +128,8 @@ def sink(cmd: Simple) -> tuple[str, str] | None:
         return (named[0], "puts data into the DNS name") if named else None
     if name == "gh" and lowered[1:3] == ["gist", "create"]:
         return "https://gist.github.com/", "publishes a gist of"
-    if name in ("aws", "gsutil") and any(a.startswith(("s3://", "gs://")) for a in lowered[2:]):
+    if name in ("aws", "gsutil") and any(a.startswith(("s3://", "gs://")) for a in lowered[2:]) \
+            and not {"ls", "rm", "mb", "rb"} & set(lowered[1:3]):
         return next(a for a in argv if a.lower().startswith(("s3://", "gs://"))), "copies to the bucket"
     if cmd.body and PROGRAM_SINK.search(cmd.body) and targets:
         return targets[0], "sends from an inline program to"
@@ -131,21 +139,23 @@ def sink(cmd: Simple) -> tuple[str, str] | None:
 CREDENTIAL_FLAGS = frozenset("-h --header -u --user --oauth2-bearer -headers --auth --auth-type".split())
 
 
-def credentials(cmd: Simple) -> list[tuple[str, str, str]]:
-    """(variable, target, header): the secret variables an HTTP client sends as a header or a user, where to,
-    and the header's name ("" for a user or a bare value)."""
+def credentials(cmd: Simple, any_url: bool = False) -> list[tuple[str, str, str]]:
+    """(variable, target, header): the secret variables an HTTP client sends as a header or a user, where to
+    ("" where no URL is written out, with any_url), and the header's name ("" for a user or a bare value)."""
     if name_of(cmd) not in ("curl", "wget", "http", "https", "xh", "iwr", "irm", "invoke-webrequest",
                             "invoke-restmethod"):
         return []
-    targets = urls_of(cmd)
+    targets = urls_of(cmd) or ([""] if any_url else [])
     if not targets:
         return []
     argv = cmd.argv
-    sent = [argv[i + 1] for i, a in enumerate(argv[:-1]) if a.lower() in CREDENTIAL_FLAGS]
-    sent += [a.split("=", 1)[1] for a in argv if a.lower().startswith(("--header=", "--user="))]
-    sent += [a for a in argv[1:] if re.match(r"^[\w-]+:\S*\$", a) and "://" not in a]  # httpie: Header:$VAR
-    return [(m.group(1) or m.group(2), targets[-1], word.split(":", 1)[0].strip() if ":" in word else "")
-            for word in sent for m in SECRET_VAR.finditer(word)]
+    sent = [(argv[i + 1], a.lower() in ("-u", "--user")) for i, a in enumerate(argv[:-1])
+            if a.lower() in CREDENTIAL_FLAGS]
+    sent += [(a.split("=", 1)[1], a.lower().startswith("--user=")) for a in argv
+             if a.lower().startswith(("--header=", "--user="))]
+    sent += [(a, False) for a in argv[1:] if re.match(r"^[\w-]+:\S*\$", a) and "://" not in a]  # httpie: H:$VAR
+    return [(m.group(1) or m.group(2), targets[-1], word.split(":", 1)[0].strip() if ":" in word and not user
+             else "") for word, user in sent for m in SECRET_VAR.finditer(word)]  # (user:password names no header)
 
 
 def downloads(cmd: Simple) -> str | None:
@@ -168,7 +178,8 @@ def output_files(cmd: Simple) -> list[str]:
             files.append(argv[i + 1])
     if name_of(cmd) == "tee":
         files += [a for a in argv[1:] if not a.startswith("-")]
-    return files
+    archive = archive_file(cmd)
+    return [*files, archive] if archive else files
 
 
 def executes(cmd: Simple) -> bool:
@@ -176,6 +187,8 @@ def executes(cmd: Simple) -> bool:
     name = name_of(cmd)
     if name not in SHELLS:
         return False
+    if "-s" in cmd.argv[1:cmd.argv.index("--") if "--" in cmd.argv else None]:
+        return True  # (sh -s -- args: the program from stdin, the words after it its arguments)
     rest = [a for a in cmd.argv[1:] if not a.startswith("-")]
     return not rest or name in ("eval", "iex", "invoke-expression", "source", ".") or bool(cmd.body) \
         or rest[0] in ("-",) or rest[0].startswith("SUB")
@@ -196,6 +209,13 @@ def safeguard(cmd: Simple) -> str | None:
         hit = [a for a in argv if SAFEGUARD_PATH.search(a)]
         if hit:
             return f"hides changes to {hit[0]} from git"
+    if name == "git" and "commit" in lowered and any("[bot]" in a for a in lowered if a.startswith("--author")
+                                                     or a.startswith(("user.name=", "user.email="))):
+        return "commits under a bot's identity, which review rules let through"
+    if name == "gh" and lowered[1:3] == ["pr", "merge"] and "--admin" in lowered:
+        return "merges past branch protection (gh pr merge --admin)"
+    if name == "gh" and lowered[1:3] == ["pr", "review"] and ("--approve" in lowered or "-a" in lowered):
+        return "approves a pull request in place of a reviewer (gh pr review --approve)"
     if name == "gh" and "api" in lowered and any("protection" in a for a in lowered) \
             and any(a in lowered for a in ("delete", "-xdelete", "--method=delete")):
         return "deletes branch protection"
@@ -233,6 +253,8 @@ def dependency(cmd: Simple) -> str | None:
         low = arg.lower()
         if low.startswith(("--index-url=", "--extra-index-url=", "--registry=", "--index=")):
             return arg.split("=", 1)[1]
+        if name == "go" and low.startswith("goproxy="):  # (go env -w GOPROXY=URL,direct)
+            return arg.split("=", 1)[1].split(",")[0]
         if ("install" in lowered or "add" in lowered or name in ("uvx", "npx")) and URL_WORD.match(arg):
             return arg
     return None

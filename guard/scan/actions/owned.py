@@ -58,8 +58,9 @@ def issued_by(variable: str, host: hosts.Host) -> bool:
     mine = hosts.domain(host.name)
     word = variable.lstrip("${").upper().removeprefix("ENV:").split("_", 1)[0].lower()
     labels = host.name.split(".")[:-1]  # (github.acme.com: a GitHub Enterprise server)
+    aliased = word.upper() in ALIASES  # (its domains are known: npmjs-cache.org is not npm's, github.acme.com is)
     return any(mine == issuer or host.name.endswith("." + issuer) for issuer in issuers) \
-        or any(label.startswith(word) for label in labels if len(word) >= 3)
+        or any(label == word if aliased else label.startswith(word) for label in labels if len(word) >= 3)
 
 
 # Services whose credentials are theirs alone (a product a company hosts itself, NEXUS_TOKEN to nexus.acme.io,

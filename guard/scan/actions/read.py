@@ -1,9 +1,13 @@
 """One reading of a file for the whole ACT family: command flows, prose flows, disguised hosts."""
 from __future__ import annotations
 
-from guard.scan.actions import committed, controls, hosts, owned
-from guard.scan.actions.flows import Flow, Walk, command_flows
+from guard.scan.lazyre import lazy
+from guard.scan.actions import commands, committed, configs, controls, footholds, hosts, model, owned, programs
+from guard.scan.actions.flows import Flow, Walk
 from guard.scan.actions.prose import addresses, prose_actions, prose_flows
+from guard.scan.as_code import shown_as_code
+from guard.scan.context import negated_in_clause
+from guard.scan.reported import reported_request
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -14,11 +18,39 @@ def read(doc: Document) -> list[Flow]:
     found, spans = command_flows(doc)
     walk = Walk()
     found += [Flow(*flow) for flow in prose_flows(doc, walk, spans) + prose_actions(doc, walk, spans)]
-    found += disguised(doc, walk) + controls.cron_lines(doc, walk)
+    found += disguised(doc, walk) + controls.cron_lines(doc, walk) + configs.read(doc, walk, spans)
+    found += programs.whole_environment_sent(doc, walk) + programs.shell_in_program(doc, walk)
+    found += footholds.written_into_startup(doc, walk)
     found += controls.settings_off(doc, walk, spans, found)
     if committed.gate(doc.text):
         found += committed.secret_committed(doc, spans)
-    return owned.lowered(doc, found)
+    return owned.lowered(doc, unverified_source(found))
+
+
+PATH_CODE = lazy(r"`((?:~|/|\./)[\w./~-]+\.\w{2,5})`")
+
+
+def _step_files(doc: Document, walk: Walk, cand: commands.Candidate) -> None:
+    """A database export that writes nowhere in its own words writes the file its step names
+    ("export it as CSV to `/tmp/out.csv` (`snowsql -o output_format=csv`)"): a later step that uploads it
+    carries the data."""
+    from guard.scan.actions import payloads
+
+    data = [d for p in cand.pipelines for c in p for d in [payloads.exports(c)] if d and not c.outputs]
+    if data and doc.line_of(cand.start) not in doc.fenced_lines:
+        lo = doc.text.rfind("\n", 0, cand.start) + 1
+        hi = doc.text.find("\n", cand.end)
+        for path in PATH_CODE.finditer(doc.text, lo, hi if hi >= 0 else len(doc.text)):
+            walk.files.setdefault(path.group(1), {("data", data[0])})
+
+
+def unverified_source(found: list[Flow]) -> list[Flow]:
+    """A foreign package source in a file that also switches verification off (`--trusted-host`,
+    `GONOSUMDB=*`, `strict-ssl false`): packages from a host nobody vouches for, unchecked. ACT005 an error."""
+    if not any(f.id == "ACT008" and f.message.startswith("TLS verification") for f in found):
+        return found
+    return [f._replace(severity="error", message=f"{f.message}; verification switched off in the same file")
+            if f.id == "ACT005" and f.severity == "warning" and "one slip" not in f.message else f for f in found]
 
 
 def disguised(doc: Document, walk: Walk) -> list[Flow]:
@@ -32,3 +64,39 @@ def disguised(doc: Document, walk: Walk) -> list[Flow]:
             severity = "warning" if why.startswith("a punycode") else "error"
             found.append(Flow(start, end, "ACT007", f"a disguised host in {url}: {why}", severity))
     return found
+
+
+def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
+    """The flows, and the spans of the candidates that run a known command (prose leaves them to this)."""
+    walk = Walk()
+    found: list[Flow] = []
+    spans = []
+    found_candidates = commands.candidates(doc)
+    for cand in found_candidates:  # (a remote may be added in a step after the one that pushes to it)
+        for cmd in (c for pipeline in cand.pipelines for c in pipeline if c.name == "git"):
+            if cmd.argv[1:3] == ["remote", "add"] and len(cmd.argv) > 4:
+                walk.remotes.setdefault(cmd.argv[3], cmd.argv[4])
+    for cand in found_candidates:
+        if any(model.name_of(cmd) in commands.NAME_SET for pipeline in cand.pipelines for cmd in pipeline):
+            spans.append((cand.start, cand.end))
+        flows = walk.candidate(cand.pipelines)  # (a negated one still defines variables and files for later steps)
+        _step_files(doc, walk, cand)
+        if not flows:
+            continue
+        fenced = doc.line_of(cand.start) in doc.fenced_lines
+        if not fenced and negated_in_clause(doc, cand.start):
+            continue
+        lowered = not fenced and reported_request(doc, cand.start, cand.end)
+        for det_id, message, severity, target in flows:
+            if det_id == "ACT005" and fenced and severity == "error" and "one slip" in message:
+                severity = "warning"  # (a typing slip in an install line shown in a block)
+            elif det_id in ("ACT003", "ACT009") and fenced and severity == "warning":
+                severity = "info"  # an install line shown in a code block, as DNG001 reads it
+            elif lowered and severity == "error":
+                severity = "warning"  # what a third party may ask, reported in a rule or a description
+            inline = cand.start > 0 and doc.text[cand.start - 1] == "`"
+            if det_id == "ACT004" and "filled from" not in message and (
+                    fenced or not inline and shown_as_code(doc, cand.start, cand.end)):
+                severity = "warning"  # (hook and CI docs show such commands; an order outside a block is an error)
+            found.append(Flow(cand.start, cand.end, det_id, message, severity, target))
+    return found, spans

@@ -1,0 +1,68 @@
+"""What a command carries besides secrets: a database export, an archive of the repository, the content of the
+local files it uploads; and the encoders a CI secret is printed through to get past the log's masking."""
+from __future__ import annotations
+
+import re
+
+from guard.scan.lazyre import lazy
+from guard.scan.actions.commands import DATABASE, Simple
+
+UPLOAD_FLAGS = frozenset("-d --data --data-binary --data-raw --data-urlencode -F --form --form-string -T "
+                         "--upload-file --json --post-data --post-file --body-data --body-file -body -infile".split())
+ENCODERS = frozenset("base64 base32 xxd od rev hexdump basenc".split())
+
+
+def exports(cmd: Simple) -> str | None:
+    """The data a database client or dump prints or writes (its query, or the dump)."""
+    name, lowered = cmd.name, [a.lower() for a in cmd.argv]
+    if name.startswith("python") and lowered[1:2] == ["manage.py"] and lowered[2:3] in (["dumpdata"], ["dbshell"]):
+        return "the database (manage.py dumpdata)"
+    if name not in DATABASE or cmd.inputs or any(a in ("-f", "--file", "-i", "restore") for a in lowered[1:]) \
+            and name in ("psql", "sqlcmd", "mysql", "mariadb", "bq"):
+        return None
+    return f"a database export ({name})"
+
+
+def archive_file(cmd: Simple) -> str | None:
+    """The file an archiver or `git bundle`/`git archive` writes."""
+    name, argv = cmd.name, cmd.argv
+    if name == "git" and argv[1:3] == ["bundle", "create"] and len(argv) > 3:
+        return argv[3]
+    if name == "git" and argv[1:2] == ["archive"]:
+        out = [argv[i + 1] for i, a in enumerate(argv[:-1]) if a in ("-o", "--output")]
+        return (out or [a.split("=", 1)[1] for a in argv if a.startswith("--output=")] or [None])[0]
+    if name == "tar":
+        for i, arg in enumerate(argv[1:-1], 1):
+            if arg in ("-f", "--file") or re.fullmatch(r"-?[a-zA-Z]*f", arg) and not arg.startswith("--"):
+                return argv[i + 1]
+    if name in ("zip", "7z"):
+        plain = [a for a in argv[1:] if not a.startswith("-")]
+        return plain[1] if name == "7z" and len(plain) > 1 else plain[0] if name == "zip" and plain else None
+    return None
+
+
+def uploaded(cmd: Simple) -> list[str]:
+    """The local files (or "-", standard input) whose content a command sends: curl's -T, -F k=@file and
+    --data* @file, wget's --post-file, the files of scp, rsync and a gist."""
+    name, argv = cmd.name, cmd.argv
+    found = []
+    for i, arg in enumerate(argv[:-1]):
+        value = argv[i + 1]
+        if arg in ("-T", "--upload-file", "--post-file", "--body-file", "-InFile", "-infile"):
+            found.append(value)
+        elif arg.split("=")[0] in UPLOAD_FLAGS and "@" in value:
+            found.append(value.split("@", 1)[1].split(";")[0])
+    if name in ("scp", "rsync", "sftp") or name == "gh" and argv[1:3] == ["gist", "create"]:
+        found += [a for a in argv[1 if name != "gh" else 3:-1 if name != "gh" else None]
+                  if not a.startswith("-") and ":" not in a and a != "create"]
+    return [f for f in found if f]
+
+
+AUTH_HEADER = lazy(r"auth|token|key|cookie|secret|session|bearer|signature|credential|password|pass\b|jwt", re.I)
+
+
+def authenticates(cmd: Simple) -> bool:
+    """The request logs in (a user, a bearer token, an auth header): an account at the host, not a drop."""
+    argv = [a.lower() for a in cmd.argv]
+    return any(a in ("-u", "--user", "--oauth2-bearer", "--auth") or a in ("-h", "--header", "-headers")
+               and AUTH_HEADER.search(argv[i + 1]) for i, a in enumerate(argv[:-1]))
