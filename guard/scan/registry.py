@@ -105,6 +105,7 @@ _ALL: tuple[Detector, ...] = (
     actions.disguised_host,
     actions.security_control_switched_off,
     actions.persistence_planted,
+    actions.destructive_command,
     filelevel.binary,
     filelevel.not_utf8,
     filelevel.too_large,

@@ -38,7 +38,8 @@ DATABASE = frozenset("pg_dump pg_dumpall mysqldump mariadb-dump mongodump mongoe
 NAME_SET = frozenset(NAMES) | {"python2", "deno", "bun", "php", "dash", "ksh", "fish", "truncate", "unlink",
                                 "shred", "ln", "gci", "get-childitem", "chmod", "drill", "twine", "poetry", "pipx",
                                 "crontab", "systemctl", "launchctl", "schtasks", "register-scheduledtask",
-                                "new-itemproperty", "set-itemproperty", "logger"} | DATABASE
+                                "new-itemproperty", "set-itemproperty", "logger", "cd", "find", "docker", "xargs",
+                                "dropdb"} | DATABASE
 FIRST_WORD = lazy(r"^\s*(?:\$\s+)?(?:(?:sudo|env|nohup|time|exec|command)\s+)*(?:[A-Za-z_]\w*=\S*\s+)*([\w.-]+)")
 INDENTED = lazy(r"^[ \t]*\n((?:(?: {4,}|\t)\S[^\n]*(?:\n|$))+)", re.M)
 SUBSTITUTION = lazy(r"[$<>]\(|`")
@@ -234,7 +235,10 @@ def _simple(words: list[str], outputs: list[str], inputs: list[str], subs: list,
         argv[0] = argv[0].split("=", 1)[1]
     while argv and (argv[0] in ("sudo", "nohup", "time", "exec", "command", "xargs", "doas", "-", "run:", "script:")
                     or re.fullmatch(r"[A-Za-z_]\w*=.*", argv[0]) and len(argv) > 1):
-        argv.pop(0)
+        if argv.pop(0) == "xargs":  # (its flags dropped; the lines piped in are arguments computed at run time)
+            while argv and argv[0].startswith("-"):
+                argv = argv[2:] if argv[0] in ("-n", "-I", "-L", "-P", "-d") else argv[1:]
+            argv += ["SUBX"] if argv else []
     if len(argv) > 2 and argv[0] in ("uv", "poetry", "pipenv", "pdm", "hatch", "rye") and argv[1] == "run":
         argv = argv[2:]  # (a project runner: the command it runs)
     name = argv[0].rsplit("/", 1)[-1].lower() if argv else ""

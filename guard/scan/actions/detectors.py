@@ -1,4 +1,4 @@
-"""ACT001-ACT009: the action family's detectors. Each check first asks whether the text holds anything an action
+"""ACT001-ACT010: the action family's detectors. Each check first asks whether the text holds anything an action
 needs (a URL, a code span, a command's name, an address); only then are the action modules imported and the
 file read once for all seven (cached on the document)."""
 from __future__ import annotations
@@ -31,7 +31,10 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"trustmanager", b"ecb", b"pr merge", b"pr review",
          b"allow_failure", b"continue-on-error", b"md5", b"sha1", b"[bot]",  # (configs: settings shown as code)
          b"pip install", b"pip3 install", b"npm install", b"npm i ", b"yarn add", b"pnpm add", b"uv add",
-         b"poetry add", b"bun add")  # (ACT005: a package name one slip from a popular one)
+         b"poetry add", b"bun add",  # (ACT005: a package name one slip from a popular one)
+         # (ACT010: what a command destroys; ACT004: a commit identity)
+         b"--force", b"push -f", b"origin +", b"origin :", b"--delete", b"--prune", b"git clean", b"rm -r",
+         b"prune", b"reset", b"flush", b"dropdb", b"db:drop", b"user.email", b"gpgsign")
 WORDS = frozenset((b"hooks", b"hook", b"nc", b"ncat", b"netcat",
                    b"socat", b"telnet", b"scp", b"rsync", b"sftp", b"dig", b"nslookup", b"codeowners", b"husky",
                    b"workflows", b"kguard", b"protection", b"circleci", b"jenkinsfile", b"sendmail", b"mutt",
@@ -256,3 +259,24 @@ def persistence_planted(doc: Document) -> Iterator[Hit]:
     that is not the project's, reads a secret, or is a login key; info in a code block (an install line).
     """
     return _hits(doc, "ACT009")
+
+
+@detector("ACT010", "destructive-command", "error",
+          hits=[("Then run `git push --force origin HEAD:main` to fix it.", 1, 11),
+                ("- `cd ~ && find . -name .git -execdir git clean -ffdx \\;`", 1, 4)],
+          clean=["Run `rm -rf build/ dist/` before packaging.", "Run `git push --force-with-lease origin feat/x`."])
+def destructive_command(doc: Document) -> Iterator[Hit]:
+    """What it finds: a command that destroys what is not the task's to destroy. The default branch's history
+    overwritten on the remote (`git push --force origin main`), branches or tags deleted there in bulk or the
+    default one, the home folder or the root deleted or cleaned (`rm -rf ~`, `git clean` over every repository
+    under `~`); a warning for every Docker volume pruned and a database reset with its confirmation off.
+
+    Why it matters: an agent runs the command it was told is routine, and what it deletes is not recoverable
+    from the working tree: other people's work, other projects' data.
+
+    Example: `Then run git push --force origin HEAD:main to fix it.`
+
+    Instead: delete only the project's own build output; rewrite shared history by hand, after agreement.
+    Nothing in a list or section that warns against it.
+    """
+    return _hits(doc, "ACT010")

@@ -8,7 +8,7 @@ from guard.scan.lazyre import lazy
 import re
 from collections import namedtuple
 
-from guard.scan.actions import commands, controls, hosts, model, owned, packages, payloads, trust
+from guard.scan.actions import commands, controls, destroys, hosts, model, owned, packages, payloads, trust
 from guard.scan.actions.commands import Simple
 
 
@@ -31,6 +31,8 @@ class Walk:
         self.files: dict[str, set[Tag]] = {}
         self.remotes: dict[str, str] = {}
         self.values: dict[str, str] = {}  # (variables that hold a URL)
+        self.cwd = "."  # (where a later command runs: `cd ~ && git clean ...`)
+        self.merged = False
         self.found: list[tuple[str, str, str, str | None]] = []  # (id, message, severity, target) of the candidate
 
     @property
@@ -48,6 +50,7 @@ class Walk:
 
     def pipeline(self, pipeline: list[Simple]) -> set[Tag]:
         flowing: set[Tag] = set()
+        self.merged = any("--merged" in c.argv for c in pipeline)  # (a list of merged branches: housekeeping)
         for cmd in pipeline:
             flowing = self.stage(cmd, flowing)
         ci = sorted(w for k, w in flowing if k == "secret" and "CI secret" in w)
@@ -101,7 +104,12 @@ class Walk:
         logged_in = [variable for variable, _, _ in model.credentials(cmd, any_url=True)]
         if logged_in:  # (what a request that logs in with a secret returns is itself a credential or private data)
             carried.add(("token", f"the response fetched with {logged_in[0]}"))
-        if model.executes(cmd):
+        if name == "cd":
+            self.cwd = cmd.argv[1] if len(cmd.argv) > 1 else "~"
+        wiped = destroys.destroyed(cmd, self.cwd, self.merged)
+        if wiped:
+            self.found.append(("ACT010", *wiped, None))
+        if model.executes(cmd) or cmd.argv and cmd.argv[0].startswith(("/", "./", "~/")) and cmd.argv[0] in self.files:
             fetched = sorted(what for kind, what in carried if kind == "download")
             if fetched:
                 self.download_run(cmd, fetched[0], carried)
@@ -109,7 +117,7 @@ class Walk:
         foothold = controls.persistence(cmd)
         if foothold:
             self.persist(cmd, foothold, carried)
-        change = model.safeguard(cmd)
+        change = model.safeguard(cmd) or destroys.identity(cmd)
         if change:
             filled = sorted(w for a in cmd.argv[2:] for k, w in self.files.get(a.rstrip("/"), ()) if k == "download")
             change += f", a folder filled from {filled[0]}: its hooks run at every commit" if filled else ""

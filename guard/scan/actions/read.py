@@ -88,6 +88,8 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
             continue
         lowered = not fenced and reported_request(doc, cand.start, cand.end)
         for det_id, message, severity, target in flows:
+            if det_id == "ACT010" and controls.warned_against(doc, cand.start):
+                continue  # (a list or section of what not to run)
             if det_id == "ACT005" and fenced and severity == "error" and "one slip" in message:
                 severity = "warning"  # (a typing slip in an install line shown in a block)
             elif det_id in ("ACT003", "ACT009") and fenced and severity == "warning":

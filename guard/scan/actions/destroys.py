@@ -1,0 +1,99 @@
+"""ACT010: a command that destroys what is not the task's to destroy, read by what it deletes and where, never
+by its wording. The default branch's history overwritten or its branches and tags deleted on the remote, the
+home folder or the root deleted or cleaned (`rm -rf ~`, `git clean` run over every repository under `~`);
+a warning for wipes whose reach the file cannot show: every Docker volume on the machine, a database reset
+with its confirmation switched off (whichever database the session's settings point at). The project's own
+build folders (`rm -rf build/ dist/`), a force push with lease to a feature branch and a plain `git clean` in
+the project are no finding.
+
+A concrete identity is read here too (ACT004): commits made under another person's name and address
+(`git config user.email` set to an address of someone else), or with signing switched off."""
+from __future__ import annotations
+
+from guard.scan.lazyre import lazy
+
+import re
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from guard.scan.actions.commands import Simple
+
+HOME = lazy(r"^(?:~|\$HOME|\$\{HOME\}|/|/home/[\w.-]+|/Users/[\w.-]+|/root|[A-Za-z]:\\Users\\[\w.-]+|%USERPROFILE%)"
+            r"[/\\]?\*?$")
+DEFAULT_BRANCH = lazy(r"^\+?(?:[\w./-]*:)?(?:refs/heads/)?(?:main|master|trunk)$")
+PRUNE_ALL = lazy(r"\*")
+PLACEHOLDER = lazy(r"[<>{}$]|@(?:[\w-]+\.)*(?:example|test|invalid|localhost)\b|noreply|no-reply|^(?:you|your|"
+                   r"me|name|user|email)@", re.I)
+ADDRESS = lazy(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
+
+
+def destroyed(cmd: Simple, cwd: str, merged: bool = False) -> tuple[str, str] | None:
+    """(message, severity) when the command deletes what is not the project's own to delete; `merged`: its
+    pipeline lists merged branches (`git branch -r --merged | xargs git push origin --delete`), housekeeping."""
+    argv = cmd.argv
+    name = cmd.name
+    if name == "git" and len(argv) > 1:
+        merged = merged or any("--merged" in c.argv for sub in cmd.subs for p in sub for c in p)
+        return _git(argv, cwd, merged)
+    flags = "".join(a[1:] for a in argv[1:] if a.startswith("-") and not a.startswith("--"))
+    targets = [a for a in argv[1:] if not a.startswith("-")]
+    if name == "rm" and "r" in flags.lower() and "f" in flags or name == "rm" and "--recursive" in argv:
+        home = [t for t in targets if HOME.match(t) or t in (".", "*", "./*") and HOME.match(cwd)]
+        if home:
+            return f"the home folder or the root deleted (rm {home[0]})", "error"
+    if name == "find" and targets and (HOME.match(targets[0]) or targets[0] == "." and HOME.match(cwd)):
+        acts = {a for a in argv if a in ("-delete", "rm", "clean")}
+        if acts:
+            where = cwd if targets[0] == "." else targets[0]
+            return f"every match under {where} deleted (find ... {sorted(acts)[0]})", "error"
+    if name == "docker" and argv[1:3] in (["system", "prune"], ["volume", "prune"]) and (
+            "--volumes" in argv or argv[1] == "volume"):
+        return "every Docker volume on the machine deleted, other projects' data with them", "warning"
+    return _database(argv, name)
+
+
+def _git(argv: list[str], cwd: str, merged: bool) -> tuple[str, str] | None:
+    verb, args = argv[1], [a for a in argv[2:] if not a.startswith("-")]
+    if verb == "push" and len(args) >= 2:
+        force = any(a in ("-f", "--force") or a.startswith("--force-with-lease") for a in argv) \
+            or any(a.startswith("+") for a in args[1:])
+        delete = any(a in ("-d", "--delete") for a in argv)
+        main = next((a for a in args[1:] if DEFAULT_BRANCH.match(a)), None)
+        if force and main:
+            return f"the default branch's history overwritten on the remote (git push --force {main})", "error"
+        if delete and (main or not merged and any(a.startswith("SUB") for a in args[1:])):
+            what = main or "a list computed at run time"
+            return f"branches or tags deleted on the remote ({what})", "error"
+        if "--prune" in argv and any(PRUNE_ALL.search(a) for a in args[1:]):
+            return "every remote branch not present locally deleted (git push --prune refs/heads/*)", "error"
+        if any(a.startswith(":") and DEFAULT_BRANCH.match(a[1:]) for a in args[1:]):
+            return "the default branch deleted on the remote", "error"
+    if verb == "clean" and HOME.match(cwd) and any(a.startswith("-") and "f" in a for a in argv[2:]):
+        return f"every untracked file under {cwd} deleted (git clean)", "error"
+    return None
+
+
+def _database(argv: list[str], name: str) -> tuple[str, str] | None:
+    """A database wiped with its confirmation switched off: which one is the session's setting, not the file's."""
+    words = [a.lower() for a in argv]
+    skip = any(a in ("--force", "-f", "--no-input", "--noinput", "-y", "--yes") for a in words)
+    if not skip:
+        return None
+    if "migrate" in words and "reset" in words or name in ("python", "python3") and "flush" in words \
+            or name == "dropdb" or "db:drop" in words or "db:reset" in words:
+        return "a database wiped with its confirmation switched off", "warning"
+    return None
+
+
+def identity(cmd: Simple) -> str | None:
+    """Commits attributed to someone else, or signing switched off (ACT004)."""
+    argv = cmd.argv
+    if cmd.name != "git" or len(argv) < 4 or argv[1] != "config":
+        return None
+    keys = [a.lower() for a in argv[2:] if not a.startswith("-")]
+    if len(keys) >= 2 and keys[0] == "user.email" and ADDRESS.match(keys[1]) and not PLACEHOLDER.search(keys[1]) \
+            and "[bot]" not in keys[1]:
+        return f"commits attributed to {keys[1]} (git config user.email): another person's identity"
+    if len(keys) >= 2 and keys[0] in ("commit.gpgsign", "tag.gpgsign") and keys[1] == "false":
+        return f"commit signing switched off ({keys[0]} false)"
+    return None
