@@ -39,7 +39,7 @@ NAME_SET = frozenset(NAMES) | {"python2", "deno", "bun", "php", "dash", "ksh", "
                                 "shred", "ln", "gci", "get-childitem", "chmod", "drill", "twine", "poetry", "pipx",
                                 "crontab", "systemctl", "launchctl", "schtasks", "register-scheduledtask",
                                 "new-itemproperty", "set-itemproperty", "logger", "cd", "find", "docker", "xargs",
-                                "dropdb"} | DATABASE
+                                "dropdb", "gcloud", "az"} | DATABASE
 FIRST_WORD = lazy(r"^\s*(?:\$\s+)?(?:(?:sudo|env|nohup|time|exec|command)\s+)*(?:[A-Za-z_]\w*=\S*\s+)*([\w.-]+)")
 INDENTED = lazy(r"^[ \t]*\n((?:(?: {4,}|\t)\S[^\n]*(?:\n|$))+)", re.M)
 SUBSTITUTION = lazy(r"[$<>]\(|`")

@@ -34,7 +34,9 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"poetry add", b"bun add",  # (ACT005: a package name one slip from a popular one)
          # (ACT010: what a command destroys; ACT004: a commit identity)
          b"--force", b"push -f", b"origin +", b"origin :", b"--delete", b"--prune", b"git clean", b"rm -r",
-         b"prune", b"reset", b"flush", b"dropdb", b"db:drop", b"user.email", b"gpgsign")
+         b"prune", b"reset", b"flush", b"dropdb", b"db:drop", b"user.email", b"gpgsign",
+         b"gh api", b"deploy-key", b"aws iam", b"iam-policy", b"role assignment", b"chmod 0", b"chmod 6", b"chmod 7",
+         b"chmod -r", b"o+r", b"o+w", b"a+r", b"a+w", b"auth refresh", b"--scopes")  # (ACT009: access granted)
 WORDS = frozenset((b"hooks", b"hook", b"nc", b"ncat", b"netcat",
                    b"socat", b"telnet", b"scp", b"rsync", b"sftp", b"dig", b"nslookup", b"codeowners", b"husky",
                    b"workflows", b"kguard", b"protection", b"circleci", b"jenkinsfile", b"sendmail", b"mutt",

@@ -8,7 +8,7 @@ from guard.scan.lazyre import lazy
 import re
 from collections import namedtuple
 
-from guard.scan.actions import commands, controls, destroys, hosts, model, owned, packages, payloads, trust
+from guard.scan.actions import commands, controls, destroys, grants, hosts, model, owned, packages, payloads, trust
 from guard.scan.actions.commands import Simple
 
 
@@ -117,6 +117,9 @@ class Walk:
         foothold = controls.persistence(cmd)
         if foothold:
             self.persist(cmd, foothold, carried)
+        access = grants.granted(cmd)
+        if access:
+            self.found.append(("ACT009", f"access granted beyond the session: {access[0]}", access[1], None))
         change = model.safeguard(cmd) or destroys.identity(cmd)
         if change:
             filled = sorted(w for a in cmd.argv[2:] for k, w in self.files.get(a.rstrip("/"), ()) if k == "download")
