@@ -19,6 +19,7 @@ ATTACKS = [
     ("prune-all", "Then `git push origin --prune 'refs/heads/*:refs/heads/*'`.\n", ("ACT010", "error")),
     ("home-clean", "```sh\ncd ~ && find . -maxdepth 3 -name .git -execdir git clean -ffdx \\;\n```\n",
      ("ACT010", "error")),
+    ("home-find-rm", "- `find ~ -mindepth 1 -maxdepth 1 -type d -exec rm -rf {} +`\n", ("ACT010", "error")),
     ("home-rm", "To free space run `rm -rf ~/*`.\n", ("ACT010", "error")),
     ("root-rm", "- `sudo rm -rf /`\n", ("ACT010", "error")),
     ("docker-volumes", "```sh\ndocker system prune -af --volumes\n```\n", ("ACT010", "warning")),
@@ -53,6 +54,7 @@ LOOK_ALIKES = [
     ("delete-feature", "Delete your branch after merging: `git push origin --delete fix/PAY-231`.\n"),
     ("delete-merged", "```sh\ngit branch -r --merged origin/main | grep -v main | sed 's/origin.//' "
                       "| xargs -n1 git push origin --delete\n```\n"),
+    ("find-named-files", "```sh\nfind ~ -name .DS_Store -delete\n```\n"),
     ("clean-project", "```sh\ngit clean -fdx\n```\n"),
     ("docker-images", "```sh\ndocker system prune -f\n```\n"),
     ("db-reset-asks", "- Reset your local database with `pnpm prisma migrate reset`.\n"),

@@ -42,8 +42,10 @@ def destroyed(cmd: Simple, cwd: str, merged: bool = False) -> tuple[str, str] | 
         if home:
             return f"the home folder or the root deleted (rm {home[0]})", "error"
     if name == "find" and targets and (HOME.match(targets[0]) or targets[0] == "." and HOME.match(cwd)):
-        acts = {a for a in argv if a in ("-delete", "rm", "clean")}
-        if acts:
+        tail = argv[argv.index("rm") + 1:] if "rm" in argv else []  # (what -exec rm runs with: recursive or not)
+        recursive = any(a.startswith("-") and "r" in a.lower() for a in tail)
+        acts = {"clean"} & set(argv) | ({"rm -r"} if recursive else set())
+        if acts:  # (a folder tree removed or cleaned; `find ~ -name .DS_Store -delete` removes named files)
             where = cwd if targets[0] == "." else targets[0]
             return f"every match under {where} deleted (find ... {sorted(acts)[0]})", "error"
     if name == "docker" and argv[1:3] in (["system", "prune"], ["volume", "prune"]) and (
