@@ -1,26 +1,22 @@
-"""Study (issue 21 B, part B of the helper brief "embed"): does a semantic representation make per-UNIT scoring
-precise enough to find one bad instruction inside a whole real file? Writes nothing; prints figures.
+"""Study (issue 21 B): does a semantic representation make per-UNIT scoring precise enough to find one bad
+instruction inside a whole real file? Writes nothing; prints figures (bench/devset/SOURCES.md, last section).
 
-A document is cut into units (a list item with its continuation lines, a table row, a line or paragraph, a
-sentence of a long one: the `units` branch's splitter) and each pair of adjacent units in one section; its score is
-its highest piece. Representations of a piece:
-- hashed: the shipped model's hashed words, pairs, affixes and 3-grams (guard/scan/learned.features), 2**18 buckets;
-- emb256 / emb64: the mean of wordllama 0.4.0.post1's token vectors (l2_supercat, MIT, inside its wheel; the first
-  64 dims for emb64, matryoshka), L2-normalised, standardised;
-- concat: hashed and emb256 side by side.
-Classifier: logistic regression (and an MLP on emb256). Attack pieces by multiple instances: a first fit on all
-pieces of every attack text (each text's weight split over its pieces), then the second on each attack text's top
-TOP pieces by the first. Each source left out in turn (K folds; the benign documents of a source's own set with
-it, every other benign document spread over the folds), so every score below is out of fold. Thresholds from the
-out-of-fold benign scores: warning = at most 1 % of each benign kind of 100 or more (look-alikes left out),
-error = at most 1 in 500 of the hard kinds together (all but readmes, docs, catalogs). Held sets (own13 readable,
-own10 and own12 blind) are scored by the model of all, totals only.
+Units as on the `units` branch (a list item with its continuation lines, a table row, a line or paragraph, a
+sentence of a long one) and each adjacent pair in one section; a document's score: its highest piece (max) or that
+less half its median piece where above 0 (contrast). Representations: hashed (the shipped features, 2**18),
+emb256 / emb64 (mean of wordllama 0.4.0.post1's l2_supercat token vectors, MIT, inside its wheel; first 64 dims for
+emb64), concat / concat64 (hashed beside either); logistic regression, mlp (128 hidden, on emb256). Attack pieces
+by multiple instances: a first fit on all pieces, the second on each attack text's TOP best by the first. Each
+source left out in turn (the benign documents of its own set with it, the rest spread over the folds): every
+score is out of fold. Warning: at most 1 % of each benign kind of 100 or more (look-alikes left out); error: 1 in
+500 of the hard kinds together. Held sets (own13; own10, own12 blind): the model of all, totals only.
 
     pip install scikit-learn numpy scipy tokenizers safetensors wordllama==0.4.0.post1   # study only
-    python bench/embed_study.py [--reps hashed,emb256,emb64,concat,mlp]"""
+    python bench/embed_study.py --reps hashed,emb256,emb64,concat,concat64,mlp"""
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import re
 import sys
@@ -118,11 +114,7 @@ class Table:
                 if enc.ids:
                     sums[at + j] = self.vectors[enc.ids].sum(0)
                     counts[at + j] = len(enc.ids)
-        rows, cols = [], []
-        self.buckets = []
-        for i, unit in enumerate(self.units):
-            feats = learned.features(learned.folded(ts.OWN_NAME.sub("tool", unit)))
-            self.buckets.append(feats)
+        buckets = [learned.features(learned.folded(ts.OWN_NAME.sub("tool", unit))) for unit in self.units]
         # pieces: every unit, and each unit with its previous one in the section
         self.piece_units: list[tuple[int, int]] = []
         self.doc_rows: list[list[int]] = []
@@ -135,17 +127,14 @@ class Table:
                     rows_of.append(len(self.piece_units))
                     self.piece_units.append((unit, previous))
             self.doc_rows.append(rows_of)
-        pu = np.array(self.piece_units)
-        first, second = pu[:, 0], pu[:, 1]
+        first, second = np.array(self.piece_units).T
         has = second >= 0
-        s = sums[first].copy()
-        n = counts[first].copy()
-        s[has] += sums[second[has]]
-        n[has] += counts[second[has]]
-        self.emb = s  # sums: truncated and normalised per representation
-        self.ntok = n
+        self.emb, self.ntok = sums[first], counts[first]  # sums: truncated and normalised per representation
+        self.emb[has] += sums[second[has]]
+        self.ntok[has] += counts[second[has]]
+        rows, cols = [], []
         for r, (a, b) in enumerate(self.piece_units):
-            feats = self.buckets[a] | self.buckets[b] if b >= 0 else self.buckets[a]
+            feats = buckets[a] | buckets[b] if b >= 0 else buckets[a]
             rows.extend([r] * len(feats))
             cols.extend(feats)
         self.hashed = csr_matrix((np.ones(len(rows), np.float32), (rows, cols)),
@@ -193,7 +182,7 @@ def train(rep, x, table, attack_docs, benign_docs, c):
         for doc, _ in attack_docs:
             rows = table.doc_rows[doc]
             if model is not None and len(rows) > TOP:
-                scores = prob(model, x[rows])
+                scores = logit(model, x[rows])
                 rows = [rows[i] for i in np.argsort(-scores)[:TOP]]
             a_rows += rows
             a_w += [per_doc[doc] / len(rows)] * len(rows)
@@ -204,36 +193,68 @@ def train(rep, x, table, attack_docs, benign_docs, c):
     return model
 
 
-def prob(model, x):
-    return model.predict_proba(x)[:, 1]
-
-
-AGGREGATE = "max"  # --aggregate: a document's score from its pieces' logits
-
-
-def aggregate(z) -> float:
-    """max: the highest piece. contrast: the highest less half of the document's median where that is above 0
-    (a file whose every line speaks to an agent lifts its best line less than one that stands out)."""
+def logit(model, x):
+    """Each piece's logit, in float64 (a float32 probability rounds every score above 0.99999994 to 1)."""
     import numpy as np
 
-    top = float(z.max())
-    if AGGREGATE == "contrast" and len(z) > 2:
-        top -= 0.5 * max(0.0, float(np.median(z)))
-    return 1.0 / (1.0 + np.exp(-top))
+    if hasattr(model, "decision_function"):
+        return np.asarray(model.decision_function(x), np.float64)
+    p = np.clip(np.asarray(model.predict_proba(x)[:, 1], np.float64), 1e-15, 1 - 1e-15)
+    return np.log(p / (1 - p))
 
 
-def doc_score(model, x, table, docs):
+def contrast(z) -> float:
+    """The highest piece less half of the document's median piece where that is above 0: a file whose every line
+    speaks to an agent lifts its best line less than one whose best line stands out."""
+    import numpy as np
+
+    return float(z.max()) - (0.5 * max(0.0, float(np.median(z))) if len(z) > 2 else 0.0)
+
+
+AGGREGATES = {"max": lambda z: float(z.max()), "contrast": contrast}
+
+
+def doc_logits(model, x, table, docs):
+    """Each document's pieces' logits."""
     import numpy as np
 
     rows = [r for d in docs for r in table.doc_rows[d]]
-    p = np.clip(prob(model, x[rows]), 1e-12, 1 - 1e-12) if rows else np.array([])
-    z = np.log(p / (1 - p))
+    z = logit(model, x[rows]) if rows else np.array([])
     out, at = [], 0
     for d in docs:
         n = len(table.doc_rows[d])
-        out.append(aggregate(z[at:at + n]) if n else 0.0)
+        out.append(z[at:at + n])
         at += n
     return out
+
+
+def report(rep, c, aggregate, found, oof, benign_docs, held) -> None:
+    """Recall per left-out source at the out-of-fold thresholds, benign counts per kind, held totals."""
+    agg = AGGREGATES[aggregate]
+    by_kind: dict[str, list[float]] = {}
+    for doc, kind in benign_docs:
+        if doc in oof:
+            by_kind.setdefault(kind, []).append(agg(oof[doc]))
+    per_kind = {k: ts.threshold_for(v, 0.01) for k, v in by_kind.items() if len(v) >= 100 and k not in ts.LOOK_ALIKES}
+    warning = max(per_kind.values(), default=0.5)  # (a quick run with --folds has few benign documents)
+    error = max(warning, ts.threshold_for([s for k, v in by_kind.items() if k not in ts.EASY_KINDS for s in v], 1 / 500))
+    print(f"\n== {rep} (C {c}, {aggregate}): thresholds warning {1 / (1 + math.exp(-warning)):.7f}, error {1 / (1 + math.exp(-error)):.7f} "
+          f"(warning set by {max(per_kind, key=per_kind.get, default=None)})", flush=True)
+    total = [0, 0, 0]
+    for name, docs in found.items():
+        scores = [agg(z) for z in docs]
+        a, e = sum(s >= warning for s in scores), sum(s >= error for s in scores)
+        total = [total[0] + len(scores), total[1] + a, total[2] + e]
+        print(f"  {name:10} {len(scores):5}  any {100 * a / max(1, len(scores)):5.1f} %  "
+              f"error {100 * e / max(1, len(scores)):5.1f} %")
+    print(f"  {'all':10} {total[0]:5}  any {100 * total[1] / total[0]:5.1f} %  error {100 * total[2] / total[0]:5.1f} %")
+    print("  benign out of fold (warned / error / docs): " + ", ".join(
+        f"{k} {sum(s >= warning for s in v)}/{sum(s >= error for s in v)}/{len(v)}" for k, v in by_kind.items()))
+    for name, (a_z, b_z) in held.items():
+        a_s, b_s = [agg(z) for z in a_z], [agg(z) for z in b_z]
+        print(f"  held {name}: attacks {len(a_s)} any {100 * sum(s >= warning for s in a_s) / len(a_s):5.1f} % "
+              f"error {100 * sum(s >= error for s in a_s) / len(a_s):5.1f} %; benign {len(b_s)}: warned "
+              f"{sum(s >= warning for s in b_s)}, error {sum(s >= error for s in b_s)}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -241,10 +262,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reps", default="emb256,hashed,emb64,concat")
     parser.add_argument("--c", type=float, default=0.5)
     parser.add_argument("--folds", default="", help="only these left-out sources (quick runs)")
-    parser.add_argument("--aggregate", choices=("max", "contrast"), default="max")
+    parser.add_argument("--aggregate", default="max,contrast", help="a document's score from its pieces: " +
+                        ", ".join(AGGREGATES))
     args = parser.parse_args(argv)
-    global AGGREGATE
-    AGGREGATE = args.aggregate
     t0 = time.time()
     attacks, kinds = ts.collect(SOURCES)
     table = Table()
@@ -260,42 +280,19 @@ def main(argv: list[str] | None = None) -> int:
     fold_of = {doc: (kind if kind in attacks else rng.choice(folds)) for doc, kind in benign_docs}
     for rep in args.reps.split(","):
         x = table.matrix("emb256" if rep == "mlp" else rep)
-        oof: dict[int, float] = {}
-        found: dict[str, list[float]] = {}
+        oof: dict[int, object] = {}
+        found: dict[str, list] = {}
         for name in args.folds.split(",") if args.folds else folds:
             model = train(rep, x, table, [(d, s) for d, s in attack_docs if s != name],
                           [(d, k) for d, k in benign_docs if fold_of[d] != name], args.c)
-            found[name] = doc_score(model, x, table, [d for d, s in attack_docs if s == name])
+            found[name] = doc_logits(model, x, table, [d for d, s in attack_docs if s == name])
             held_out = [d for d, k in benign_docs if fold_of[d] == name]
-            oof.update(zip(held_out, doc_score(model, x, table, held_out)))
-        by_kind: dict[str, list[float]] = {}
-        for doc, kind in benign_docs:
-            if doc in oof:
-                by_kind.setdefault(kind, []).append(oof[doc])
-        per_kind = {k: ts.threshold_for(v, 0.01) for k, v in by_kind.items()
-                    if len(v) >= 100 and k not in ts.LOOK_ALIKES}
-        warning = max(per_kind.values())
-        hard = [s for k, v in by_kind.items() if k not in ts.EASY_KINDS for s in v]
-        error = max(warning, ts.threshold_for(hard, 1 / 500))
-        print(f"\n== {rep} (C {args.c}): thresholds warning {warning:.6f}, error {error:.6f} (warning set by "
-              f"{max(per_kind, key=per_kind.get)}); {time.time() - t0:.0f} s", flush=True)
-        total = [0, 0, 0]
-        for name, scores in found.items():
-            a, e = sum(s >= warning for s in scores), sum(s >= error for s in scores)
-            total = [total[0] + len(scores), total[1] + a, total[2] + e]
-            print(f"  {name:10} {len(scores):5}  any {100 * a / max(1, len(scores)):5.1f} %  "
-                  f"error {100 * e / max(1, len(scores)):5.1f} %")
-        print(f"  {'all':10} {total[0]:5}  any {100 * total[1] / total[0]:5.1f} %  error {100 * total[2] / total[0]:5.1f} %")
-        print("  benign out of fold (warned / error / docs): " + ", ".join(
-            f"{k} {sum(s >= warning for s in v)}/{sum(s >= error for s in v)}/{len(v)}" for k, v in by_kind.items()))
-        if args.folds:
-            continue
+            oof.update(zip(held_out, doc_logits(model, x, table, held_out)))
         model = train(rep, x, table, attack_docs, benign_docs, args.c)
-        for name, (a_docs, b_docs) in held.items():
-            a_s, b_s = doc_score(model, x, table, a_docs), doc_score(model, x, table, b_docs)
-            print(f"  held {name}: attacks {len(a_s)} any {100 * sum(s >= warning for s in a_s) / len(a_s):5.1f} % "
-                  f"error {100 * sum(s >= error for s in a_s) / len(a_s):5.1f} %; benign {len(b_s)}: warned "
-                  f"{sum(s >= warning for s in b_s)}, error {sum(s >= error for s in b_s)}", flush=True)
+        held_z = {name: (doc_logits(model, x, table, a), doc_logits(model, x, table, b)) for name, (a, b) in held.items()}
+        for aggregate in args.aggregate.split(","):
+            report(rep, args.c, aggregate, found, oof, benign_docs, held_z)
+        print(f"  ({time.time() - t0:.0f} s)", flush=True)
     return 0
 
 
