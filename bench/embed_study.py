@@ -50,7 +50,8 @@ def units(text: str):
             continue
         for stop in [*(m.end() for m in SENTENCE_END.finditer(text, start, end)), end]:
             while stop - start > CUT:
-                cut = max(text.rfind("\n", start + CUT // 2, start + CUT), text.rfind(" ", start + CUT // 2, start + CUT))
+                window = (start + CUT // 2, start + CUT)
+                cut = max(text.rfind("\n", *window), text.rfind(" ", *window))
                 cut = cut if cut > start else start + CUT
                 yield start, cut, heading
                 heading, start = False, cut
@@ -206,9 +207,7 @@ def logit(model, x):
 def contrast(z) -> float:
     """The highest piece less half of the document's median piece where that is above 0: a file whose every line
     speaks to an agent lifts its best line less than one whose best line stands out."""
-    import numpy as np
-
-    return float(z.max()) - (0.5 * max(0.0, float(np.median(z))) if len(z) > 2 else 0.0)
+    return float(z.max()) - (0.5 * max(0.0, float(sorted(z)[len(z) // 2])) if len(z) > 2 else 0.0)
 
 
 AGGREGATES = {"max": lambda z: float(z.max()), "contrast": contrast}
@@ -216,10 +215,8 @@ AGGREGATES = {"max": lambda z: float(z.max()), "contrast": contrast}
 
 def doc_logits(model, x, table, docs):
     """Each document's pieces' logits."""
-    import numpy as np
-
     rows = [r for d in docs for r in table.doc_rows[d]]
-    z = logit(model, x[rows]) if rows else np.array([])
+    z = logit(model, x[rows]) if rows else []
     out, at = [], 0
     for d in docs:
         n = len(table.doc_rows[d])
@@ -237,9 +234,11 @@ def report(rep, c, aggregate, found, oof, benign_docs, held) -> None:
             by_kind.setdefault(kind, []).append(agg(oof[doc]))
     per_kind = {k: ts.threshold_for(v, 0.01) for k, v in by_kind.items() if len(v) >= 100 and k not in ts.LOOK_ALIKES}
     warning = max(per_kind.values(), default=0.5)  # (a quick run with --folds has few benign documents)
-    error = max(warning, ts.threshold_for([s for k, v in by_kind.items() if k not in ts.EASY_KINDS for s in v], 1 / 500))
-    print(f"\n== {rep} (C {c}, {aggregate}): thresholds warning {1 / (1 + math.exp(-warning)):.7f}, error {1 / (1 + math.exp(-error)):.7f} "
-          f"(warning set by {max(per_kind, key=per_kind.get, default=None)})", flush=True)
+    hard = [s for k, v in by_kind.items() if k not in ts.EASY_KINDS for s in v]
+    error = max(warning, ts.threshold_for(hard, 1 / 500))
+    shown = [1 / (1 + math.exp(-t)) for t in (warning, error)]
+    print(f"\n== {rep} (C {c}, {aggregate}): thresholds warning {shown[0]:.7f}, error {shown[1]:.7f} (warning set "
+          f"by {max(per_kind, key=per_kind.get, default=None)})", flush=True)
     total = [0, 0, 0]
     for name, docs in found.items():
         scores = [agg(z) for z in docs]
@@ -247,7 +246,8 @@ def report(rep, c, aggregate, found, oof, benign_docs, held) -> None:
         total = [total[0] + len(scores), total[1] + a, total[2] + e]
         print(f"  {name:10} {len(scores):5}  any {100 * a / max(1, len(scores)):5.1f} %  "
               f"error {100 * e / max(1, len(scores)):5.1f} %")
-    print(f"  {'all':10} {total[0]:5}  any {100 * total[1] / total[0]:5.1f} %  error {100 * total[2] / total[0]:5.1f} %")
+    print(f"  {'all':10} {total[0]:5}  any {100 * total[1] / total[0]:5.1f} %  "
+          f"error {100 * total[2] / total[0]:5.1f} %")
     print("  benign out of fold (warned / error / docs): " + ", ".join(
         f"{k} {sum(s >= warning for s in v)}/{sum(s >= error for s in v)}/{len(v)}" for k, v in by_kind.items()))
     for name, (a_z, b_z) in held.items():
@@ -262,8 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reps", default="emb256,hashed,emb64,concat")
     parser.add_argument("--c", type=float, default=0.5)
     parser.add_argument("--folds", default="", help="only these left-out sources (quick runs)")
-    parser.add_argument("--aggregate", default="max,contrast", help="a document's score from its pieces: " +
-                        ", ".join(AGGREGATES))
+    parser.add_argument("--aggregate", default="max,contrast", help="max, contrast: a document's score")
     args = parser.parse_args(argv)
     t0 = time.time()
     attacks, kinds = ts.collect(SOURCES)
@@ -289,7 +288,8 @@ def main(argv: list[str] | None = None) -> int:
             held_out = [d for d, k in benign_docs if fold_of[d] == name]
             oof.update(zip(held_out, doc_logits(model, x, table, held_out)))
         model = train(rep, x, table, attack_docs, benign_docs, args.c)
-        held_z = {name: (doc_logits(model, x, table, a), doc_logits(model, x, table, b)) for name, (a, b) in held.items()}
+        held_z = {name: (doc_logits(model, x, table, a), doc_logits(model, x, table, b))
+                  for name, (a, b) in held.items()}
         for aggregate in args.aggregate.split(","):
             report(rep, args.c, aggregate, found, oof, benign_docs, held_z)
         print(f"  ({time.time() - t0:.0f} s)", flush=True)
