@@ -36,7 +36,7 @@ from eval_sources import SOURCES, own, package_dir  # noqa: E402
 
 from guard.scan import learned  # noqa: E402
 
-LOADERS = {**SOURCES, "train": lambda: own("train")}
+LOADERS = {**SOURCES, "train": lambda: own("train"), "train3": lambda: own("train3"), "train4": lambda: own("train4")}
 # Blind sets: their cases are never trained on nor printed (only --held totals). own10: the lead's blind set.
 NEVER_READ = {"own10", "own12", "own13", "own14"}
 
