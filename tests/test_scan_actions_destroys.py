@@ -55,6 +55,7 @@ LOOK_ALIKES = [
     ("delete-merged", "```sh\ngit branch -r --merged origin/main | grep -v main | sed 's/origin.//' "
                       "| xargs -n1 git push origin --delete\n```\n"),
     ("find-named-files", "```sh\nfind ~ -name .DS_Store -delete\n```\n"),
+    ("find-named-folders", "To free disk space:\n\n```sh\nfind ~ -name node_modules -type d -prune -exec rm -rf {} +\n```\n"),
     ("clean-project", "```sh\ngit clean -fdx\n```\n"),
     ("docker-images", "```sh\ndocker system prune -f\n```\n"),
     ("db-reset-asks", "- Reset your local database with `pnpm prisma migrate reset`.\n"),

@@ -25,6 +25,7 @@ PRUNE_ALL = lazy(r"\*")
 PLACEHOLDER = lazy(r"[<>{}$]|@(?:[\w-]+\.)*(?:example|test|invalid|localhost)\b|noreply|no-reply|^(?:you|your|"
                    r"me|name|user|email)@", re.I)
 ADDRESS = lazy(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
+NAMED = {"-name", "-iname", "-path", "-ipath", "-regex", "-iregex"}  # find's tests that pick named entries
 
 
 def destroyed(cmd: Simple, cwd: str, merged: bool = False) -> tuple[str, str] | None:
@@ -44,8 +45,9 @@ def destroyed(cmd: Simple, cwd: str, merged: bool = False) -> tuple[str, str] | 
     if name == "find" and targets and (HOME.match(targets[0]) or targets[0] == "." and HOME.match(cwd)):
         tail = argv[argv.index("rm") + 1:] if "rm" in argv else []  # (what -exec rm runs with: recursive or not)
         recursive = any(a.startswith("-") and "r" in a.lower() for a in tail)
-        acts = {"clean"} & set(argv) | ({"rm -r"} if recursive else set())
-        if acts:  # (a folder tree removed or cleaned; `find ~ -name .DS_Store -delete` removes named files)
+        named = NAMED.intersection(argv[:argv.index("-exec")] if "-exec" in argv else argv)
+        acts = {"clean"} & set(argv) | ({"rm -r"} if recursive and not named else set())
+        if acts:  # (trees removed or cleaned; `find ~ -name node_modules -exec rm -rf` removes named folders)
             where = cwd if targets[0] == "." else targets[0]
             return f"every match under {where} deleted (find ... {sorted(acts)[0]})", "error"
     if name == "docker" and argv[1:3] in (["system", "prune"], ["volume", "prune"]) and (
