@@ -27,8 +27,11 @@ def pending(repo: Path) -> list[str]:
 
 
 def test_a_background_writer_is_caught_at_the_next_run_and_held(repo: Path) -> None:
-    script = f"(sleep 1; printf '%s\\n' '{EVIL}' >> AGENTS.md) >/dev/null 2>&1 &"
+    go = repo.parent / "go"  # the writer waits for it: its write lands after the run, however loaded the machine
+    script = (f"(i=0; while [ ! -e '{go}' ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done; "
+              f"printf '%s\\n' '{EVIL}' >> AGENTS.md) >/dev/null 2>&1 &")
     first = run_kguard("run", "--on-change", "hold", "--", "sh", "-c", script, cwd=repo)
+    go.touch()
     assert first.returncode == 0 and "changed a knowledge file" not in first.stderr
     deadline = time.time() + 10
     while EVIL not in (repo / "AGENTS.md").read_text() and time.time() < deadline:
