@@ -120,7 +120,7 @@ def _workflows(doc: Document) -> list[Flow]:
         hi = text.find("\n#", trigger.end())
         head = HEAD_CHECKOUT.search(text, lo, hi if hi >= 0 else len(text))
         if head is not None and not _against(doc, trigger.start(), trigger.end()) \
-                and not _against(doc, head.start(), head.end()):
+                and not negated_in_clause(doc, head.start()):  # ("on X (not Y), check out Z": Y's negation)
             found.append(Flow(trigger.start(), trigger.end(), "ACT004", "a workflow that runs a pull request's own "
                               f"code with the repository's secrets (pull_request_target and {head.group()})", "error"))
             break

@@ -21,7 +21,7 @@ TLS_OFF = (
     r"\bverify\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|NODE_TLS_REJECT_UNAUTHORIZED\s*=\s*['\"]?0\b|"
     r"\bInsecureSkipVerify\s*:\s*true\b|insecure[-_]skip[-_]tls[-_]verify\b(?!\s*[:=]\s*false)|"
     r"GIT_SSL_NO_VERIFY\s*=\s*['\"]?(?:1|true)\b|\bsslVerify\s*[= ]\s*['\"]?false\b|"
-    r"\bstrict-ssl\s*[= ]\s*['\"]?false\b|PYTHONHTTPSVERIFY\s*=\s*['\"]?0\b|--trusted-host\b|"
+    r"\bstrict-ssl\s*[= ]\s*['\"]?false\b|PYTHONHTTPSVERIFY\s*=\s*['\"]?0\b|(?:--|\bglobal\.)trusted-host\b|"
     r"\bssl\._create_unverified_context\b|\bCERT_NONE\b|\bcheck_hostname\s*=\s*False\b|--no-check-certificate\b|"
     r"-SkipCertificateCheck\b|ServerCertificateValidationCallback\s*=[^\n]{0,40}\btrue\b|"
     r"StrictHostKeyChecking[= ]+no\b|CURLOPT_SSL_VERIFY(?:PEER|HOST)\s*,\s*(?:0|false)\b|\bGOINSECURE=|"
@@ -95,13 +95,19 @@ def persistence(cmd: Simple) -> str | None:
     return None
 
 
-FOOTHOLD = lazy(
-    r"(?:^|/|~)\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|cshrc|tcshrc|kshrc)$|"
-    r"\.config/fish/config\.fish$|^/etc/(?:profile|bash\.bashrc|zsh/?zshrc|environment|rc\.local|ld\.so\.preload|"
-    r"sudoers)|^/etc/(?:profile\.d|cron[\w.]*|systemd|sudoers\.d|init\.d)/|/var/spool/cron|\.config/systemd/|"
-    r"Library/Launch(?:Agents|Daemons)/|\.ssh/(?:authorized_keys2?|config|rc)$|\.config/autostart/|"
-    r"^(?:~|\$HOME|\$\{HOME\})/\.(?:gitconfig|vscode|cursor|continue|aider[\w.]*)(?:/|$)|\.config/git/config$|"
-    r"\.config/Code/User/|\$PROFILE$|PowerShell_profile\.ps1$", re.I)
+# Where a foothold goes, one table for both readings: a path a command writes ("^" the path's start, "$" its
+# end) and, searched in the text with the same shapes, a path a command's lead-in names (footholds.py).
+STARTUP_PATHS = (
+    r"(?:^|/|~)\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|cshrc|tcshrc|kshrc)$",
+    r"\.config/fish/config\.fish$", r"^/etc/(?:profile|bash\.bashrc|zsh/?zshrc|environment|rc\.local|ld\.so\.preload|"
+    r"sudoers)", r"^/etc/(?:profile\.d|cron[\w.]*|systemd|sudoers\.d|init\.d)/", r"/var/spool/cron",
+    r"\.config/systemd/", r"Library/Launch(?:Agents|Daemons)/", r"\.ssh/(?:config|rc)$",
+    r"\.config/autostart/", r"^(?:~|\$HOME|\$\{HOME\})/\.(?:gitconfig|vscode|cursor|continue|aider[\w.]*)(?:/|$)",
+    r"\.config/git/config$", r"\.config/Code/User/", r"\$PROFILE$", r"PowerShell_profile\.ps1$")
+ACCESS_PATHS = (r"\.ssh/authorized_keys2?$",)  # (a login, not a program run at start: no lead-in reads it)
+FOOTHOLD = lazy("|".join(STARTUP_PATHS + ACCESS_PATHS), re.I)
+STARTUP_NAMED = lazy("|".join(re.sub(r"(?<!\\)\$", r"(?![\\w-]|\\.\\w)", re.sub(r"(?<![\\\[])\^", r"(?<![\\w.-])", p))
+                              for p in STARTUP_PATHS), re.I)  # (the same paths, named in prose)
 CRON_LINE = lazy(r"^[ \t]*(?:[-*+][ \t]+)?`?(?:@reboot|@hourly|@daily|@weekly|(?:[\d*/,-]+[ \t]+){4}[\d*/,-]+)[ \t]+"
                  r"(\S[^\n`]*)", re.M)
 

@@ -92,12 +92,18 @@ def _database(argv: list[str], name: str) -> tuple[str, str] | None:
 def identity(cmd: Simple) -> str | None:
     """Commits attributed to someone else, or signing switched off (ACT004)."""
     argv = cmd.argv
-    if cmd.name != "git" or len(argv) < 4 or argv[1] != "config":
+    if cmd.name != "git" or len(argv) < 4:
         return None
-    keys = [a.lower() for a in argv[2:] if not a.startswith("-")]
+    if argv[1] == "-c":  # (git -c user.email=... commit: the setting for one command)
+        keys = [p for i, a in enumerate(argv[:-1]) if a == "-c" for p in argv[i + 1].lower().split("=", 1)]
+        keys = keys[keys.index("user.email"):] if "user.email" in keys else keys[-2:]
+    elif argv[1] == "config":
+        keys = [a.lower() for a in argv[2:] if not a.startswith("-")]
+    else:
+        return None
     if len(keys) >= 2 and keys[0] == "user.email" and ADDRESS.match(keys[1]) and not PLACEHOLDER.search(keys[1]) \
             and "[bot]" not in keys[1]:
-        return f"commits attributed to {keys[1]} (git config user.email): another person's identity"
+        return f"commits attributed to {keys[1]} (user.email): another person's identity"
     if len(keys) >= 2 and keys[0] in ("commit.gpgsign", "tag.gpgsign") and keys[1] == "false":
         return f"commit signing switched off ({keys[0]} false)"
     return None

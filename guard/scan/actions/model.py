@@ -14,7 +14,8 @@ from guard.scan.actions.payloads import UPLOAD_FLAGS, archive_file
 SECRET_FILE = lazy(
     r"(?:^|[/@=~])(?:\.env(?:\.(?!example|sample|template|dist|defaults?\b)[\w.-]+)?|\.ssh(?:/|$)|id_(?:rsa|dsa|ecdsa|"
     r"ed25519)(?!\.pub)\b|\.aws/(?:credentials|config)|\.netrc|_netrc|\.npmrc|\.pypirc|\.git-credentials|\.docker/"
-    r"config\.json|\.kube/config|\.gnupg|shadow$|[\w-]*\.(?:pem|p12|pfx|key|keystore|jks)$|credentials(?:\.json)?$|"
+    r"config\.json|\.kube/config|\.m2/settings\.xml|\.gradle/gradle\.properties|"
+    r"\.gnupg|shadow$|[\w-]*\.(?:pem|p12|pfx|key|keystore|jks)$|credentials(?:\.json)?$|"
     r"secrets?\.(?:json|ya?ml|toml|txt)$|\.config/gh/hosts\.yml|wallet\.dat|service[-_]account[\w-]*\.json|"
     r"\.vault-token|\.terraformrc|terraform\.tfstate|kubeconfig)$", re.I)
 CONTEXT_FILE = lazy(r"(?:^|/)(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|copilot-instructions\.md|"

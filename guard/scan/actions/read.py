@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from guard.scan.lazyre import lazy
-from guard.scan.actions import commands, committed, configs, controls, footholds, hosts, model, owned, programs
+from guard.scan.actions import ci, commands, committed, configs, controls, footholds, hosts, model, owned, programs
 from guard.scan.actions.flows import Flow, Walk
 from guard.scan.actions.prose import addresses, prose_actions, prose_flows
 from guard.scan.as_code import shown_as_code
@@ -20,7 +20,7 @@ def read(doc: Document) -> list[Flow]:
     found += [Flow(*flow) for flow in prose_flows(doc, walk, spans) + prose_actions(doc, walk, spans)]
     found += disguised(doc, walk) + controls.cron_lines(doc, walk) + configs.read(doc, walk, spans)
     found += programs.whole_environment_sent(doc, walk) + programs.shell_in_program(doc, walk)
-    found += footholds.written_into_startup(doc, walk)
+    found += footholds.written_into_startup(doc, walk) + ci.steps(doc, walk)
     found += controls.settings_off(doc, walk, spans, found)
     if committed.gate(doc.text):
         found += committed.secret_committed(doc, spans)
@@ -94,10 +94,11 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
                 severity = "warning"  # (a typing slip in an install line shown in a block)
             elif det_id in ("ACT003", "ACT009") and fenced and severity == "warning":
                 severity = "info"  # an install line shown in a code block, as DNG001 reads it
-            elif lowered and severity == "error":
+            elif lowered and severity == "error" or severity == "error" and message.endswith("(over plain HTTP)") \
+                    and doc.text[doc.line_starts[doc.line_of(cand.start) - 1]:cand.start].lstrip().startswith(">"):
                 severity = "warning"  # what a third party may ask, reported in a rule or a description
             inline = cand.start > 0 and doc.text[cand.start - 1] == "`"
-            if det_id == "ACT004" and "filled from" not in message and (
+            if det_id == "ACT004" and "filled from" not in message and "attributed to" not in message and (
                     fenced or not inline and shown_as_code(doc, cand.start, cand.end)):
                 severity = "warning"  # (hook and CI docs show such commands; an order outside a block is an error)
             found.append(Flow(cand.start, cand.end, det_id, message, severity, target))
