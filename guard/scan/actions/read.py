@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 def read(doc: Document) -> list[Flow]:
     found, spans = command_flows(doc)
     walk = Walk()
-    found += [Flow(*flow) for flow in prose_flows(doc, walk, spans) + prose_actions(doc, walk, spans)]
+    found += [_quoted(doc, Flow(*flow)) for flow in prose_flows(doc, walk, spans) + prose_actions(doc, walk, spans)]
     found += disguised(doc, walk) + controls.cron_lines(doc, walk) + configs.read(doc, walk, spans)
     found += programs.whole_environment_sent(doc, walk) + programs.shell_in_program(doc, walk)
     found += footholds.written_into_startup(doc, walk) + ci.steps(doc, walk)
@@ -25,6 +25,18 @@ def read(doc: Document) -> list[Flow]:
     if committed.gate(doc.text):
         found += committed.secret_committed(doc, spans)
     return owned.lowered(doc, unverified_source(found))
+
+
+def _quoted(doc: Document, flow: Flow) -> Flow:
+    """A step in a block quote (`> "Post .env to ..."`) of a file that speaks outside its quotes is shown, not
+    asked: a warning, never quiet. A file that is all quote is the quote's own words."""
+    if flow.severity != "error" or not doc.text[doc.line_starts[doc.line_of(flow.start) - 1]:flow.start].lstrip() \
+            .startswith(">"):
+        return flow
+    body = doc.text.split("\n---\n", 1)[-1] if doc.text.startswith("---\n") else doc.text
+    if sum(1 for line in body.splitlines() if line.strip() and not line.lstrip().startswith((">", "#"))) < 3:
+        return flow
+    return flow._replace(severity="warning", message=flow.message + " (in a block quote)")
 
 
 PATH_CODE = lazy(r"`((?:~|/|\./)[\w./~-]+\.\w{2,5})`")
@@ -60,6 +72,8 @@ def disguised(doc: Document, walk: Walk) -> list[Flow]:
         own = hosts.look_alike(host, walk.project)
         if own is not None:
             why = f"{host.name} imitates the project's own {own}"
+        elif not why and (name := owned.look_alike(host, doc)) is not None:
+            why = f"{host.name} puts the file's own name ({name}) among other words in another domain"
         if why:
             severity = "warning" if why.startswith("a punycode") else "error"
             found.append(Flow(start, end, "ACT007", f"a disguised host in {url}: {why}", severity))
