@@ -42,8 +42,13 @@ SETTING = lazy(rf"(?P<tls>{TLS_OFF})|(?P<scanner>{SCANNER_OFF})|(?P<auth>{AUTH_O
 # Rarer shapes, tried only where one of RARE_MARKS stands (each alternative of SETTING costs at every character).
 TLS_RARE = (r"\bGONOSUMDB=['\"]?\*|HostnameVerifier\s*\{\s*\w+\s*,\s*\w+\s*->\s*true\b|"
             r"ALLOW_ALL_HOSTNAME_VERIFIER\b|\bNoopHostnameVerifier\b|\bInsecureTrustManagerFactory\b")
-RARE = lazy(rf"(?P<tls>{TLS_RARE})|(?P<cipher>{WEAK_CIPHER})", re.I)
-RARE_MARKS = (b"gonosumdb", b"hostnameverifier", b"trustmanager", b"ecb", b"md5", b"sha1")
+TOKEN_OFF = (r"\bValidateIssuerSigningKey\s*=\s*false\b|\bRequireHttpsMetadata\s*=\s*false\b|"
+             r"\bValidateLifetime\s*=\s*false\b|\bignoreExpiration\s*:\s*true\b|[\"']?verify_signature[\"']?\s*:\s*"
+             r"False\b|\balgorithms\s*[:=]\s*\[[^\]\n]{0,40}[\"']none[\"']")  # (a token accepted unsigned or expired)
+RARE = lazy(rf"(?P<tls>{TLS_RARE}|\bTrustAllStrategy\b)|(?P<cipher>{WEAK_CIPHER})|(?P<auth>{TOKEN_OFF})", re.I)
+RARE_MARKS = (b"gonosumdb", b"hostnameverifier", b"trustmanager", b"ecb", b"md5", b"sha1", b"trustallstrategy",
+              b"validateissuersigningkey", b"requirehttpsmetadata", b"validatelifetime", b"ignoreexpiration",
+              b"verify_signature", b"algorithms")
 WHAT = {"tls": "TLS verification switched off", "scanner": "a security scanner or linter silenced",
         "auth": "CSRF or authentication switched off", "cipher": "a cipher mode that leaks patterns (ECB) or a fast hash of passwords"}
 # A control named in prose, switched off by the verb just before it (prose.SWITCH_OFF, ten languages).

@@ -224,7 +224,9 @@ class Walk:
         planted = " ".join([*cmd.argv[1:], cmd.body])
         outside = [u for _, _, u, _ in hosts.urls(planted) if not self.trusted(u)]
         outside += sorted(u for kind, u in carried if kind == "text" and not self.trusted(u))
-        worst = any(kind in ("download", "secret") for kind, _ in carried) or outside \
+        fetched = [f for f, tags in self.files.items() if any(k == "download" for k, _ in tags) and "/" in f
+                   and f.rsplit("/", 1)[1] in planted]  # (a unit or line that runs a file a download wrote)
+        worst = any(kind in ("download", "secret") for kind, _ in carried) or outside or fetched \
             or re.search(r"authorized_keys|sudoers|ld\.so\.preload", foothold)
         reach = f", reaching {outside[0]}" if outside else ""
         self.found.append(("ACT009", f"a foothold that outlives the session: {model.name_of(cmd)} {foothold}{reach}",
