@@ -46,7 +46,7 @@ TOKEN_OFF = (r"\bValidateIssuerSigningKey\s*=\s*false\b|\bRequireHttpsMetadata\s
              r"\bValidateLifetime\s*=\s*false\b|\bignoreExpiration\s*:\s*true\b|[\"']?verify_signature[\"']?\s*:\s*"
              r"False\b|\balgorithms\s*[:=]\s*\[[^\]\n]{0,40}[\"']none[\"']")  # (a token accepted unsigned or expired)
 RARE = lazy(rf"(?P<tls>{TLS_RARE}|\bTrustAllStrategy\b)|(?P<cipher>{WEAK_CIPHER})|(?P<auth>{TOKEN_OFF})", re.I)
-RARE_MARKS = (b"gonosumdb", b"hostnameverifier", b"trustmanager", b"ecb", b"md5", b"sha1", b"trustallstrategy",
+RARE_MARKS = (b"gonosumdb", b"hostnameverifier", b"hostname_verifier", b"trustmanager", b"ecb", b"md5", b"sha1", b"trustallstrategy",
               b"validateissuersigningkey", b"requirehttpsmetadata", b"validatelifetime", b"ignoreexpiration",
               b"verify_signature", b"algorithms")
 WHAT = {"tls": "TLS verification switched off", "scanner": "a security scanner or linter silenced",
@@ -125,14 +125,14 @@ def settings_off(doc: Document, walk: Walk, in_commands: list[tuple[int, int]], 
     text = doc.text
     secret_flow = any(f.id == "ACT001" and f.severity == "error" for f in flows)
     found = []
-    rare = RARE.finditer(text) if any(m in doc.ascii_lower for m in RARE_MARKS) else ()
-    for match in [*SETTING.finditer(text), *rare]:
+    rare = _on_lines(doc, RARE, RARE_MARKS) if any(m in doc.ascii_lower for m in RARE_MARKS) else []
+    for match in [*_on_lines(doc, SETTING, SETTING_MARKS), *rare]:
         kind = next(k for k, v in match.groupdict().items() if v)
         if kind == "scanner" and JUSTIFIED.match(text, match.end()):
             continue  # (a suppression that names its rule and says why: the tools' own documented form)
         why = WHAT[kind]
         found += _judged(doc, match.start(), match.end(), f"{why}: {match.group().strip()}", secret_flow, True)
-    for named in CONTROL_NAMED.finditer(text):
+    for named in _on_lines(doc, CONTROL_NAMED, CONTROL_MARKS):
         lo = max(text.rfind("\n", 0, named.start()) + 1, named.start() - 24)
         verb = SWITCH_OFF.search(text, lo, named.start()) or OFF.search(text, lo, named.start())
         if verb is None or doc.line_of(named.start()) in doc.fenced_lines or any(
@@ -141,6 +141,43 @@ def settings_off(doc: Document, walk: Walk, in_commands: list[tuple[int, int]], 
         found += _judged(doc, named.start(), named.end(), f"a security control switched off: {named.group()} "
                                                           f"({verb.group()})", secret_flow, False)
     return [Flow(a, b, "ACT008", message, severity) for a, b, message, severity in found]
+
+
+# Every alternative of SETTING holds one of these (lower case): SETTING is tried only on the lines that hold one,
+# found with str.find, where trying its alternatives at every character of a large file took most of its scan.
+SETTING_MARKS = ("verify", "reject_unauthorized", "rejectunauthorized", "insecure", "ssl", "trusted-host",
+                 "cert_none", "check_hostname", "no-check-certificate", "skipcertificatecheck",
+                 "certificatevalidationcallback", "stricthostkeychecking", "gosumdb", "curl", "nosec", "nosemgrep",
+                 "nosonar", "gitleaks:allow", "allowlist", "eslint-disable", "noqa", "suppresswarnings", "csrf",
+                 "abstracthttpconfigurer", "skip_before_action", "auth_disabled", "disable_auth", "skip_auth")
+
+
+CONTROL_MARKS = ("middleware", "csrf", "xsrf", "tls", "ssl", "cert", "verifica", "vérification", "überprüfung",
+                 "провер", "mfa", "2fa", "codeql", "semgrep", "bandit", "gitleaks", "trufflehog", "secret",
+                 "dependabot", "signature")
+
+
+def _on_lines(doc: Document, pattern: re.Pattern[str], marks: tuple) -> list[re.Match[str]]:
+    """pattern's matches on the lines that hold one of marks (each of its alternatives holds one)."""
+    text = doc.text
+    lower = doc.cache.get("act-lower")
+    if lower is None:
+        lower = doc.cache["act-lower"] = text.lower()
+    if len(lower) != len(text):  # (a character whose lower case is longer: positions would drift)
+        return list(pattern.finditer(text))
+    lines: set[int] = set()
+    for mark in (m.decode() if isinstance(m, bytes) else m for m in marks):
+        at = lower.find(mark)
+        while at >= 0:
+            line = doc.line_of(at)
+            lines.add(line)
+            at = lower.find(mark, doc.line_starts[line] if line < len(doc.line_starts) else len(text))
+    found: list[re.Match[str]] = []
+    for line in sorted(lines):
+        lo = doc.line_starts[line - 1]
+        hi = doc.line_starts[line] if line < len(doc.line_starts) else len(text)
+        found += pattern.finditer(text, lo, hi)
+    return found
 
 
 def _judged(doc: Document, start: int, end: int, message: str, secret_flow: bool, shaped: bool
