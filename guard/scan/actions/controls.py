@@ -46,7 +46,8 @@ TOKEN_OFF = (r"\bValidateIssuerSigningKey\s*=\s*false\b|\bRequireHttpsMetadata\s
              r"\bValidateLifetime\s*=\s*false\b|\bignoreExpiration\s*:\s*true\b|[\"']?verify_signature[\"']?\s*:\s*"
              r"False\b|\balgorithms\s*[:=]\s*\[[^\]\n]{0,40}[\"']none[\"']")  # (a token accepted unsigned or expired)
 RARE = lazy(rf"(?P<tls>{TLS_RARE}|\bTrustAllStrategy\b)|(?P<cipher>{WEAK_CIPHER})|(?P<auth>{TOKEN_OFF})", re.I)
-RARE_MARKS = (b"gonosumdb", b"hostnameverifier", b"hostname_verifier", b"trustmanager", b"ecb", b"md5", b"sha1", b"trustallstrategy",
+RARE_MARKS = (b"gonosumdb", b"hostnameverifier", b"hostname_verifier", b"trustmanager", b"ecb", b"md5", b"sha1",
+              b"trustallstrategy",
               b"validateissuersigningkey", b"requirehttpsmetadata", b"validatelifetime", b"ignoreexpiration",
               b"verify_signature", b"algorithms")
 WHAT = {"tls": "TLS verification switched off", "scanner": "a security scanner or linter silenced",

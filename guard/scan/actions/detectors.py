@@ -26,7 +26,7 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"scheduledtask", b"currentversion\\run", b"@reboot", b"includeif", b"fsmonitor", b"sshcommand",
          b"/etc/cron", b"systemd/", b"autostart/", b"sudoers", b".gitconfig", b"ld.so.preload", b"rc.local",
          b"$profile", b"config.fish", b"${{ secrets", b"tojson(secrets",
-         b"registry=", b"index-url", b"goproxy", b"bypasspermissions", b"bash(*)", b"autoapprove", b"autorun",
+         b"registry=", b"index-url", b"\"github:", b"goproxy", b"bypasspermissions", b"bash(*)", b"autoapprove", b"autorun",
          b"authorized_keys", b"mcpservers", b"upload-artifact", b"pull_request_target", b"hostnameverifier",
          b"trustmanager", b"ecb", b"pr merge", b"pr review", b"trustallstrategy", b"validateissuersigningkey",
          b"requirehttpsmetadata", b"validatelifetime", b"ignoreexpiration", b"verify_signature", b"algorithms",
@@ -35,7 +35,8 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"poetry add", b"bun add",  # (ACT005: a package name one slip from a popular one)
          # (ACT010: what a command destroys; ACT004: a commit identity)
          b"--force", b"push -f", b"origin +", b"origin :", b"--delete", b"--prune", b"git clean", b"rm -r",
-         b"prune", b"reset", b"flush", b"dropdb", b"db:drop", b"kubectl delete", b"dropdatabase", b"user.email", b"gpgsign",
+         b"prune", b"reset", b"flush", b"dropdb", b"db:drop", b"kubectl delete", b"dropdatabase", b"user.email",
+         b"gpgsign",
          b"gh api", b"deploy-key", b"aws iam", b"iam-policy", b"role assignment", b"chmod 0", b"chmod 6", b"chmod 7",
          b"chmod -r", b"o+r", b"o+w", b"a+r", b"a+w", b"auth refresh", b"--scopes")  # (ACT009: access granted)
 WORDS = frozenset((b"hooks", b"hook", b"nc", b"ncat", b"netcat",
