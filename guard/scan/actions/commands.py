@@ -207,6 +207,8 @@ def parse(fragment: str) -> list[list[Simple]]:
             expect = None
         elif token in (">", ">>", ">|", "&>", "2>", "1>"):
             expect = "out"
+            if words[-1:] in (["1"], ["2"]):  # (2>/dev/null: the descriptor, split from its ">" by shlex)
+                words.pop()
         elif token == "<":
             expect = "in"
         elif token in ("|", "|&", ";", "&&", "||", "&", "\n", "(", ")", "{", "}"):

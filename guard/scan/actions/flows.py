@@ -139,8 +139,10 @@ class Walk:
             self.found.append(("ACT006", f"{what} written into a pull request or issue", "error", None))
         for file in model.output_files(cmd):
             self.files[file] = carried
-        if name in ("cp", "mv", "install") and len(plain := [a for a in cmd.argv[1:] if not a.startswith("-")]) > 1:
-            self.files[plain[-1].rstrip("/")] = {("secret", s) for a in plain[:-1] for s in [model.secret_of(a)] if s}
+        if (copy := model.copies(cmd)) is not None:
+            self.files[copy[0]] = {("secret", s) for s in copy[1]}
+            if copy[2] and not copy[0].startswith(("~", "$", "/")):  # (a commit or an image build takes it)
+                self.found.append(("ACT006", f"{copy[2][0]} copied into the working tree ({copy[0]})", "warning", None))
         return carried
 
     def copied(self, path: str) -> set[Tag]:

@@ -171,6 +171,17 @@ def downloads(cmd: Simple) -> str | None:
     return None
 
 
+def copies(cmd: Simple) -> tuple[str, set[str], list[str]] | None:
+    """cp, mv, install: (the destination, the secrets it now holds, those copied from the home folder or root)."""
+    plain = [a for a in cmd.argv[1:] if not a.startswith("-")]
+    if cmd.name not in ("cp", "mv", "install") or len(plain) < 2:
+        return None
+    held = {s for a in plain[:-1] for s in [secret_of(a)] if s}
+    home = sorted(s for a in plain[:-1] if a.startswith(("~", "$HOME", "/")) for s in [secret_of(a)]
+                  if s and "instructions" not in s)
+    return plain[-1].rstrip("/"), held, home
+
+
 def output_files(cmd: Simple) -> list[str]:
     argv = cmd.argv
     files = list(cmd.outputs)
