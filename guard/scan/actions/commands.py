@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from guard.scan.lazyre import lazy
 
-import base64
 from bisect import bisect_right
 import re
-import shlex
 from collections import namedtuple
+
+from guard.scan.actions.words import decode_powershell as _decode_powershell, tokens as _tokens
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -39,8 +39,9 @@ NAME_SET = frozenset(NAMES) | {"python2", "deno", "bun", "php", "dash", "ksh", "
                                 "shred", "ln", "gci", "get-childitem", "chmod", "drill", "twine", "poetry", "pipx",
                                 "crontab", "systemctl", "launchctl", "schtasks", "register-scheduledtask",
                                 "new-itemproperty", "set-itemproperty", "logger", "cd", "find", "docker", "xargs",
-                                "dropdb", "gcloud", "az"} | DATABASE
-FIRST_WORD = lazy(r"^\s*(?:\$\s+)?(?:(?:sudo|env|nohup|time|exec|command)\s+)*(?:[A-Za-z_]\w*=\S*\s+)*([\w.-]+)")
+                                "dropdb", "gcloud", "az", "kubectl", "mongosh", "mongo", "rails"} | DATABASE
+FIRST_WORD = lazy(r"^\s*(?:-\s+)?(?:(?:run|script):\s+)?(?:\$\s+)?(?:(?:sudo|env|nohup|time|exec|command)\s+)*"
+                  r"(?:[A-Za-z_]\w*=\S*\s+)*([\w./-]+)")  # (a CI step's `- run: cmd` too)
 INDENTED = lazy(r"^[ \t]*\n((?:(?: {4,}|\t)\S[^\n]*(?:\n|$))+)", re.M)
 SUBSTITUTION = lazy(r"[$<>]\(|`")
 HEREDOC = lazy(r"<<-?\s*(['\"]?)(\w+)\1")
@@ -206,6 +207,8 @@ def parse(fragment: str) -> list[list[Simple]]:
             expect = None
         elif token in (">", ">>", ">|", "&>", "2>", "1>"):
             expect = "out"
+            if words[-1:] in (["1"], ["2"]):  # (2>/dev/null: the descriptor, split from its ">" by shlex)
+                words.pop()
         elif token == "<":
             expect = "in"
         elif token in ("|", "|&", ";", "&&", "||", "&", "\n", "(", ")", "{", "}"):
@@ -253,26 +256,6 @@ def _simple(words: list[str], outputs: list[str], inputs: list[str], subs: list,
             elif flag == "-command" and ENCODED.match(" " + arg + " " + argv[i + 1]):
                 body = _decode_powershell(argv[i + 1])
     return Simple(argv, outputs, inputs, used, body, name)
-
-
-def _decode_powershell(value: str) -> str:
-    """-EncodedCommand: base64 of UTF-16LE."""
-    try:
-        return base64.b64decode(value + "=" * (-len(value) % 4)).decode("utf-16-le", "replace")
-    except (ValueError, UnicodeError):
-        return ""
-
-
-def _tokens(text: str) -> list[str]:
-    for attempt in (text, text + '"', text + "'"):
-        lexer = shlex.shlex(attempt, posix=True, punctuation_chars=";&|<>(){}")
-        lexer.whitespace_split = True
-        lexer.commenters = ""
-        try:
-            return list(lexer)
-        except ValueError:
-            continue
-    return text.split()
 
 
 def _lift_substitutions(text: str, subs: list) -> str:

@@ -1,5 +1,5 @@
 """Settings shown as code, read by the shape of the setting: a package source (`.npmrc`'s `registry=`, pip's
-`index-url`, `GOPROXY=`, a NuGet source, a dependency given as a tarball URL) and a registry credential sent
+`index-url`, `GOPROXY=`, a NuGet source, a dependency given as a tarball URL or as another account's GitHub repository) and a registry credential sent
 to it (ACT005, ACT001); the agent's confirmations switched off (`"defaultMode": "bypassPermissions"`,
 `Bash(*)`, `autoApprove: true`: ACT004; a sub-agent launched with `--dangerously-skip-permissions` is a real
 files' pattern, not read here); an SSH login key written out beside `authorized_keys` (ACT009); an MCP
@@ -25,6 +25,7 @@ SOURCE = lazy(
     rf"(?:^|[\s\"'`])(?:@[\w.-]+:)?registry\s*=\s*[\"']?{URL}|(?:^|[\s\"'`-])(?:extra-)?index-url\s*[= ]\s*[\"']?{URL}|"
     rf"\bGOPROXY\s*=\s*[\"']?{URL}|<add\s+key=\"[^\"]*\"\s+value=\"{URL}\"|"
     rf"\"[@\w./-]+\"\s*:\s*\"{URL[:-1]}\.(?:tgz|tar\.gz|whl|zip))\"", re.I | re.M)
+FORK_DEPENDENCY = lazy(r"\"[@\w./-]+\"\s*:\s*\"github:([\w.-]+/[\w.-]+)")
 REGISTRY_TOKEN = lazy(r"^[ \t]*//([\w.-]+)[^\s:]*:_(?:authToken|auth|password)\s*=\s*\$\{?(\w+)\}?", re.M)
 AGENT_OPEN = lazy(
     r"(?:[\"']?defaultMode[\"']?\s*[:=]\s*[\"']?)?\bbypassPermissions\b|\bBash\(\*\)|[\"']?[\w.]*auto(?:Approve|Run)[\"']?"
@@ -53,6 +54,10 @@ def read(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[
         flow = walk.package_flow(url)
         if flow is not None:
             found.append(Flow(start, start + len(url), "ACT005", *flow))
+    for match in FORK_DEPENDENCY.finditer(text) if "\"github:" in text else ():  # ("pkg": "github:owner/repo#ref")
+        url = f"https://github.com/{match.group(1)}"
+        if not _against(doc, match.start(1), match.end()) and (flow := walk.package_flow(url)) is not None:
+            found.append(Flow(match.start(1) - 7, match.end(1), "ACT005", *flow))
     for match in REGISTRY_TOKEN.finditer(text) if ":_" in text else ():
         host = walk.host("https://" + match.group(1))
         if host is not None and not walk.trusted("https://" + match.group(1)) \
@@ -120,7 +125,7 @@ def _workflows(doc: Document) -> list[Flow]:
         hi = text.find("\n#", trigger.end())
         head = HEAD_CHECKOUT.search(text, lo, hi if hi >= 0 else len(text))
         if head is not None and not _against(doc, trigger.start(), trigger.end()) \
-                and not _against(doc, head.start(), head.end()):
+                and not negated_in_clause(doc, head.start()):  # ("on X (not Y), check out Z": Y's negation)
             found.append(Flow(trigger.start(), trigger.end(), "ACT004", "a workflow that runs a pull request's own "
                               f"code with the repository's secrets (pull_request_target and {head.group()})", "error"))
             break

@@ -21,7 +21,7 @@ TLS_OFF = (
     r"\bverify\s*=\s*False\b|\brejectUnauthorized\s*:\s*false\b|NODE_TLS_REJECT_UNAUTHORIZED\s*=\s*['\"]?0\b|"
     r"\bInsecureSkipVerify\s*:\s*true\b|insecure[-_]skip[-_]tls[-_]verify\b(?!\s*[:=]\s*false)|"
     r"GIT_SSL_NO_VERIFY\s*=\s*['\"]?(?:1|true)\b|\bsslVerify\s*[= ]\s*['\"]?false\b|"
-    r"\bstrict-ssl\s*[= ]\s*['\"]?false\b|PYTHONHTTPSVERIFY\s*=\s*['\"]?0\b|--trusted-host\b|"
+    r"\bstrict-ssl\s*[= ]\s*['\"]?false\b|PYTHONHTTPSVERIFY\s*=\s*['\"]?0\b|(?:--|\bglobal\.)trusted-host\b|"
     r"\bssl\._create_unverified_context\b|\bCERT_NONE\b|\bcheck_hostname\s*=\s*False\b|--no-check-certificate\b|"
     r"-SkipCertificateCheck\b|ServerCertificateValidationCallback\s*=[^\n]{0,40}\btrue\b|"
     r"StrictHostKeyChecking[= ]+no\b|CURLOPT_SSL_VERIFY(?:PEER|HOST)\s*,\s*(?:0|false)\b|\bGOINSECURE=|"
@@ -42,8 +42,14 @@ SETTING = lazy(rf"(?P<tls>{TLS_OFF})|(?P<scanner>{SCANNER_OFF})|(?P<auth>{AUTH_O
 # Rarer shapes, tried only where one of RARE_MARKS stands (each alternative of SETTING costs at every character).
 TLS_RARE = (r"\bGONOSUMDB=['\"]?\*|HostnameVerifier\s*\{\s*\w+\s*,\s*\w+\s*->\s*true\b|"
             r"ALLOW_ALL_HOSTNAME_VERIFIER\b|\bNoopHostnameVerifier\b|\bInsecureTrustManagerFactory\b")
-RARE = lazy(rf"(?P<tls>{TLS_RARE})|(?P<cipher>{WEAK_CIPHER})", re.I)
-RARE_MARKS = (b"gonosumdb", b"hostnameverifier", b"trustmanager", b"ecb", b"md5", b"sha1")
+TOKEN_OFF = (r"\bValidateIssuerSigningKey\s*=\s*false\b|\bRequireHttpsMetadata\s*=\s*false\b|"
+             r"\bValidateLifetime\s*=\s*false\b|\bignoreExpiration\s*:\s*true\b|[\"']?verify_signature[\"']?\s*:\s*"
+             r"False\b|\balgorithms\s*[:=]\s*\[[^\]\n]{0,40}[\"']none[\"']")  # (a token accepted unsigned or expired)
+RARE = lazy(rf"(?P<tls>{TLS_RARE}|\bTrustAllStrategy\b)|(?P<cipher>{WEAK_CIPHER})|(?P<auth>{TOKEN_OFF})", re.I)
+RARE_MARKS = (b"gonosumdb", b"hostnameverifier", b"hostname_verifier", b"trustmanager", b"ecb", b"md5", b"sha1",
+              b"trustallstrategy",
+              b"validateissuersigningkey", b"requirehttpsmetadata", b"validatelifetime", b"ignoreexpiration",
+              b"verify_signature", b"algorithms")
 WHAT = {"tls": "TLS verification switched off", "scanner": "a security scanner or linter silenced",
         "auth": "CSRF or authentication switched off", "cipher": "a cipher mode that leaks patterns (ECB) or a fast hash of passwords"}
 # A control named in prose, switched off by the verb just before it (prose.SWITCH_OFF, ten languages).
@@ -95,13 +101,19 @@ def persistence(cmd: Simple) -> str | None:
     return None
 
 
-FOOTHOLD = lazy(
-    r"(?:^|/|~)\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|cshrc|tcshrc|kshrc)$|"
-    r"\.config/fish/config\.fish$|^/etc/(?:profile|bash\.bashrc|zsh/?zshrc|environment|rc\.local|ld\.so\.preload|"
-    r"sudoers)|^/etc/(?:profile\.d|cron[\w.]*|systemd|sudoers\.d|init\.d)/|/var/spool/cron|\.config/systemd/|"
-    r"Library/Launch(?:Agents|Daemons)/|\.ssh/(?:authorized_keys2?|config|rc)$|\.config/autostart/|"
-    r"^(?:~|\$HOME|\$\{HOME\})/\.(?:gitconfig|vscode|cursor|continue|aider[\w.]*)(?:/|$)|\.config/git/config$|"
-    r"\.config/Code/User/|\$PROFILE$|PowerShell_profile\.ps1$", re.I)
+# Where a foothold goes, one table for both readings: a path a command writes ("^" the path's start, "$" its
+# end) and, searched in the text with the same shapes, a path a command's lead-in names (footholds.py).
+STARTUP_PATHS = (
+    r"(?:^|/|~)\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|cshrc|tcshrc|kshrc)$",
+    r"\.config/fish/config\.fish$", r"^/etc/(?:profile|bash\.bashrc|zsh/?zshrc|environment|rc\.local|ld\.so\.preload|"
+    r"sudoers)", r"^/etc/(?:profile\.d|cron[\w.]*|systemd|sudoers\.d|init\.d)/", r"/var/spool/cron",
+    r"\.config/systemd/", r"Library/Launch(?:Agents|Daemons)/", r"\.ssh/(?:config|rc)$",
+    r"\.config/autostart/", r"^(?:~|\$HOME|\$\{HOME\})/\.(?:gitconfig|vscode|cursor|continue|aider[\w.]*)(?:/|$)",
+    r"\.config/git/config$", r"\.config/Code/User/", r"\$PROFILE$", r"PowerShell_profile\.ps1$")
+ACCESS_PATHS = (r"\.ssh/authorized_keys2?$",)  # (a login, not a program run at start: no lead-in reads it)
+FOOTHOLD = lazy("|".join(STARTUP_PATHS + ACCESS_PATHS), re.I)
+STARTUP_NAMED = lazy("|".join(re.sub(r"(?<!\\)\$", r"(?![\\w-]|\\.\\w)", re.sub(r"(?<![\\\[])\^", r"(?<![\\w.-])", p))
+                              for p in STARTUP_PATHS), re.I)  # (the same paths, named in prose)
 CRON_LINE = lazy(r"^[ \t]*(?:[-*+][ \t]+)?`?(?:@reboot|@hourly|@daily|@weekly|(?:[\d*/,-]+[ \t]+){4}[\d*/,-]+)[ \t]+"
                  r"(\S[^\n`]*)", re.M)
 
@@ -114,14 +126,14 @@ def settings_off(doc: Document, walk: Walk, in_commands: list[tuple[int, int]], 
     text = doc.text
     secret_flow = any(f.id == "ACT001" and f.severity == "error" for f in flows)
     found = []
-    rare = RARE.finditer(text) if any(m in doc.ascii_lower for m in RARE_MARKS) else ()
-    for match in [*SETTING.finditer(text), *rare]:
+    rare = _on_lines(doc, RARE, RARE_MARKS) if any(m in doc.ascii_lower for m in RARE_MARKS) else []
+    for match in [*_on_lines(doc, SETTING, SETTING_MARKS), *rare]:
         kind = next(k for k, v in match.groupdict().items() if v)
         if kind == "scanner" and JUSTIFIED.match(text, match.end()):
             continue  # (a suppression that names its rule and says why: the tools' own documented form)
         why = WHAT[kind]
         found += _judged(doc, match.start(), match.end(), f"{why}: {match.group().strip()}", secret_flow, True)
-    for named in CONTROL_NAMED.finditer(text):
+    for named in _on_lines(doc, CONTROL_NAMED, CONTROL_MARKS):
         lo = max(text.rfind("\n", 0, named.start()) + 1, named.start() - 24)
         verb = SWITCH_OFF.search(text, lo, named.start()) or OFF.search(text, lo, named.start())
         if verb is None or doc.line_of(named.start()) in doc.fenced_lines or any(
@@ -130,6 +142,43 @@ def settings_off(doc: Document, walk: Walk, in_commands: list[tuple[int, int]], 
         found += _judged(doc, named.start(), named.end(), f"a security control switched off: {named.group()} "
                                                           f"({verb.group()})", secret_flow, False)
     return [Flow(a, b, "ACT008", message, severity) for a, b, message, severity in found]
+
+
+# Every alternative of SETTING holds one of these (lower case): SETTING is tried only on the lines that hold one,
+# found with str.find, where trying its alternatives at every character of a large file took most of its scan.
+SETTING_MARKS = ("verify", "reject_unauthorized", "rejectunauthorized", "insecure", "ssl", "trusted-host",
+                 "cert_none", "check_hostname", "no-check-certificate", "skipcertificatecheck",
+                 "certificatevalidationcallback", "stricthostkeychecking", "gosumdb", "curl", "nosec", "nosemgrep",
+                 "nosonar", "gitleaks:allow", "allowlist", "eslint-disable", "noqa", "suppresswarnings", "csrf",
+                 "abstracthttpconfigurer", "skip_before_action", "auth_disabled", "disable_auth", "skip_auth")
+
+
+CONTROL_MARKS = ("middleware", "csrf", "xsrf", "tls", "ssl", "cert", "verifica", "vérification", "überprüfung",
+                 "провер", "mfa", "2fa", "codeql", "semgrep", "bandit", "gitleaks", "trufflehog", "secret",
+                 "dependabot", "signature")
+
+
+def _on_lines(doc: Document, pattern: re.Pattern[str], marks: tuple) -> list[re.Match[str]]:
+    """pattern's matches on the lines that hold one of marks (each of its alternatives holds one)."""
+    text = doc.text
+    lower = doc.cache.get("act-lower")
+    if lower is None:
+        lower = doc.cache["act-lower"] = text.lower()
+    if len(lower) != len(text):  # (a character whose lower case is longer: positions would drift)
+        return list(pattern.finditer(text))
+    lines: set[int] = set()
+    for mark in (m.decode() if isinstance(m, bytes) else m for m in marks):
+        at = lower.find(mark)
+        while at >= 0:
+            line = doc.line_of(at)
+            lines.add(line)
+            at = lower.find(mark, doc.line_starts[line] if line < len(doc.line_starts) else len(text))
+    found: list[re.Match[str]] = []
+    for line in sorted(lines):
+        lo = doc.line_starts[line - 1]
+        hi = doc.line_starts[line] if line < len(doc.line_starts) else len(text)
+        found += pattern.finditer(text, lo, hi)
+    return found
 
 
 def _judged(doc: Document, start: int, end: int, message: str, secret_flow: bool, shaped: bool

@@ -25,6 +25,8 @@ PRUNE_ALL = lazy(r"\*")
 PLACEHOLDER = lazy(r"[<>{}$]|@(?:[\w-]+\.)*(?:example|test|invalid|localhost)\b|noreply|no-reply|^(?:you|your|"
                    r"me|name|user|email)@", re.I)
 ADDRESS = lazy(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
+HOME_DATA = lazy(r"^(?:~|\$HOME|\$\{HOME\})/(?:\.config|\.ssh|\.gnupg|\.aws|\.kube|\.docker|\.local|Library|Documents|"
+                 r"Desktop|Downloads|Pictures)/?\*?$")  # (not caches: ~/.cache, ~/.npm, ~/.m2 are rebuilt)
 NAMED = {"-name", "-iname", "-path", "-ipath", "-regex", "-iregex"}  # find's tests that pick named entries
 
 
@@ -50,6 +52,12 @@ def destroyed(cmd: Simple, cwd: str, merged: bool = False) -> tuple[str, str] | 
         if acts:  # (trees removed or cleaned; `find ~ -name node_modules -exec rm -rf` removes named folders)
             where = cwd if targets[0] == "." else targets[0]
             return f"every match under {where} deleted (find ... {sorted(acts)[0]})", "error"
+    if name == "rm" and "r" in flags.lower() and (data := [t for t in targets if HOME_DATA.match(t)]):
+        return f"the user's own settings, keys or files deleted (rm {data[0]})", "error"
+    if name == "kubectl" and "delete" in argv[1:3] and ("--all-namespaces" in argv or "-A" in argv):
+        return "resources deleted in every namespace of the cluster (kubectl delete --all-namespaces)", "error"
+    if name in ("mongosh", "mongo") and "dropDatabase" in " ".join(argv) and "listDatabases" in " ".join(argv):
+        return "every database on the server dropped (listDatabases ... dropDatabase)", "error"
     if name == "docker" and argv[1:3] in (["system", "prune"], ["volume", "prune"]) and (
             "--volumes" in argv or argv[1] == "volume"):
         return "every Docker volume on the machine deleted, other projects' data with them", "warning"
@@ -81,6 +89,9 @@ def _database(argv: list[str], name: str) -> tuple[str, str] | None:
     """A database wiped with its confirmation switched off: which one is the session's setting, not the file's."""
     words = [a.lower() for a in argv]
     skip = any(a in ("--force", "-f", "--no-input", "--noinput", "-y", "--yes") for a in words)
+    guard_off = "disable_database_environment_check=1" in words  # (Rails' guard against wiping production)
+    if guard_off and any(a.startswith("db:") for a in words):
+        return "a database wiped past its production guard (DISABLE_DATABASE_ENVIRONMENT_CHECK=1)", "error"
     if not skip:
         return None
     if "migrate" in words and "reset" in words or name in ("python", "python3") and "flush" in words \
@@ -92,12 +103,18 @@ def _database(argv: list[str], name: str) -> tuple[str, str] | None:
 def identity(cmd: Simple) -> str | None:
     """Commits attributed to someone else, or signing switched off (ACT004)."""
     argv = cmd.argv
-    if cmd.name != "git" or len(argv) < 4 or argv[1] != "config":
+    if cmd.name != "git" or len(argv) < 4:
         return None
-    keys = [a.lower() for a in argv[2:] if not a.startswith("-")]
+    if argv[1] == "-c":  # (git -c user.email=... commit: the setting for one command)
+        keys = [p for i, a in enumerate(argv[:-1]) if a == "-c" for p in argv[i + 1].lower().split("=", 1)]
+        keys = keys[keys.index("user.email"):] if "user.email" in keys else keys[-2:]
+    elif argv[1] == "config":
+        keys = [a.lower() for a in argv[2:] if not a.startswith("-")]
+    else:
+        return None
     if len(keys) >= 2 and keys[0] == "user.email" and ADDRESS.match(keys[1]) and not PLACEHOLDER.search(keys[1]) \
             and "[bot]" not in keys[1]:
-        return f"commits attributed to {keys[1]} (git config user.email): another person's identity"
+        return f"commits attributed to {keys[1]} (user.email): another person's identity"
     if len(keys) >= 2 and keys[0] in ("commit.gpgsign", "tag.gpgsign") and keys[1] == "false":
         return f"commit signing switched off ({keys[0]} false)"
     return None

@@ -26,15 +26,17 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"scheduledtask", b"currentversion\\run", b"@reboot", b"includeif", b"fsmonitor", b"sshcommand",
          b"/etc/cron", b"systemd/", b"autostart/", b"sudoers", b".gitconfig", b"ld.so.preload", b"rc.local",
          b"$profile", b"config.fish", b"${{ secrets", b"tojson(secrets",
-         b"registry=", b"index-url", b"goproxy", b"bypasspermissions", b"bash(*)", b"autoapprove", b"autorun",
+         b"registry=", b"index-url", b"\"github:", b"goproxy", b"bypasspermissions", b"bash(*)", b"autoapprove", b"autorun",
          b"authorized_keys", b"mcpservers", b"upload-artifact", b"pull_request_target", b"hostnameverifier",
-         b"trustmanager", b"ecb", b"pr merge", b"pr review",
+         b"trustmanager", b"ecb", b"pr merge", b"pr review", b"trustallstrategy", b"validateissuersigningkey",
+         b"requirehttpsmetadata", b"validatelifetime", b"ignoreexpiration", b"verify_signature", b"algorithms",
          b"allow_failure", b"continue-on-error", b"md5", b"sha1", b"[bot]",  # (configs: settings shown as code)
          b"pip install", b"pip3 install", b"npm install", b"npm i ", b"yarn add", b"pnpm add", b"uv add",
          b"poetry add", b"bun add",  # (ACT005: a package name one slip from a popular one)
          # (ACT010: what a command destroys; ACT004: a commit identity)
          b"--force", b"push -f", b"origin +", b"origin :", b"--delete", b"--prune", b"git clean", b"rm -r",
-         b"prune", b"reset", b"flush", b"dropdb", b"db:drop", b"user.email", b"gpgsign",
+         b"prune", b"reset", b"flush", b"dropdb", b"db:drop", b"kubectl delete", b"dropdatabase", b"user.email",
+         b"gpgsign",
          b"gh api", b"deploy-key", b"aws iam", b"iam-policy", b"role assignment", b"chmod 0", b"chmod 6", b"chmod 7",
          b"chmod -r", b"o+r", b"o+w", b"a+r", b"a+w", b"auth refresh", b"--scopes")  # (ACT009: access granted)
 WORDS = frozenset((b"hooks", b"hook", b"nc", b"ncat", b"netcat",
@@ -45,7 +47,8 @@ WORDS = frozenset((b"hooks", b"hook", b"nc", b"ncat", b"netcat",
 
 INTO_GIT_WORDS = ("提交", "コミット", "커밋", "коммит")  # (ACT006 in prose, outside ASCII)
 SECRET_MARKS = (b".env", b"id_rsa", b"id_ed25519", b"id_ecdsa", b".ssh", b"credentials", b".pem", b".netrc", b".npmrc",
-                b".pypirc", b"secret")  # (ACT006: a secret added to git or written into a pull request)
+                b".pypirc", b"secret", b".kube", b"kubeconfig", b".docker/config", b".m2/settings",
+                b".gradle/gradle")  # (ACT006: a secret added to git or written into a pull request)
 
 
 def _address_at(haystack: bytes) -> bool:

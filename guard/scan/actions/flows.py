@@ -139,7 +139,17 @@ class Walk:
             self.found.append(("ACT006", f"{what} written into a pull request or issue", "error", None))
         for file in model.output_files(cmd):
             self.files[file] = carried
+        if (copy := model.copies(cmd)) is not None:
+            self.files[copy[0]] = {("secret", s) for s in copy[1]}
+            if copy[2] and not copy[0].startswith(("~", "$", "/")):  # (a commit or an image build takes it)
+                self.found.append(("ACT006", f"{copy[2][0]} copied into the working tree ({copy[0]})", "warning", None))
         return carried
+
+    def copied(self, path: str) -> set[Tag]:
+        """What a file or folder a copy wrote into holds (`cp ~/.kube/config ci/` then `git add ci/config`)."""
+        path = path.rstrip("/")
+        return set().union(*(tags for file, tags in self.files.items() if path == file or path.startswith(file + "/")
+                             or file.startswith(path + "/")))
 
     def git(self, cmd: Simple, carried: set[Tag]) -> None:
         if model.name_of(cmd) != "git" or len(cmd.argv) < 2:
@@ -166,7 +176,8 @@ class Walk:
                                              "the project's", "error", target))
         elif verb == "add":
             secret = next((s for a in cmd.argv[2:] for s in [model.secret_of(a)] if s and "instructions" not in s),
-                          None)
+                          None) or next((f"{w} (copied to {a})" for a in args for k, w in sorted(self.copied(a))
+                                         if k == "secret"), None)
             if secret:
                 self.found.append(("ACT006", f"{secret} added to git", "error", None))
         elif verb == "commit" and any(kind == "secret" for kind, _ in carried):
@@ -181,8 +192,9 @@ class Walk:
             return
         secrets = sorted(what for kind, what in carried if kind in ("secret", "token"))
         host = self.host(target)
-        variables = [v for a in cmd.argv for v in [model.variable_secret(a)] if v
-                     and not (host is not None and owned.issued_by(v.rsplit(" ", 1)[-1], host))]  # (token use)
+        variables = sorted((v for a in cmd.argv for v in [model.variable_secret(a)] if v
+                            and not (host is not None and owned.issued_by(v.rsplit(" ", 1)[-1], host))),
+                           key=lambda v: "every" not in v)  # (token use; every secret at once is no login)
         data = sorted(what for kind, what in carried if kind == "data")
         foreign = [v for a in cmd.argv for v in [model.variable_secret(a)] if v and host is not None
                    and owned.foreign_credential(v.rsplit(" ", 1)[-1], host)] if how != "puts data into" else []
@@ -193,7 +205,7 @@ class Walk:
             stored = not secrets and not foreign and how in ("copies to", "copies to the bucket")
             self.found.append(("ACT001", f"{what} {how} {target}, which is not the project's",
                                "warning" if stored else "error", target))
-        elif variables and (self.suspect(target) or how.startswith("puts data")):
+        elif variables and (self.suspect(target) or how.startswith("puts data") or "every CI secret" in variables[0]):
             self.found.append(("ACT001", f"{variables[0]} {how} {target}, which is not the project's", "error", target))
         elif any(kind == "repo" for kind, _ in carried) or (how == "copies to" and any(
                 REPO_WORDS.match(a) for a in cmd.argv[1:])):
@@ -214,7 +226,9 @@ class Walk:
         planted = " ".join([*cmd.argv[1:], cmd.body])
         outside = [u for _, _, u, _ in hosts.urls(planted) if not self.trusted(u)]
         outside += sorted(u for kind, u in carried if kind == "text" and not self.trusted(u))
-        worst = any(kind in ("download", "secret") for kind, _ in carried) or outside \
+        fetched = [f for f, tags in self.files.items() if any(k == "download" for k, _ in tags) and "/" in f
+                   and f.rsplit("/", 1)[1] in planted]  # (a unit or line that runs a file a download wrote)
+        worst = any(kind in ("download", "secret") for kind, _ in carried) or outside or fetched \
             or re.search(r"authorized_keys|sudoers|ld\.so\.preload", foothold)
         reach = f", reaching {outside[0]}" if outside else ""
         self.found.append(("ACT009", f"a foothold that outlives the session: {model.name_of(cmd)} {foothold}{reach}",
@@ -239,11 +253,14 @@ class Walk:
         # An error where the host is disguised, the payload decoded on the way, or a program execs what it fetched
         # itself (`exec(urlopen(...).read())`): no installer's documented line has that shape.
         inline = bool(cmd.body) and model.PROGRAM_FETCH_EXEC.search(cmd.body) is not None
-        severity = "error" if self.suspect(url) or any("base64" in w for _, w in carried) or inline else "warning"
+        plain = url.lower().startswith(("http://", "ftp://"))  # (whoever is on the path chooses what runs)
+        severity = "error" if self.suspect(url) or any("base64" in w for _, w in carried) or inline or plain \
+            else "warning"
         if self.trusted(url):
             return
         how = "the inline program's exec of" if inline else "a download from"
-        self.found.append(("ACT003", f"{how} {url} run by {model.name_of(cmd)}", severity, url))
+        plain = " (over plain HTTP)" if plain else ""
+        self.found.append(("ACT003", f"{how} {url} run by {model.name_of(cmd)}{plain}", severity, url))
 
     def package(self, source: str) -> None:
         flow = self.package_flow(source)

@@ -9,6 +9,7 @@ from guard.scan.lazyre import lazy
 import re
 
 from guard.scan.actions import commands, hosts
+from guard.scan.actions.controls import STARTUP_NAMED
 from guard.scan.context import negated_in_clause, reported_request
 
 TYPE_CHECKING = False
@@ -16,10 +17,6 @@ if TYPE_CHECKING:
     from guard.scan.actions.flows import Flow, Walk
     from guard.scan.text import Document
 
-STARTUP_NAMED = lazy(
-    r"(?:~|\$HOME|\$\{HOME\})/\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin)\b|"
-    r"\.config/fish/config\.fish|\.config/systemd/[\w./@-]*|\.config/autostart/|Library/Launch(?:Agents|Daemons)|"
-    r"/etc/(?:profile|bash\.bashrc|rc\.local|cron[\w.]*)|\$PROFILE\b", re.I)
 NETWORK = lazy(r"(?<![\w-])(?:curl|wget|iwr|irm|Invoke-WebRequest|Invoke-RestMethod|nc|ncat)(?![\w-])", re.I)
 
 
@@ -29,8 +26,9 @@ def written_into_startup(doc: Document, walk: Walk) -> list[Flow]:
 
     text = doc.text
     lower = doc.ascii_lower
-    if not any(m in lower for m in (b"~/.", b"$home", b"${home}", b".config/", b"library/launch", b"/etc/",
-                                    b"$profile")) or STARTUP_NAMED.search(text) is None:
+    if not any(m in lower for m in (b".bash", b".zsh", b".profile", b".config/", b"launch", b"/etc/", b"cron",
+                                    b".ssh/", b".gitconfig", b"profile", b".cshrc", b".kshrc", b".zlogin")) \
+            or STARTUP_NAMED.search(text) is None:
         return []
     found = []
     for cand in commands.candidates(doc):

@@ -19,7 +19,8 @@ HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123
 PATH_END = lazy(r"[^\s<>\"'`)\]|]*")
 EMAIL = lazy(r"(?<![\w.+-])[\w.+-]+@((?:[\w-]+\.)+[A-Za-z]{2,})(?![\w-]|\.\w)")
 FORGES = frozenset(("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitea.com", "sr.ht",
-                    "raw.githubusercontent.com", "gist.github.com", "gist.githubusercontent.com", "dev.azure.com"))
+                    "raw.githubusercontent.com", "gist.github.com", "gist.githubusercontent.com", "dev.azure.com",
+                    "gitee.com", "sourceforge.net", "launchpad.net"))
 INTERNAL_SUFFIXES = (".local", ".internal", ".localhost", ".lan", ".corp", ".home.arpa", ".intranet", ".private",
                      ".invalid", ".test")  # (the last two: reserved, never reachable)
 SECOND_LEVEL = frozenset("co com org net ac gov edu ne or go".split())

@@ -14,7 +14,8 @@ from guard.scan.actions.payloads import UPLOAD_FLAGS, archive_file
 SECRET_FILE = lazy(
     r"(?:^|[/@=~])(?:\.env(?:\.(?!example|sample|template|dist|defaults?\b)[\w.-]+)?|\.ssh(?:/|$)|id_(?:rsa|dsa|ecdsa|"
     r"ed25519)(?!\.pub)\b|\.aws/(?:credentials|config)|\.netrc|_netrc|\.npmrc|\.pypirc|\.git-credentials|\.docker/"
-    r"config\.json|\.kube/config|\.gnupg|shadow$|[\w-]*\.(?:pem|p12|pfx|key|keystore|jks)$|credentials(?:\.json)?$|"
+    r"config\.json|\.kube/config|\.m2/settings\.xml|\.gradle/gradle\.properties|"
+    r"\.gnupg|shadow$|[\w-]*\.(?:pem|p12|pfx|key|keystore|jks)$|credentials(?:\.json)?$|"
     r"secrets?\.(?:json|ya?ml|toml|txt)$|\.config/gh/hosts\.yml|wallet\.dat|service[-_]account[\w-]*\.json|"
     r"\.vault-token|\.terraformrc|terraform\.tfstate|kubeconfig)$", re.I)
 CONTEXT_FILE = lazy(r"(?:^|/)(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|copilot-instructions\.md|"
@@ -168,6 +169,17 @@ def downloads(cmd: Simple) -> str | None:
         targets = urls_of(cmd)
         return targets[0] if targets else "an inline program's download"
     return None
+
+
+def copies(cmd: Simple) -> tuple[str, set[str], list[str]] | None:
+    """cp, mv, install: (the destination, the secrets it now holds, those copied from the home folder or root)."""
+    plain = [a for a in cmd.argv[1:] if not a.startswith("-")]
+    if cmd.name not in ("cp", "mv", "install") or len(plain) < 2:
+        return None
+    held = {s for a in plain[:-1] for s in [secret_of(a)] if s}
+    home = sorted(s for a in plain[:-1] if a.startswith(("~", "$HOME", "/")) for s in [secret_of(a)]
+                  if s and "instructions" not in s)
+    return plain[-1].rstrip("/"), held, home
 
 
 def output_files(cmd: Simple) -> list[str]:

@@ -102,6 +102,7 @@ class Named:
                                                                     else host.name)
         # The file's own: a domain of its contact address, one whose name is the account its repository is
         # under (acme.com beside github.com/acme/app), or one it names by two hosts of its own (docs., api.).
+        self.called = called(doc)
         for name, how in seen.items():
             if "@" in how or name.split(".", 1)[0].replace("-", "") in {o.replace("-", "") for o in self.owners} \
                     or len(how) >= 2:
@@ -118,7 +119,59 @@ class Named:
             owner = hosts.owner_of(host)
             return f"the account {owner}" if owner in self.owners else None
         mine = hosts.domain(host.name)
-        return mine if mine in self.domains else None
+        if mine in self.domains:
+            return mine
+        return f"{mine}, whose name is the file's own" if _label(mine) in self.called else None
+
+
+def _label(domain: str) -> str:
+    return domain.split(".", 1)[0].lower()
+
+
+def called(doc: Document) -> set[str]:
+    """The names the file calls itself by, read from the domains it writes: a registrable domain's name
+    (ledgerline of app.ledgerline.io) that stands as a word in the file's first heading, or twice in its text
+    outside any address (`harbourmaster-backups`, "Harbourmaster is ..."). Such a domain is the file's own; one
+    that embeds the name among other words (secure-ledgerline-account.com) imitates it (look_alike)."""
+    import re
+    from collections import Counter
+
+    from guard.scan.actions.prose import addresses
+
+    found = doc.cache.get("action-called")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    text = doc.text
+    found = doc.cache["action-called"] = set()
+    found_addresses = addresses(doc)
+    labels = {_label(hosts.domain(h.name)) for _, _, _, h in found_addresses if h.ip is None and not h.disguise
+              and "." in h.name and h.name not in hosts.FORGES}
+    labels = {label for label in labels if len(label) >= 4 and label.isalnum()}
+    if not labels:
+        return found  # type: ignore[no-any-return]
+    pieces, at = [], 0
+    for start, end, _, _ in found_addresses:  # (the text outside every address)
+        pieces.append(text[at:start])
+        at = max(at, end)
+    outside = " ".join(pieces + [text[at:]]).lower()
+    first = set(re.findall(r"[a-z0-9]+", outside.lstrip().split("\n", 1)[0])) if outside.lstrip().startswith("#") \
+        else set()
+    counts = Counter(re.findall(r"[a-z0-9]+", outside))  # (one pass, whatever the number of domains)
+    found.update(label for label in labels if label in first or counts[label] >= 2)
+    return found  # type: ignore[no-any-return]
+
+
+def look_alike(host: hosts.Host, doc: Document) -> str | None:
+    """The file's own name embedded among other words in another registrable domain (a combosquat:
+    secure-ledgerline-account.com beside app.ledgerline.io)."""
+    if host.disguise or host.ip is not None or "." not in host.name:
+        return None
+    label = _label(hosts.domain(host.name))
+    words = label.split("-")
+    if len(words) < 2:
+        return None
+    names = called(doc)
+    return next((w for w in words if w in names), None)
 
 
 def _named_only(doc: Document, start: int, end: int, url: str) -> bool:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from guard.scan.lazyre import lazy
-from guard.scan.actions import commands, committed, configs, controls, footholds, hosts, model, owned, programs
+from guard.scan.actions import ci, commands, committed, configs, controls, footholds, hosts, model, owned, programs
 from guard.scan.actions.flows import Flow, Walk
 from guard.scan.actions.prose import addresses, prose_actions, prose_flows
 from guard.scan.as_code import shown_as_code
@@ -17,14 +17,26 @@ if TYPE_CHECKING:
 def read(doc: Document) -> list[Flow]:
     found, spans = command_flows(doc)
     walk = Walk()
-    found += [Flow(*flow) for flow in prose_flows(doc, walk, spans) + prose_actions(doc, walk, spans)]
+    found += [_quoted(doc, Flow(*flow)) for flow in prose_flows(doc, walk, spans) + prose_actions(doc, walk, spans)]
     found += disguised(doc, walk) + controls.cron_lines(doc, walk) + configs.read(doc, walk, spans)
     found += programs.whole_environment_sent(doc, walk) + programs.shell_in_program(doc, walk)
-    found += footholds.written_into_startup(doc, walk)
+    found += footholds.written_into_startup(doc, walk) + ci.steps(doc, walk)
     found += controls.settings_off(doc, walk, spans, found)
     if committed.gate(doc.text):
         found += committed.secret_committed(doc, spans)
     return owned.lowered(doc, unverified_source(found))
+
+
+def _quoted(doc: Document, flow: Flow) -> Flow:
+    """A step in a block quote (`> "Post .env to ..."`) of a file that speaks outside its quotes is shown, not
+    asked: a warning, never quiet. A file that is all quote is the quote's own words."""
+    if flow.severity != "error" or not doc.text[doc.line_starts[doc.line_of(flow.start) - 1]:flow.start].lstrip() \
+            .startswith(">"):
+        return flow
+    body = doc.text.split("\n---\n", 1)[-1] if doc.text.startswith("---\n") else doc.text
+    if sum(1 for line in body.splitlines() if line.strip() and not line.lstrip().startswith((">", "#"))) < 3:
+        return flow
+    return flow._replace(severity="warning", message=flow.message + " (in a block quote)")
 
 
 PATH_CODE = lazy(r"`((?:~|/|\./)[\w./~-]+\.\w{2,5})`")
@@ -60,6 +72,8 @@ def disguised(doc: Document, walk: Walk) -> list[Flow]:
         own = hosts.look_alike(host, walk.project)
         if own is not None:
             why = f"{host.name} imitates the project's own {own}"
+        elif not why and (name := owned.look_alike(host, doc)) is not None:
+            why = f"{host.name} puts the file's own name ({name}) among other words in another domain"
         if why:
             severity = "warning" if why.startswith("a punycode") else "error"
             found.append(Flow(start, end, "ACT007", f"a disguised host in {url}: {why}", severity))
@@ -94,10 +108,11 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
                 severity = "warning"  # (a typing slip in an install line shown in a block)
             elif det_id in ("ACT003", "ACT009") and fenced and severity == "warning":
                 severity = "info"  # an install line shown in a code block, as DNG001 reads it
-            elif lowered and severity == "error":
+            elif lowered and severity == "error" or severity == "error" and message.endswith("(over plain HTTP)") \
+                    and doc.text[doc.line_starts[doc.line_of(cand.start) - 1]:cand.start].lstrip().startswith(">"):
                 severity = "warning"  # what a third party may ask, reported in a rule or a description
             inline = cand.start > 0 and doc.text[cand.start - 1] == "`"
-            if det_id == "ACT004" and "filled from" not in message and (
+            if det_id == "ACT004" and "filled from" not in message and "attributed to" not in message and (
                     fenced or not inline and shown_as_code(doc, cand.start, cand.end)):
                 severity = "warning"  # (hook and CI docs show such commands; an order outside a block is an error)
             found.append(Flow(cand.start, cand.end, det_id, message, severity, target))
