@@ -1,0 +1,300 @@
+"""Study (issue 21 B): a per-line model trained on in-distribution line labels (bench/devset/lines.txt: the lines
+of each own13/own15 whole-file attack and each own11/own3/own2/own fragment that carry the attack). Positives: those
+units; negatives: every other unit of the same files, of the look-alikes (the sets' benign halves, prec7/9/11), of
+the real agent files (../shared/corpus negatives) and train3/train4's benign items. A file's score: its highest
+unit. Each labelled source left out in turn (its benign half with it; real files and prec* spread over the folds):
+every score is out of fold, and so are the thresholds (warning: 1 % of the real files and 2 % of the look-alikes;
+error: 1 in 500 of both). Beside: the shipped block model (LRN), the whole scanner, everything + new, each attack
+placed as AGENTS.md and as a memory file. `--blind own12`: that set's totals only, by the model of all. Prints
+figures (bench/devset/SOURCES.md, last section); writes nothing but a cache of the scanner's levels in /tmp.
+
+    pip install scikit-learn numpy scipy   # study only
+    python bench/line_study.py --items --item-weight 3 --features shipped,pairs,prev [--show] [--blind own12]"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+import zlib
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import embed_study as es  # noqa: E402
+import train_scorer as ts  # noqa: E402
+from eval_detection import RANK, placements  # noqa: E402
+from eval_sources import DEVSET, SOURCES, own  # noqa: E402
+
+from guard.scan import learned  # noqa: E402
+
+LABELLED = ["own13", "own15", "own11", "own3", "own2", "own"]
+WHOLE_FILE = {"own13", "own15"}
+BITS = 20
+MASK = (1 << BITS) - 1
+CACHE = Path("/tmp/line_study_scan.json")
+
+
+def labels() -> dict[tuple[str, int], set[int]]:
+    rows = [line.split("\t") for line in (DEVSET / "lines.txt").read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")]
+    return {(name, int(index)): {int(n) for n in numbers.split(",") if n} for name, index, numbers in rows}
+
+
+def words(folded_text: str) -> list[bytes]:
+    return folded_text.encode("utf-8", "surrogatepass").translate(learned.SEPARATORS).split()
+
+
+def featurize(text: str, kinds: set[str], window: int) -> set[int]:
+    folded = learned.folded(ts.OWN_NAME.sub("tool", text))
+    out: set[int] = set()
+    if "shipped" in kinds:
+        out |= learned.features(folded)
+    if "pairs" in kinds:  # word pairs 2..window apart, order kept, distance not: "who is asked to do what"
+        hashes = list(map(zlib.crc32, words(folded)))
+        for gap in range(2, window + 1):
+            out.update((hash((a, b, 17)) & MASK) for a, b in zip(hashes, hashes[gap:]))
+    return {f & MASK for f in out}
+
+
+def doc_features(units: list[str], kinds: set[str], window: int) -> list[set[int]]:
+    """Each unit's features; with "prev" also the previous unit's words, salted (the line before an order often
+    says who it is for or why: "The team agreed:" before a list of orders)."""
+    own_feats = [featurize(u, kinds - {"prev"}, window) for u in units]
+    before = [set()] + [{hash((w, 29)) & MASK for w in map(zlib.crc32, words(learned.folded(u)))} for u in units]
+    return [f | before[k] for k, f in enumerate(own_feats)] if "prev" in kinds else own_feats
+
+
+def unit_spans(text: str) -> list[tuple[int, int]]:
+    """The units of embed_study (a list item, a table row, a line or paragraph, a long one's sentences) of 3
+    words or more, up to its budget."""
+    spans, budget = [], es.BUDGET
+    for start, end, _ in es.units(text):
+        budget -= end - start
+        if budget < 0:
+            break
+        if len(es.WORD.findall(text[start:end])) >= 3:
+            spans.append((start, end))
+    return spans or [(0, min(len(text), es.CUT))]
+
+
+class Doc:
+    def __init__(self, kind, source, text, marked=None, case=None, path="AGENTS.md"):
+        self.kind, self.source, self.text, self.case, self.path = kind, source, text, case, path
+        spans = unit_spans(text)
+        self.units = [text[a:b] for a, b in spans]
+        lines = [(text.count("\n", 0, a) + 1, text.count("\n", 0, b) + 1) for a, b in spans]
+        self.positive = [marked == "all" or any(f <= n <= e for n in marked or ()) for f, e in lines]
+
+
+CHAT = ["garak", "pyrit", "spikee", "aib", "jbmini", "hermes", "nullsec", "sentinel", "ragrt", "jailscan"]
+
+
+def load(with_items: bool, with_chat: bool = False) -> list[Doc]:
+    marks = labels()
+    docs: list[Doc] = []
+    for name in LABELLED:
+        cases = list(own(name))
+        for i, case in enumerate(c for c in cases if c.attack):
+            docs.append(Doc("attack", name, case.text, marks.get((name, i), set()), case))
+        docs += [Doc("lookalike", name, c.text, None, c, c.path) for c in cases if not c.attack]
+    for name in ("prec7", "prec9", "prec11"):
+        docs += [Doc("lookalike", name, c.text, None, c, c.path) for c in SOURCES[name]()]
+    docs += [Doc("real", "corpus", c.text, None, c, c.path) for c in SOURCES["corpus"]() if not c.attack]
+    for name in ("train3", "train4"):
+        for case in own(name):
+            if case.attack and with_items:
+                docs.append(Doc("item", name, case.text, "all", case))
+            elif not case.attack:
+                docs.append(Doc("itembenign", name, case.text, None, case))
+    for name in CHAT if with_chat else []:  # chat-style attacks: every unit a positive, as the items
+        for case in SOURCES[name]():
+            if case.attack and case.text.strip():
+                docs.append(Doc("chat", name, case.text[:es.BUDGET], "all", case))
+    rng = random.Random(11)
+    for d in docs:
+        d.fold = d.source if d.source in LABELLED else rng.choice(LABELLED) if d.kind in ("real", "lookalike") else None
+    return docs
+
+
+def scanner_levels(docs: list[Doc]) -> dict[int, list]:
+    """(everything, LRN alone) levels per placement of each attack, look-alike and real file, cached."""
+    from guard.scan.engine import scan_text
+
+    cache = json.loads(CACHE.read_text()) if CACHE.exists() else {}
+    out = {}
+    for d in (d for d in docs if d.kind in ("attack", "lookalike", "real")):
+        key = f"{d.source}|{d.kind}|{d.path}|{zlib.crc32(d.text.encode('utf-8', 'surrogateescape'))}"
+        if key not in cache:
+            cache[key] = [[max((RANK[f.severity] for f in found), default=0),
+                           max((RANK[f.severity] for f in found if f.id.startswith("LRN")), default=0)]
+                          for found in (scan_text(text, path) for path, text in placements(d.case))]
+        out[id(d)] = cache[key]
+    CACHE.write_text(json.dumps(cache))
+    return out
+
+
+def matrix(docs, kinds, window, args):
+    """The units' hashed features, their document, label and weight: a labelled attack's positives share one
+    (an item's item_weight), a real file's unit weighs real_weight, another unit of an attack file hard_weight."""
+    import numpy as np
+    from scipy.sparse import csr_matrix
+
+    rows, cols, owner, y, w = [], [], [], [], []
+    for i, d in enumerate(docs):
+        share = {"item": args.item_weight, "chat": args.chat_weight}.get(d.kind, 1.0) / max(1, sum(d.positive))
+        other = args.real_weight if d.kind == "real" else args.hard_weight if d.kind == "attack" else 1.0
+        for feats, positive in zip(doc_features(d.units, kinds, window), d.positive):
+            rows.extend([len(owner)] * len(feats))
+            cols.extend(feats)
+            owner.append(i)
+            y.append(positive)
+            w.append(share if positive else other)
+    x = csr_matrix((np.ones(len(rows), np.float32), (rows, cols)), shape=(len(owner), 1 << BITS))
+    return x, np.array(owner), np.array(y, float), np.array(w)
+
+
+def fit(x, owner, y, w, train_ids, args):
+    """Logistic regression on the units of train_ids, all positives weighing balance x all negatives."""
+    import numpy as np
+    from sklearn.linear_model import LogisticRegression
+
+    rows = np.flatnonzero(np.isin(owner, train_ids))
+    weights = w[rows].copy()
+    weights[y[rows] == 1] *= args.balance * weights[y[rows] == 0].sum() / weights[y[rows] == 1].sum()
+    return LogisticRegression(C=args.c, max_iter=2000).fit(x[rows], y[rows], sample_weight=weights)
+
+
+UNIT_SCORES: dict[int, list[float]] = {}  # each scored document's unit logits, for --show
+
+
+def doc_max(model, x, owner, ids):
+    import numpy as np
+
+    best: dict[int, float] = {}
+    for i, v in zip(owner[np.isin(owner, ids)], model.decision_function(x[np.isin(owner, ids)]).astype(np.float64)):
+        best[i] = max(best.get(i, -1e9), v)
+        UNIT_SCORES.setdefault(int(i), []).append(float(v))
+    return best
+
+
+def show(docs, levels, warning) -> None:
+    """The highest benign units out of fold, and the development sets' (own13, own15) attacks the scanner misses:
+    their best labelled and best other unit against the warning threshold."""
+    top = sorted(((v, i, k) for i, d in enumerate(docs) if d.kind in ("real", "lookalike")
+                  for k, v in enumerate(UNIT_SCORES[i])), reverse=True)[:25]
+    for v, i, k in top:
+        print(f"    benign {docs[i].kind} {docs[i].source} {v - warning:+6.2f} {docs[i].units[k][:150]!r}")
+    for i, d in enumerate(docs):
+        if d.kind == "attack" and d.source in WHOLE_FILE and max(e for e, _ in levels[id(d)]) < 2:
+            best = [max((v for v, p in zip(UNIT_SCORES[i], d.positive) if p == want), default=-99) - warning
+                    for want in (True, False)]
+            print(f"    missed {d.source} {d.case.name:28} labelled {best[0]:+6.2f} other {best[1]:+6.2f}")
+
+
+def quantile(scores, rate):
+    return sorted(scores)[min(len(scores) - 1, int(len(scores) * (1 - rate)))] + 1e-9
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--features", default="shipped,pairs", help="of shipped, pairs (2..window apart), prev")
+    parser.add_argument("--window", type=int, default=4)
+    parser.add_argument("--items", action="store_true", help="train3/train4 attack items as positives too")
+    parser.add_argument("--item-weight", type=float, default=0.3)
+    parser.add_argument("--chat-weight", type=float, default=0.0, help="chat-style attacks as positives, so much")
+    parser.add_argument("--fraction", type=float, default=1.0, help="of the whole-file attacks kept in training")
+    parser.add_argument("--c", type=float, default=0.5)
+    parser.add_argument("--balance", type=float, default=1.0)
+    parser.add_argument("--real-weight", type=float, default=3.0)
+    parser.add_argument("--hard-weight", type=float, default=1.0)
+    parser.add_argument("--show", action="store_true", help="top benign units, the scanner's misses")
+    parser.add_argument("--blind", default="", help="a blind set: its totals only, by the model of all")
+    args = parser.parse_args(argv)
+    t0 = time.time()
+    docs = load(args.items, args.chat_weight > 0)
+    levels = scanner_levels(docs)
+    kinds = set(args.features.split(","))
+    x, owner, y, w = matrix(docs, kinds, args.window, args)
+    print(f"{len(docs)} documents, {x.shape[0]} units, {sum(sum(d.positive) for d in docs)} positive; "
+          f"{time.time() - t0:.0f} s", flush=True)
+    score: dict[int, float] = {}
+    for name in LABELLED:
+        train_ids = [i for i, d in enumerate(docs) if d.fold != name and not (d.kind == "attack" and d.source == name)
+                     and not (d.kind == "attack" and d.source in WHOLE_FILE and zlib.crc32(d.text.encode()) % 100
+                              >= 100 * args.fraction)]
+        model = fit(x, owner, y, w, train_ids, args)
+        score.update(doc_max(model, x, owner, [i for i, d in enumerate(docs) if d.fold == name
+                                               or (d.kind == "attack" and d.source == name)]))
+    real = [score[i] for i, d in enumerate(docs) if d.kind == "real"]
+    alike = [score[i] for i, d in enumerate(docs) if d.kind == "lookalike"]
+    warning = max(quantile(real, 0.01), quantile(alike, 0.02))
+    error = max(warning, quantile(real + alike, 1 / 500))
+    print(f"features {sorted(kinds)} window {args.window}, items {args.items} ({args.item_weight}), C {args.c}: "
+          f"thresholds warning {1 / (1 + math.exp(-warning)):.6f}, error {1 / (1 + math.exp(-error)):.6f}")
+
+    report(docs, levels, lambda i: 3 if score[i] >= error else 2 if score[i] >= warning else 0)
+    if args.show:
+        show(docs, levels, warning)
+    if args.blind:
+        blind_totals(args, fit(x, owner, y, w, list(range(len(docs))), args), kinds, warning, error)
+    return 0
+
+
+def report(docs, levels, new_level) -> None:
+    """Per left-out source, any / at error (%): LRN alone, everything, the new model, everything + new, the gain;
+    then the benign files warned and with an error."""
+    print("  source     n |  LRN   | everything |  new   | every+new | gain (any/error)")
+    gains = []
+    for name in LABELLED:
+        ids = [i for i, d in enumerate(docs) if d.kind == "attack" and d.source == name]
+        counts = [[0, 0] for _ in range(4)]
+        for i in ids:
+            for every, lrn in levels[id(docs[i])]:
+                for k, level in enumerate((lrn, every, new_level(i), max(every, new_level(i)))):
+                    counts[k][0] += level >= 2
+                    counts[k][1] += level >= 3
+        p = [(100 * a / (2 * len(ids)), 100 * e / (2 * len(ids))) for a, e in counts]
+        gains.append((name, p[3][0] - p[1][0], p[3][1] - p[1][1]))
+        print(f"  {name:6} {2 * len(ids):4} | " + " | ".join(f"{a:5.1f}/{e:5.1f}" for a, e in p)
+              + f" | {gains[-1][1]:+5.1f}/{gains[-1][2]:+5.1f}")
+    for label, rows in (("whole-file sources", [g for g in gains if g[0] in WHOLE_FILE]), ("all six", gains)):
+        print(f"  mean gain, {label}: any {sum(g[1] for g in rows) / len(rows):+.1f}, error "
+              f"{sum(g[2] for g in rows) / len(rows):+.1f}")
+    for kind in ("real", "lookalike"):
+        ids = [i for i, d in enumerate(docs) if d.kind == kind]
+        every = {i: max(e for e, _ in levels[id(docs[i])]) for i in ids}
+        line = [sum(lv >= t for lv in column) for column in ([new_level(i) for i in ids], every.values(),
+                [max(every[i], new_level(i)) for i in ids]) for t in (2, 3)]
+        print(f"  benign {kind:9} {len(ids):4}: warned / error: new {line[0]}/{line[1]}, everything "
+              f"{line[2]}/{line[3]}, everything+new {line[4]}/{line[5]}")
+
+
+def blind_totals(args, model, kinds, warning, error) -> None:
+    """A blind set's totals only (never a case): the model of all, placements as blind_totals.py."""
+    import numpy as np
+    from scipy.sparse import csr_matrix
+
+    from guard.scan.engine import scan_text
+
+    for name in args.blind.split(","):  # (the model was never fit on it: LABELLED holds no blind set)
+        rows = {"attack": [0, 0, 0, 0, 0], "benign": [0, 0, 0, 0, 0]}  # n, every any, every err, +new any, +new err
+        for case in own(name):
+            feats = doc_features([case.text[a:b] for a, b in unit_spans(case.text)], kinds, args.window)
+            r, c = [k for k, f in enumerate(feats) for _ in f], [b for f in feats for b in f]
+            z = model.decision_function(csr_matrix((np.ones(len(r)), (r, c)), shape=(len(feats), 1 << BITS))).max()
+            nl = 3 if z >= error else 2 if z >= warning else 0
+            row = rows["attack" if case.attack else "benign"]
+            for path, text in placements(case):
+                every = max((RANK[f.severity] for f in scan_text(text, path)), default=0)
+                for k, hit in enumerate((True, every >= 2, every >= 3, max(every, nl) >= 2, max(every, nl) >= 3)):
+                    row[k] += hit
+        a, b = rows["attack"], rows["benign"]
+        print(f"  blind {name} totals: attacks {a[0]}: everything any {100 * a[1] / a[0]:.1f} % error "
+              f"{100 * a[2] / a[0]:.1f} %; everything+new any {100 * a[3] / a[0]:.1f} % error {100 * a[4] / a[0]:.1f} %"
+              f"; benign {b[0]}: everything warned {b[1]} error {b[2]}; everything+new warned {b[3]} error {b[4]}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
