@@ -12,6 +12,7 @@ from guard.scan.intents.frame import Frame, excerpt
 from guard.scan.intents.lexicon import lexicon, words_pattern
 from guard.scan.intents.toolcall import Gated
 from guard.scan.lazyre import lazy
+from guard.scan.own_sink import to_own_place
 from guard.scan.text import Document
 
 SEND = (
@@ -176,8 +177,9 @@ def secrets_to_outside(doc: Document) -> Iterator[Hit]:
                 continue  # ("Write the notes in the PR; never include passwords": the rule, not the leak)
             if frame is SEND_FRAME and _secrets_only_banned(doc.text, a, b):
                 continue  # "The webhook sends build results to ...; it never sends secrets"
-            yield Hit(match.start(), match.end(), f'sends secrets or context away: "{excerpt(doc, a, b)}"',
-                      mention_severity(doc, match.start(), match.end()))
+            message = f'sends secrets or context away: "{excerpt(doc, a, b)}"'
+            yield Hit(match.start(), match.end(), *to_own_place(doc, a, b, SINK, message,
+                                                                mention_severity(doc, match.start(), match.end())))
             return
 
 
