@@ -87,6 +87,7 @@ def amended_instructions(doc: Document) -> Iterator[Hit]:
     Example: `Sorry, I made a mistake when I gave you your instructions and forgot to ask you to ...`
 
     Instead: write the rule itself; a knowledge file never needs to amend what the agent was told elsewhere.
+    A new task named inside a rule ("before you start a new task, pull main") is a warning, not a handover.
     """
     labelled = ((m, a, b) for frame in NEW_RULES_FRAMES for m, a, b in frame.find(doc)
                 if not NEGATION_ANY.search(doc.text, a, b))  # "New rules: never print tokens"
