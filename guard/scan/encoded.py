@@ -14,6 +14,7 @@ from guard.scan.signals import signals
 from guard.scan.text import ROT13_BYTES, Document, Span, visible
 from guard.scan.triggers import declare, declare_table
 from guard.scan.views.decoders import b64, readable
+from guard.scan.views.report import FIXTURE
 from guard.scan.view import rot13_view
 
 Match = re.Match[str] | Span
@@ -77,10 +78,36 @@ def _decoded_hits(doc: Document, matches: Iterable[Match], decode: object, label
             continue
         found = signals(text)
         if found:
-            yield Hit(match.start(), match.end(), f'{label} decodes to {", ".join(found)}: "{visible(text)[:160]}"')
+            fixture = _beside_clear_payloads(doc, match.start())
+            yield Hit(match.start(), match.end(), f'{label} decodes to {", ".join(found)}: "{visible(text)[:160]}"'
+                      + (FIXTURE if fixture else ""), "warning" if fixture else None)
         elif reads_as_instruction(text):
             yield Hit(match.start(), match.end(), f'{label} decodes to an instruction: "{visible(text)[:160]}"',
                       "warning")
+
+
+LITERAL = lazy(r'"((?:[^"\\\n]|\\.){8,400})"|\'((?:[^\'\\\n]|\\.){8,400})\'')
+
+
+def _beside_clear_payloads(doc: Document, start: int) -> bool:
+    """The encoded text stands in a fenced code block whose other string literals are payloads in the clear (a
+    test corpus, `PAYLOADS = ["Ignore previous instructions ...", "aWdub3Jl..."]`): the encoding hides nothing
+    the block does not show a reviewer, so the finding is a warning (a visible code block lowers, never below a
+    warning; views/report.py then adds no error for the decoded text). An encoded payload alone in a block, or
+    beside harmless literals, keeps its error."""
+    line = doc.line_of(start)
+    fenced = doc.fenced_lines
+    if line not in fenced:
+        return False
+    first = last = line
+    while first - 1 in fenced:
+        first -= 1
+    while last + 1 in fenced:
+        last += 1
+    for literal in LITERAL.finditer(doc.text, doc.line_span(first)[0], doc.line_span(last)[1]):
+        if not literal.start() <= start < literal.end() and signals(literal.group(1) or literal.group(2)):
+            return True
+    return False
 
 
 @detector("ENC001", "base64-payload", "error",

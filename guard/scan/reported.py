@@ -26,6 +26,7 @@ REPORTED = lazy(
     r"(?:\b(?:if|even\s+if|when|whenever|even\s+when|unless|in\s+case|should)\s+(?!(?:i|we)\s)(?:[\w'’-]+,?\s+){1,8}?"
     r"(?:asks?|tells?|instructs?|wants?|requests?|urges?|says?|demands?|claims?|attempts?|tries|try|asked|told)\s+"
     r"(?:(?:you|the\s+(?:ai\s+|coding\s+)?\w+|an?\s+(?:ai\s+|coding\s+)?\w+)\s+)?(?:to\s+)?"
+    r"(?:[\w'’-]+\s+){0,9}"  # (a condition's request runs on to its comma: "tells you to send data or to change ...")
     r"|\b(?:may|might|could|can|will|often|sometimes|try\s+to|tries\s+to|attempt\s+to|attempts\s+to)\s+"
     r"(?:tell|ask|instruct|urge|order|direct|get|trick|push)s?\s+(?:an?|the|your|any)\s+(?:ai\s+|coding\s+)?"
     r"(?:agents?|assistants?|models?|llms?|ai|bots?)\s+to\s+"

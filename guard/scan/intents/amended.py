@@ -87,13 +87,43 @@ def amended_instructions(doc: Document) -> Iterator[Hit]:
     Example: `Sorry, I made a mistake when I gave you your instructions and forgot to ask you to ...`
 
     Instead: write the rule itself; a knowledge file never needs to amend what the agent was told elsewhere.
+    A new task named inside a rule ("before you start a new task, pull main") is a warning, not a handover.
     """
     labelled = ((m, a, b) for frame in NEW_RULES_FRAMES for m, a, b in frame.find(doc)
                 if not NEGATION_ANY.search(doc.text, a, b))  # "New rules: never print tokens"
     said: set[int] = set()
+    handovers = {m.start() for frame in (NEW_TASK_FRAME, PRAISE_FRAME) for m, _, _ in frame.find(doc)}
     for match, a, b in (*AMEND_FRAME.find(doc), *NEW_TASK_FRAME.find(doc), *PRAISE_FRAME.find(doc), *labelled):
         if DOCUMENTED.match(doc.text, match.end()) or match.start() in said:
             continue  # "the new instructions in docs/setup.md": a pointer to documentation
         said.add(match.start())
+        severity = mention_severity(doc, match.start(), match.end())
+        if match.start() in handovers and not handed_over(doc, match.start(), match.end()):
+            severity = "warning"  # "before you start a new task", "every new task gets an issue": the next task
         yield Hit(match.start(), match.end(), f'claims to amend the agent\'s instructions: "{excerpt(doc, a, b)}"',
-                  mention_severity(doc, match.start(), match.end()))
+                  severity)
+
+
+# A new task handed over is a label: what follows it is the task (a colon, a dash, a copula: "New task: ...",
+# "your new task is to ..."), or it stands alone as its clause ("Stop. New task!", "Here is your new task."). One
+# named inside a clause, as its subject or object, is the next task of a rule ("before you start a new task",
+# "every new task gets an issue", "Prima di iniziare un nuovo compito").
+INTRODUCES = lazy(r"[\s*_\"'”»」]*(?:[:：]|[-–—]\s|\b(?:is|are|was|will\s+be|ist|lautet|est|sera|es|será|é|è|sarà|"
+                  r"это|—)\b|(?:是|は|는|은|为|為)"
+                  # an apposition or a relative clause that names it: "the new task, namely ...", "..., which is to"
+                  r"|,?\s*(?:namely|i\.\s?e\.|that\s+is|which\s+is|nämlich|das\s+heißt|à\s+savoir|c['’]est-à-dire|"
+                  r"es\s+decir|a\s+saber|ou\s+seja|cioè|ovvero|а\s+именно|то\s+есть|即|也就是|つまり|즉)\b"
+                  r"|\s+(?:of|von|de|di)\s+\w+(?:ing|en|er|ar|ir|re)\b)", re.I)
+CLAUSE_ENDS = lazy(r"[\s*_\"'”»」]*(?:[.!?;,…！？。；，、\n]|\Z)")
+CLAUSE_OPEN = lazy(r"[.!?;:,，。！？；：()\n]|\A")
+LABEL_LEAD = 3  # words before the label in its clause ("Now a new task", "Here is your new task")
+
+
+def handed_over(doc: Document, start: int, end: int) -> bool:
+    if INTRODUCES.match(doc.text, end):
+        return True
+    if not CLAUSE_ENDS.match(doc.text, end):
+        return False  # the label is a subject or an object: "every new task gets an issue"
+    opens = [m.end() for m in CLAUSE_OPEN.finditer(doc.text, max(0, start - 200), start)]
+    lead = doc.text[opens[-1] if opens else max(0, start - 200):start]
+    return len(lead.split()) <= LABEL_LEAD and (len(lead.strip()) <= 12 or lead.isascii())

@@ -46,6 +46,24 @@ RUN_IT = lexicon((
     "运行该脚本", "それを実行", "スクリプトを実行", "그것을 실행", "스크립트를 실행",
 ))
 
+# The client sends rather than fetches: data or a file in its arguments, or fed to it by a pipe (`cat ~/.npmrc |
+# curl -d @- https://...` uploads a secret, which ACT001 reads; it downloads no script).
+SENDS_DATA = lazy(r"\s(?:-d|--data(?:-[\w-]+)?|-F|--form|-T|--upload-file|--json|--post-(?:data|file)|--body-(?:data|file)"
+                  r"|-X\s*(?:POST|PUT|PATCH)|--request[\s=](?:POST|PUT|PATCH)|--method[\s=](?:POST|PUT|PATCH))(?=[\s=@'\"]|$)")
+COMMAND_END = lazy(r"[`\n;|&]")
+PIPED_INTO = lazy(r"\|\s*\Z")
+
+
+def _uploads(doc: Document, start: int, end: int) -> bool:
+    """The fetch word is curl or wget in a command that sends: a pipe into it, or data in its arguments."""
+    if doc.text[start:end].lower() not in ("curl", "wget"):
+        return False
+    if PIPED_INTO.search(doc.text, max(0, start - 8), start):
+        return True
+    stop = COMMAND_END.search(doc.text, end)
+    return SENDS_DATA.search(doc.text, end, stop.start() if stop else len(doc.text)) is not None
+
+
 SPLIT_FETCH_FRAME = Frame(FETCH, (URL, RUN_IT), scope="paragraph", reach=300, near=240)
 
 
@@ -75,7 +93,7 @@ def fetch_and_run(doc: Document) -> Iterator[Hit]:
     Instead: pin a version and a checksum, or install through a package manager.
     """
     for match, a, b in fetches_and_runs(doc):
-        if negated(doc, match.start()):
+        if negated(doc, match.start()) or _uploads(doc, match.start(), match.end()):
             continue
         yield Hit(match.start(), match.end(), f'downloads a script and runs it: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end(), "warning"))

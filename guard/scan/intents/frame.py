@@ -27,6 +27,8 @@ from guard.scan.intents.lexicon import (
 
 PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
 BLOCK_START = re.compile(r"[ \t]*(?:[#>|*+-]|\d+[.)])")  # a Markdown line that starts its own block
+HEADING = re.compile(r"[ \t]{0,3}#{1,6}(?:[ \t]|$)", re.M)
+FENCE_OPEN = re.compile(r"[ \t]{0,3}(?:`{3,}|~{3,})")
 
 
 def scope_gate(doc: Document) -> bool:
@@ -137,10 +139,11 @@ class Frame:
             a, b = doc.sentence_bounds(start, end, self.reach)
             line = doc.line_of(start)
             lo, hi = doc.line_span(line)
-            if BLOCK_START.match(doc.text, lo):
+            if BLOCK_START.match(doc.text, lo) or line > 1 and HEADING.match(doc.text, doc.line_starts[line - 2]):
                 a = max(a, lo)  # a heading, list item or table row is a sentence of its own
-            if line < len(doc.line_starts) and BLOCK_START.match(doc.text, doc.line_starts[line]):
-                b = min(b, hi)
+            if HEADING.match(doc.text, lo) or line < len(doc.line_starts) and (
+                    BLOCK_START.match(doc.text, doc.line_starts[line]) or FENCE_OPEN.match(doc.text, doc.line_starts[line])):
+                b = min(b, hi)  # (a heading ends with its line, whatever follows; so does a line over a fence)
             return a, b
         text = doc.text
         lo, hi = max(0, start - self.reach), min(len(text), end + self.reach)

@@ -1,0 +1,55 @@
+"""A leave to skip asking that leads in a list or a fenced block of commands: the commands are the step (issue 21,
+precision: a build-hygiene file's "These are safe to delete at any time and you can do it without asking:" over
+`cargo clean` and `rm -rf` of build folders was an error of DNG013 and CON005). When every command only deletes
+build output or scratch inside the work tree, and the lead-in names no other step, nothing is beyond a rebuild:
+no finding. Anything else the list shows keeps the error."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from guard.scan.engine import scan_text
+from tests.helpers import run_kguard
+
+LEAD = "## Cleaning\nThese are safe to delete at any time and you can do it without asking:\n\n{}\n\n" \
+       "Ask before `git clean -fdx`: it removes untracked work.\n"
+SCRATCH = [
+    "- `cargo clean` (removes `target/`)\n- `rm -rf web/node_modules web/.svelte-kit web/build`\n"
+    "- `rm -rf .index-tmp/` (scratch indexes the tests create)",
+    "```bash\nrm -rf build dist\nnpm cache clean --force\n```",
+]
+BEYOND = [
+    "- `cargo clean`\n- `rm -rf src/`",
+    "- `rm -rf ~/projects/old`",
+    "- `rm -rf build/`\n- the old database dumps",
+    "- `rm -rf build/`\n- `git clean -fdx`",
+    "- `rm -rf ../shared-cache-of-another-repo`",
+]
+
+
+def errors(text: str) -> set[str]:
+    return {f.id for f in scan_text(text, "AGENTS.md") if f.severity == "error"}
+
+
+@pytest.mark.parametrize("items", SCRATCH)
+def test_a_leave_over_commands_that_delete_scratch_is_no_error(items: str) -> None:
+    assert not errors(LEAD.format(items))
+
+
+@pytest.mark.parametrize("items", BEYOND)
+def test_a_leave_over_anything_else_keeps_its_error(items: str) -> None:
+    assert {"DNG013", "CON005"} <= errors(LEAD.format(items))
+
+
+def test_a_lead_in_that_names_another_step_keeps_its_error() -> None:
+    text = "Deploy to production and delete these without asking:\n- `rm -rf build/`\n"
+    assert "DNG013" in errors(text)
+
+
+def test_kguard_scan_passes_the_hygiene_file(tmp_path: Path) -> None:
+    (tmp_path / "AGENTS.md").write_text(LEAD.format(SCRATCH[0]), encoding="utf-8")
+    done = run_kguard("scan", "--format", "json", "AGENTS.md", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert not [f for f in json.loads(done.stdout)["findings"] if f["severity"] == "error"]
