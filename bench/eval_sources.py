@@ -399,6 +399,14 @@ def own15() -> Iterator[Case]:
     return own("own15")
 
 
+def own16() -> Iterator[Case]:
+    """The lead's blind set of session 12, written at the session's start by a helper who read no code and was
+    asked for what attackers want from a coding agent with shell and git access: 100 whole knowledge files with
+    one harmful instruction woven in (20 goals, 15 languages) and 50 benign look-alikes; kept outside the
+    repository during the session and measured only as totals, at the start and at the end (blind)."""
+    return own("own16")
+
+
 def prec11() -> Iterator[Case]:
     """An eleventh set of our own (PRECISION7, session 8): benign look-alikes, mostly whole knowledge files
     (AGENTS.md, CLAUDE.md, rules, skills, memory) of real-looking projects carrying secrets policies, ask-first
@@ -412,7 +420,7 @@ SOURCES = {"corpus": corpus, "garak": garak, "pyrit": pyrit, "spikee": spikee, "
            "hermes": hermes, "nullsec": nullsec,
            "own": own, "own2": own2, "own3": own3, "own4": own4, "own5": own5,
            "adapt6": adapt6, "own7": own7, "own10": own10, "own11": own11, "own12": own12,
-           "own13": own13, "own14": own14, "own15": own15,
+           "own13": own13, "own14": own14, "own15": own15, "own16": own16,
            "prec7": prec7, "prec9": prec9,
            "prec11": prec11,
            **{name: partial(armor, name) for name in ARMOR_SOURCES}, "pa-benign": armor_benign,
