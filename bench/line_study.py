@@ -6,7 +6,8 @@ unit. Each labelled source left out in turn (its benign half with it; real files
 every score is out of fold, and so are the thresholds (warning: 1 % of the real files and 2 % of the look-alikes;
 error: 1 in 500 of both). Beside: the shipped block model (LRN), the whole scanner, everything + new, each attack
 placed as AGENTS.md and as a memory file. `--blind own12`: that set's totals only, by the model of all. Prints
-figures (bench/devset/SOURCES.md, last section); writes nothing but a cache of the scanner's levels in /tmp.
+figures (bench/devset/SOURCES.md, last section) and a cache of the scanner's levels in /tmp; `--write PATH`: the model
+of all six with the out-of-fold thresholds, as guard/scan/learned/lines.bin (the features are that module's).
 
     pip install scikit-learn numpy scipy   # study only
     python bench/line_study.py --items --item-weight 3 --features shipped,pairs,prev [--show] [--blind own12]"""
@@ -22,17 +23,15 @@ import zlib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import embed_study as es  # noqa: E402
-import train_scorer as ts  # noqa: E402
 from eval_detection import RANK, placements  # noqa: E402
 from eval_sources import DEVSET, SOURCES, own  # noqa: E402
 
-from guard.scan import learned  # noqa: E402
+from guard.scan.learned import lines  # noqa: E402
+from guard.scan.learned.lines import doc_features  # noqa: E402
 
 LABELLED = ["own13", "own15", "own11", "own3", "own2", "own"]
 WHOLE_FILE = {"own13", "own15"}
-BITS = 20
-MASK = (1 << BITS) - 1
+BITS = lines.BITS
 CACHE = Path("/tmp/line_study_scan.json")
 
 
@@ -42,50 +41,13 @@ def labels() -> dict[tuple[str, int], set[int]]:
     return {(name, int(index)): {int(n) for n in numbers.split(",") if n} for name, index, numbers in rows}
 
 
-def words(folded_text: str) -> list[bytes]:
-    return folded_text.encode("utf-8", "surrogatepass").translate(learned.SEPARATORS).split()
-
-
-def featurize(text: str, kinds: set[str], window: int) -> set[int]:
-    folded = learned.folded(ts.OWN_NAME.sub("tool", text))
-    out: set[int] = set()
-    if "shipped" in kinds:
-        out |= learned.features(folded)
-    if "pairs" in kinds:  # word pairs 2..window apart, order kept, distance not: "who is asked to do what"
-        hashes = list(map(zlib.crc32, words(folded)))
-        for gap in range(2, window + 1):
-            out.update((hash((a, b, 17)) & MASK) for a, b in zip(hashes, hashes[gap:]))
-    return {f & MASK for f in out}
-
-
-def doc_features(units: list[str], kinds: set[str], window: int) -> list[set[int]]:
-    """Each unit's features; with "prev" also the previous unit's words, salted (the line before an order often
-    says who it is for or why: "The team agreed:" before a list of orders)."""
-    own_feats = [featurize(u, kinds - {"prev"}, window) for u in units]
-    before = [set()] + [{hash((w, 29)) & MASK for w in map(zlib.crc32, words(learned.folded(u)))} for u in units]
-    return [f | before[k] for k, f in enumerate(own_feats)] if "prev" in kinds else own_feats
-
-
-def unit_spans(text: str) -> list[tuple[int, int]]:
-    """The units of embed_study (a list item, a table row, a line or paragraph, a long one's sentences) of 3
-    words or more, up to its budget."""
-    spans, budget = [], es.BUDGET
-    for start, end, _ in es.units(text):
-        budget -= end - start
-        if budget < 0:
-            break
-        if len(es.WORD.findall(text[start:end])) >= 3:
-            spans.append((start, end))
-    return spans or [(0, min(len(text), es.CUT))]
-
-
 class Doc:
     def __init__(self, kind, source, text, marked=None, case=None, path="AGENTS.md"):
         self.kind, self.source, self.text, self.case, self.path = kind, source, text, case, path
-        spans = unit_spans(text)
+        spans = lines.spans(text)
         self.units = [text[a:b] for a, b in spans]
-        lines = [(text.count("\n", 0, a) + 1, text.count("\n", 0, b) + 1) for a, b in spans]
-        self.positive = [marked == "all" or any(f <= n <= e for n in marked or ()) for f, e in lines]
+        rows = [(text.count("\n", 0, a) + 1, text.count("\n", 0, b) + 1) for a, b in spans]
+        self.positive = [marked == "all" or any(f <= n <= e for n in marked or ()) for f, e in rows]
 
 
 CHAT = ["garak", "pyrit", "spikee", "aib", "jbmini", "hermes", "nullsec", "sentinel", "ragrt", "jailscan"]
@@ -111,7 +73,7 @@ def load(with_items: bool, with_chat: bool = False) -> list[Doc]:
     for name in CHAT if with_chat else []:  # chat-style attacks: every unit a positive, as the items
         for case in SOURCES[name]():
             if case.attack and case.text.strip():
-                docs.append(Doc("chat", name, case.text[:es.BUDGET], "all", case))
+                docs.append(Doc("chat", name, case.text[:lines.BUDGET], "all", case))
     rng = random.Random(11)
     for d in docs:
         d.fold = d.source if d.source in LABELLED else rng.choice(LABELLED) if d.kind in ("real", "lookalike") else None
@@ -127,8 +89,8 @@ def scanner_levels(docs: list[Doc]) -> dict[int, list]:
     for d in (d for d in docs if d.kind in ("attack", "lookalike", "real")):
         key = f"{d.source}|{d.kind}|{d.path}|{zlib.crc32(d.text.encode('utf-8', 'surrogateescape'))}"
         if key not in cache:
-            cache[key] = [[max((RANK[f.severity] for f in found), default=0),
-                           max((RANK[f.severity] for f in found if f.id.startswith("LRN")), default=0)]
+            cache[key] = [[max((RANK[f.severity] for f in found if f.id != "LRN002"), default=0),
+                           max((RANK[f.severity] for f in found if f.id == "LRN001"), default=0)]
                           for found in (scan_text(text, path) for path, text in placements(d.case))]
         out[id(d)] = cache[key]
     CACHE.write_text(json.dumps(cache))
@@ -211,11 +173,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hard-weight", type=float, default=1.0)
     parser.add_argument("--show", action="store_true", help="top benign units, the scanner's misses")
     parser.add_argument("--blind", default="", help="a blind set: its totals only, by the model of all")
+    parser.add_argument("--write", default="", help="fit the model of all six and write it here (lines.bin)")
     args = parser.parse_args(argv)
     t0 = time.time()
     docs = load(args.items, args.chat_weight > 0)
-    levels = scanner_levels(docs)
     kinds = set(args.features.split(","))
+    if args.write and (kinds != lines.KINDS or args.window != lines.WINDOW):
+        raise SystemExit(f"line_study: --write needs --features {','.join(sorted(lines.KINDS))} --window "
+                         f"{lines.WINDOW} (the features guard/scan/learned/lines.py reads)")
+    levels = {} if args.write else scanner_levels(docs)
     x, owner, y, w = matrix(docs, kinds, args.window, args)
     print(f"{len(docs)} documents, {x.shape[0]} units, {sum(sum(d.positive) for d in docs)} positive; "
           f"{time.time() - t0:.0f} s", flush=True)
@@ -234,11 +200,25 @@ def main(argv: list[str] | None = None) -> int:
     print(f"features {sorted(kinds)} window {args.window}, items {args.items} ({args.item_weight}), C {args.c}: "
           f"thresholds warning {1 / (1 + math.exp(-warning)):.6f}, error {1 / (1 + math.exp(-error)):.6f}")
 
+    if args.write:
+        return write(args.write, fit(x, owner, y, w, list(range(len(docs))), args), warning, error)
     report(docs, levels, lambda i: 3 if score[i] >= error else 2 if score[i] >= warning else 0)
     if args.show:
         show(docs, levels, warning)
     if args.blind:
         blind_totals(args, fit(x, owner, y, w, list(range(len(docs))), args), kinds, warning, error)
+    return 0
+
+
+def write(path: str, model, warning: float, error: float) -> int:
+    """The model of all, quantised to one signed byte per bucket, with the out-of-fold thresholds (logits)."""
+    import numpy as np
+
+    w = model.coef_[0]
+    scale = float(np.abs(w).max()) / 127 or 1.0
+    weights = np.clip(np.round(w / scale), -127, 127).astype(np.int8).tobytes()
+    Path(path).write_bytes(lines.pack(float(model.intercept_[0]), scale, warning, error, weights))
+    print(f"wrote {path}: {Path(path).stat().st_size} bytes, {int(np.count_nonzero(w))} non-zero buckets")
     return 0
 
 
@@ -281,13 +261,13 @@ def blind_totals(args, model, kinds, warning, error) -> None:
     for name in args.blind.split(","):  # (the model was never fit on it: LABELLED holds no blind set)
         rows = {"attack": [0, 0, 0, 0, 0], "benign": [0, 0, 0, 0, 0]}  # n, every any, every err, +new any, +new err
         for case in own(name):
-            feats = doc_features([case.text[a:b] for a, b in unit_spans(case.text)], kinds, args.window)
+            feats = doc_features([case.text[a:b] for a, b in lines.spans(case.text)], kinds, args.window)
             r, c = [k for k, f in enumerate(feats) for _ in f], [b for f in feats for b in f]
             z = model.decision_function(csr_matrix((np.ones(len(r)), (r, c)), shape=(len(feats), 1 << BITS))).max()
             nl = 3 if z >= error else 2 if z >= warning else 0
             row = rows["attack" if case.attack else "benign"]
             for path, text in placements(case):
-                every = max((RANK[f.severity] for f in scan_text(text, path)), default=0)
+                every = max((RANK[f.severity] for f in scan_text(text, path) if f.id != "LRN002"), default=0)
                 for k, hit in enumerate((True, every >= 2, every >= 3, max(every, nl) >= 2, max(every, nl) >= 3)):
                     row[k] += hit
         a, b = rows["attack"], rows["benign"]

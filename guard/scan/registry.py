@@ -38,6 +38,7 @@ from guard.scan.intents import (
 from guard.scan.intents import conceal as intent_conceal
 from guard.scan.intents import exfil as intent_exfil
 from guard.scan.intents import override as intent_override
+from guard.scan.learned import lines
 
 _ALL: tuple[Detector, ...] = (
     invisible.zero_width,
@@ -84,6 +85,7 @@ _ALL: tuple[Detector, ...] = (
     consent.planted_consent,
     consent.skip_confirmation,
     learned.learned_score,
+    lines.line_intent,
     intent_conceal.hide_from_reviewer,
     intent_exfil.secrets_to_outside,
     leak.scattered_exfiltration,
