@@ -67,13 +67,22 @@ def _into_git(doc: Document, haystack: bytes) -> bool:
         or any(word in doc.text for word in INTO_GIT_WORDS)
 
 
+def _instructions_outside(haystack: bytes) -> bool:
+    """An instruction file named beside a place outside the project (spread.py's gate, without its import)."""
+    return any(m in haystack for m in (b"agents.md", b"claude.md", b"gemini.md", b"copilot-instructions",
+                                       b".cursorrules", b".cursor/rules", b"skill.md")) \
+        and any(m in haystack for m in (b"~/", b"../", b"$home", b"${home}", b"/home/", b"/users/",
+                                        b"%userprofile%", b"gh repo list"))
+
+
 def _flows(doc: Document) -> list:
     found = doc.cache.get("actions")
     if found is None:
         haystack = doc.ascii_lower
         if not any(mark in haystack for mark in MARKS) and not any(word in doc.words for word in WORDS) \
                 and not _address_at(haystack) \
-                and not (any(mark in haystack for mark in SECRET_MARKS) and _into_git(doc, haystack)):
+                and not (any(mark in haystack for mark in SECRET_MARKS) and _into_git(doc, haystack)) \
+                and not _instructions_outside(haystack):
             found = []
         else:
             from guard.scan.actions.read import read  # (the action modules: only where they can fire)

@@ -1,0 +1,66 @@
+"""ACT009 by its objects: the agent's instructions written outside the project. A step (a sentence, a list
+item, a line of a block) that names an instruction file (`AGENTS.md`, `CLAUDE.md`, `GEMINI.md`,
+`copilot-instructions.md`, `.cursor/rules`, a `SKILL.md`) together with a place that holds other projects (a
+folder of repositories in the home folder, `~/code`, `~/src/*`; every sibling, `../*`; `gh repo list`) or the
+user's global agent files (`~/.claude/CLAUDE.md`, `~/.codex/AGENTS.md`, `~/.config/agents/AGENTS.md`): what
+is written there outlives the session and reaches every later one, whatever words ask for it."""
+from __future__ import annotations
+
+from guard.scan.lazyre import lazy
+
+from guard.scan.actions.prose import steps
+from guard.scan.context import negated_in_clause, reported_request
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from guard.scan.actions.flows import Flow
+    from guard.scan.text import Document
+
+KNOWLEDGE = lazy(r"(?<![\w-])(?:AGENTS|CLAUDE|GEMINI)\.md\b|copilot-instructions\.md|\.cursorrules|\.cursor/rules|"
+                 r"(?<![\w-])SKILL\.md\b")
+HOME = r"(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|/home/[\w.-]+|/Users/[\w.-]+)"
+GLOBAL = lazy(HOME + r"/\.(?:claude|codex|gemini|cursor|windsurf|config/(?:claude|agents|codex|gemini|cursor))/"
+              r"(?:[\w.*-]+/)*(?:(?:AGENTS|CLAUDE|GEMINI)\.md|SKILL\.md|rules\b|memory\b)")
+# A folder of projects: a home folder named alone (`~/code`) or with every entry (`~/src/*`, `~/src/$d`), every
+# sibling (`../*`), every repository of an account; a single project (`~/code/app`) is none.
+REPOS = lazy(r"(?<![\w./~$-])(?:" + HOME + r"/(?!\.)[\w-]+(?:/(?:\*|\$\{?\w+\}?)[\w./*$-]*|/?(?![\w.-]|/[\w.$*]))|"
+             r"\.\./(?:\*|\$\{?\w+\}?)[\w./*$-]*)|\bgh repo list\b")
+MARKS = (b"agents.md", b"claude.md", b"gemini.md", b"copilot-instructions", b".cursorrules", b".cursor/rules",
+         b"skill.md")
+
+
+def gate(lower: bytes) -> bool:
+    return any(m in lower for m in MARKS) and any(m in lower for m in (b"~/", b"../", b"$home", b"${home}",
+                                                                       b"/home/", b"/users/", b"%userprofile%",
+                                                                       b"gh repo list"))
+
+
+def instructions_spread(doc: Document) -> list[Flow]:
+    from guard.scan.actions.controls import warned_against
+    from guard.scan.actions.flows import Flow
+
+    if not gate(doc.ascii_lower):
+        return []
+    text = doc.text
+    found = []
+    for start, end, _ in steps(doc):
+        named = [m.span() for m in KNOWLEDGE.finditer(text, start, end)]
+        if not named:
+            continue
+        globals_ = [m.span() for m in GLOBAL.finditer(text, start, end)]
+        places = [m.span() for m in REPOS.finditer(text, start, end)]
+        # (a global file names an instruction file itself: another one must stand beside it)
+        named = [n for n in named if not any(a <= n[0] < b for a, b in globals_)]
+        if not named or not (globals_ or places):
+            continue
+        at = (places or globals_)[0]
+        if negated_in_clause(doc, at[0]) or warned_against(doc, at[0]) or reported_request(doc, *at):
+            continue
+        where = text[at[0]:at[1]]
+        if places:
+            found.append(Flow(start, end, "ACT009", f"the agent's instructions ({text[slice(*named[0])]}) written "
+                              f"into other projects ({where}), where every later session reads them", "error"))
+        else:
+            found.append(Flow(start, end, "ACT009", f"the agent's instructions ({text[slice(*named[0])]}) written "
+                              f"into the user's global agent file ({where})", "warning"))
+    return found
