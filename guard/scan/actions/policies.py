@@ -35,8 +35,11 @@ BLOCK_OFF = lazy(r"\b(?:block_public_(?:acls|policy)|restrict_public_buckets|ign
                  r"BlockPublic(?:Acls|Policy)|RestrictPublicBuckets|IgnorePublicAcls)[\"']?\s*[:=]\s*[\"']?false\b")
 WAIVED = lazy(r"\b(?:required_approving_review_count|requiredApprovingReviewCount)[\"']?\s*[:=]\s*0\b|"
               r"\b(?:enforce_admins|dismiss_stale_reviews|require_code_owner_reviews|dismissStaleReviews|"
-              r"requireCodeOwnerReviews|isAdminEnforced)[\"']?\s*[:=]\s*[\"']?false\b|\bbypass_actors[\"']?\s*[:=]\s*\[?\s*"
-              r"(?:\n\s*)?(?:-|\{)")
+              r"requireCodeOwnerReviews|isAdminEnforced)[\"']?\s*[:=]\s*[\"']?false\b|"
+              r"\bbypass_actors[\"']?[ \t]*[:=][ \t]*(?:\[[ \t]*\{|\[?[ \t]*(?=\r?\n|$))")
+BLOCKS = (b"block_public", b"blockpublic", b"restrict_public", b"restrictpublic", b"ignore_public", b"ignorepublic")
+APPROVALS = (b"approving", b"enforce_admins", b"dismiss_stale", b"dismissstale", b"code_owner_reviews",
+             b"codeownerreviews", b"isadminenforced", b"bypass_actors")
 MARKS = (b"effect", b"statement", b"principal", b"identifiers", b"allusers", b"allauthenticatedusers", b"repo:*",
          b"public", b"required_approving_review_count", b"requiredapprovingreviewcount", b"enforce_admins",
          b"dismiss_stale_reviews", b"dismissstalereviews", b"require_code_owner_reviews",
@@ -48,15 +51,15 @@ def gate(lower: bytes) -> bool:
 
 
 def widened(doc: Document) -> list[Flow]:
-    from guard.scan.actions.controls import warned_against
+    from guard.scan.actions.controls import on_lines, warned_against
     from guard.scan.actions.flows import Flow
 
     if not gate(doc.ascii_lower):
         return []
     text = doc.text
     found: list[tuple[int, int, str, str, str]] = []
-    for head in STATEMENT.finditer(text):
-        end = STATEMENT.search(text, head.end())
+    for head in on_lines(doc, STATEMENT, (b"effect", b"statement")):  # (each shape only where its name stands)
+        end = STATEMENT.search(text, head.end(), head.end() + 600)
         hi = min(end.start() if end else len(text), head.end() + 600)
         every = EVERY_ACTION.search(text, head.start(), hi)
         if every is not None and EVERY_RESOURCE.search(text, head.start(), hi):
@@ -68,7 +71,7 @@ def widened(doc: Document) -> list[Flow]:
                 r"[\"']([^\"']+)[\"']", actions.group(1)))):
             found.append((public.start(), public.end(), "ACT009", "a policy that lets everyone act beyond reading",
                           "error"))
-    for member in PUBLIC_MEMBER.finditer(text):
+    for member in on_lines(doc, PUBLIC_MEMBER, (b"allusers", b"allauthenticatedusers")):
         lo, hi = max(0, member.start() - 200), member.end() + 200
         roles = [r.group() for r in ROLE.finditer(text, lo, hi)]
         if roles and not all(READ_ROLE.search(r) for r in roles):
@@ -80,9 +83,9 @@ def widened(doc: Document) -> list[Flow]:
                 found.append((repo.start(), repo.end(), "ACT009", "a cloud role any GitHub repository may assume "
                                                                    "(repo:*)", "error"))
     found += [(m.start(), m.end(), "ACT009", f"a bucket's public-access block switched off: {m.group()}", "warning")
-              for m in BLOCK_OFF.finditer(text)]
+              for m in on_lines(doc, BLOCK_OFF, BLOCKS)]
     found += [(m.start(), m.end(), "ACT004", f"a branch's approvals waived by its setting: {m.group().strip()}",
-               "error") for m in WAIVED.finditer(text)]
+               "error") for m in on_lines(doc, WAIVED, APPROVALS)]
     flows = []
     for start, end, det_id, message, severity in found:
         if negated_in_clause(doc, start) or warned_against(doc, start) or reported_request(doc, start, end):

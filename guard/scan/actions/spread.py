@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from guard.scan.lazyre import lazy
 
-from guard.scan.actions.prose import steps
+from guard.scan.actions.prose import STEP_END
 from guard.scan.context import negated_in_clause, reported_request
 
 TYPE_CHECKING = False
@@ -36,17 +36,20 @@ def gate(lower: bytes) -> bool:
 
 
 def instructions_spread(doc: Document) -> list[Flow]:
-    from guard.scan.actions.controls import warned_against
+    from guard.scan.actions.controls import on_lines, warned_against
     from guard.scan.actions.flows import Flow
 
     if not gate(doc.ascii_lower):
         return []
     text = doc.text
     found = []
-    for start, end, _ in steps(doc):
-        named = [m.span() for m in KNOWLEDGE.finditer(text, start, end)]
-        if not named:
+    done = 0
+    for first in on_lines(doc, KNOWLEDGE, MARKS):  # (the steps around an instruction file's name, each once)
+        if first.start() < done:
             continue
+        start, end = _step(text, first.start())
+        done = end
+        named = [m.span() for m in KNOWLEDGE.finditer(text, start, end)]
         globals_ = [m.span() for m in GLOBAL.finditer(text, start, end)]
         places = [m.span() for m in REPOS.finditer(text, start, end)]
         # (a global file names an instruction file itself: another one must stand beside it)
@@ -64,3 +67,10 @@ def instructions_spread(doc: Document) -> list[Flow]:
             found.append(Flow(start, end, "ACT009", f"the agent's instructions ({text[slice(*named[0])]}) written "
                               f"into the user's global agent file ({where})", "warning"))
     return found
+
+
+def _step(text: str, at: int) -> tuple[int, int]:
+    """The step (sentence, list item, line of a block) around `at`, cut as prose.steps cuts them."""
+    start = max((m.end() for m in STEP_END.finditer(text, max(0, at - 2000), at)), default=max(0, at - 2000))
+    after = STEP_END.search(text, at)
+    return start, after.start() if after else len(text)
