@@ -3,7 +3,9 @@ item, a line of a block) that names an instruction file (`AGENTS.md`, `CLAUDE.md
 `copilot-instructions.md`, `.cursor/rules`, a `SKILL.md`) together with a place that holds other projects (a
 folder of repositories in the home folder, `~/code`, `~/src/*`; every sibling, `../*`; `gh repo list`) or the
 user's global agent files (`~/.claude/CLAUDE.md`, `~/.codex/AGENTS.md`, `~/.config/agents/AGENTS.md`): what
-is written there outlives the session and reaches every later one, whatever words ask for it."""
+is written there outlives the session and reaches every later one, whatever words ask for it. An error where
+a block's line, or a step naming instruction files twice or more, puts one beside a folder of repositories (a
+sentence naming one once may only say where projects live and what each holds); a warning otherwise."""
 from __future__ import annotations
 
 from guard.scan.lazyre import lazy
@@ -60,12 +62,14 @@ def instructions_spread(doc: Document) -> list[Flow]:
         if negated_in_clause(doc, at[0]) or warned_against(doc, at[0]) or reported_request(doc, *at):
             continue
         where = text[at[0]:at[1]]
-        if places:
+        if places and (len(named) >= 2 or doc.line_of(first.start()) in doc.fenced_lines):
+            # (named once in prose, the file may only say where projects live; a block's line is the command)
             found.append(Flow(start, end, "ACT009", f"the agent's instructions ({text[slice(*named[0])]}) written "
                               f"into other projects ({where}), where every later session reads them", "error"))
         else:
+            into = "other projects" if places else "the user's global agent file"
             found.append(Flow(start, end, "ACT009", f"the agent's instructions ({text[slice(*named[0])]}) written "
-                              f"into the user's global agent file ({where})", "warning"))
+                              f"into {into} ({where})", "warning"))
     return found
 
 
