@@ -37,9 +37,14 @@ WAIVED = lazy(r"\b(?:required_approving_review_count|requiredApprovingReviewCoun
               r"\b(?:enforce_admins|dismiss_stale_reviews|require_code_owner_reviews|dismissStaleReviews|"
               r"requireCodeOwnerReviews|isAdminEnforced)[\"']?\s*[:=]\s*[\"']?false\b|"
               r"\bbypass_actors[\"']?[ \t]*[:=][ \t]*(?:\[[ \t]*\{|\[?[ \t]*(?=\r?\n|$))")
-BLOCKS = (b"block_public", b"blockpublic", b"restrict_public", b"restrictpublic", b"ignore_public", b"ignorepublic")
-APPROVALS = (b"approving", b"enforce_admins", b"dismiss_stale", b"dismissstale", b"code_owner_reviews",
-             b"codeownerreviews", b"isadminenforced", b"bypass_actors")
+STATEMENTS = (b"effect\"", b"effect'", b"effect:", b"effect =", b"effect=", b"statement {", b"statement{")
+BLOCKS = (b"block_public", b"blockpublic", b"restrict_public", b"restrictpublic", b"ignore_public",
+          b"ignorepublic")
+APPROVALS = (b"approving_review", b"approvingreview", b"enforce_admins", b"isadminenforced", b"dismiss_stale",
+             b"dismissstale", b"code_owner_reviews", b"codeownerreviews", b"bypass_actors")
+BLOCK_WORDS = (b"public", b"blockpublicacls", b"blockpublicpolicy", b"restrictpublicbuckets", b"ignorepublicacls")
+APPROVAL_WORDS = (b"approving", b"requiredapprovingreviewcount", b"admins", b"isadminenforced", b"stale",
+                  b"dismissstalereviews", b"owner", b"requirecodeownerreviews", b"actors")
 MARKS = (b"effect", b"statement", b"principal", b"identifiers", b"allusers", b"allauthenticatedusers", b"repo:*",
          b"public", b"required_approving_review_count", b"requiredapprovingreviewcount", b"enforce_admins",
          b"dismiss_stale_reviews", b"dismissstalereviews", b"require_code_owner_reviews",
@@ -50,6 +55,11 @@ def gate(lower: bytes) -> bool:
     return any(m in lower for m in MARKS)
 
 
+def _named(doc: Document, words: tuple[bytes, ...]) -> bool:
+    """One of the words (runs of letters) stands in the text: a set lookup, no scan of the text."""
+    return any(w in doc.words for w in words)
+
+
 def widened(doc: Document) -> list[Flow]:
     from guard.scan.actions.controls import on_lines, warned_against
     from guard.scan.actions.flows import Flow
@@ -58,7 +68,8 @@ def widened(doc: Document) -> list[Flow]:
         return []
     text = doc.text
     found: list[tuple[int, int, str, str, str]] = []
-    for head in on_lines(doc, STATEMENT, (b"effect", b"statement")):  # (each shape only where its name stands)
+    # (each shape only on the lines where its name stands: every alternative holds one of its marks, lower case)
+    for head in on_lines(doc, STATEMENT, STATEMENTS) if _named(doc, (b"effect", b"statement")) else ():
         end = STATEMENT.search(text, head.end(), head.end() + 600)
         hi = min(end.start() if end else len(text), head.end() + 600)
         every = EVERY_ACTION.search(text, head.start(), hi)
@@ -71,21 +82,22 @@ def widened(doc: Document) -> list[Flow]:
                 r"[\"']([^\"']+)[\"']", actions.group(1)))):
             found.append((public.start(), public.end(), "ACT009", "a policy that lets everyone act beyond reading",
                           "error"))
-    for member in on_lines(doc, PUBLIC_MEMBER, (b"allusers", b"allauthenticatedusers")):
+    for member in on_lines(doc, PUBLIC_MEMBER, (b"allusers", b"allauth")) \
+            if _named(doc, (b"allusers", b"allauthenticatedusers")) else ():
         lo, hi = max(0, member.start() - 200), member.end() + 200
         roles = [r.group() for r in ROLE.finditer(text, lo, hi)]
         if roles and not all(READ_ROLE.search(r) for r in roles):
             found.append((member.start(), member.end(), "ACT009", f"{roles[0]} granted to {member.group()}", "error"))
-    if ISSUER in text:
+    if _named(doc, (b"githubusercontent",)) and ISSUER in text:
         for repo in ANY_REPO.finditer(text):
             lo, hi = text.rfind("\n\n", 0, repo.start()), text.find("\n\n", repo.end())
             if ISSUER in text[max(lo, 0):hi if hi >= 0 else len(text)]:
                 found.append((repo.start(), repo.end(), "ACT009", "a cloud role any GitHub repository may assume "
                                                                    "(repo:*)", "error"))
     found += [(m.start(), m.end(), "ACT009", f"a bucket's public-access block switched off: {m.group()}", "warning")
-              for m in on_lines(doc, BLOCK_OFF, BLOCKS)]
+              for m in (on_lines(doc, BLOCK_OFF, BLOCKS) if _named(doc, BLOCK_WORDS) else ())]
     found += [(m.start(), m.end(), "ACT004", f"a branch's approvals waived by its setting: {m.group().strip()}",
-               "error") for m in on_lines(doc, WAIVED, APPROVALS)]
+               "error") for m in (on_lines(doc, WAIVED, APPROVALS) if _named(doc, APPROVAL_WORDS) else ())]
     flows = []
     for start, end, det_id, message, severity in found:
         if negated_in_clause(doc, start) or warned_against(doc, start) or reported_request(doc, start, end):

@@ -27,6 +27,8 @@ GLOBAL = lazy(HOME + r"/\.(?:claude|codex|gemini|cursor|windsurf|config/(?:claud
 # sibling (`../*`), every repository of an account; a single project (`~/code/app`) is none.
 REPOS = lazy(r"(?<![\w./~$-])(?:" + HOME + r"/(?!\.)[\w-]+(?:/(?:\*|\$\{?\w+\}?)[\w./*$-]*|/?(?![\w.-]|/[\w.$*]))|"
              r"\.\./(?:\*|\$\{?\w+\}?)[\w./*$-]*)|\bgh repo list\b")
+NAMES = (b"agents.md", b"claude.md", b"gemini.md", b"copilot-instructions", b"cursor", b"skill.md")  # (KNOWLEDGE's)
+PLACES = ("~/", "../", "$HOME", "${HOME}", "/home/", "/Users/", "%USERPROFILE%", "gh repo list")
 MARKS = (b"agents.md", b"claude.md", b"gemini.md", b"copilot-instructions", b".cursorrules", b".cursor/rules",
          b"skill.md")
 
@@ -38,7 +40,7 @@ def gate(lower: bytes) -> bool:
 
 
 def instructions_spread(doc: Document) -> list[Flow]:
-    from guard.scan.actions.controls import on_lines, warned_against
+    from guard.scan.actions.controls import warned_against
     from guard.scan.actions.flows import Flow
 
     if not gate(doc.ascii_lower):
@@ -46,10 +48,10 @@ def instructions_spread(doc: Document) -> list[Flow]:
     text = doc.text
     found = []
     done = 0
-    for first in on_lines(doc, KNOWLEDGE, MARKS):  # (the steps around an instruction file's name, each once)
-        if first.start() < done:
-            continue
-        start, end = _step(text, first.start())
+    for at in _names(doc):  # (the steps around an instruction file's name, each once)
+        if at < done or not any(text.find(m, max(0, at - 600), at + 600) >= 0 for m in PLACES):
+            continue  # (no place outside the project near it: most mentions of an instruction file)
+        start, end = _step(text, at)
         done = end
         named = [m.span() for m in KNOWLEDGE.finditer(text, start, end)]
         globals_ = [m.span() for m in GLOBAL.finditer(text, start, end)]
@@ -58,11 +60,11 @@ def instructions_spread(doc: Document) -> list[Flow]:
         named = [n for n in named if not any(a <= n[0] < b for a, b in globals_)]
         if not named or not (globals_ or places):
             continue
-        at = (places or globals_)[0]
-        if negated_in_clause(doc, at[0]) or warned_against(doc, at[0]) or reported_request(doc, *at):
+        place = (places or globals_)[0]
+        if negated_in_clause(doc, place[0]) or warned_against(doc, place[0]) or reported_request(doc, *place):
             continue
-        where = text[at[0]:at[1]]
-        if places and (len(named) >= 2 or doc.line_of(first.start()) in doc.fenced_lines):
+        where = text[place[0]:place[1]]
+        if places and (len(named) >= 2 or doc.line_of(at) in doc.fenced_lines):
             # (named once in prose, the file may only say where projects live; a block's line is the command)
             found.append(Flow(start, end, "ACT009", f"the agent's instructions ({text[slice(*named[0])]}) written "
                               f"into other projects ({where}), where every later session reads them", "error"))
@@ -73,8 +75,23 @@ def instructions_spread(doc: Document) -> list[Flow]:
     return found
 
 
+def _names(doc: Document) -> list[int]:
+    """Where an instruction file's name may stand: found with a byte search where the text has one byte a
+    character (most files), else by KNOWLEDGE itself."""
+    lower = doc.ascii_lower
+    if len(lower) != len(doc.text):
+        return [m.start() for m in KNOWLEDGE.finditer(doc.text)]
+    found = []
+    for name in NAMES:
+        at = lower.find(name)
+        while at >= 0:
+            found.append(at)
+            at = lower.find(name, at + 1)
+    return sorted(found)
+
+
 def _step(text: str, at: int) -> tuple[int, int]:
     """The step (sentence, list item, line of a block) around `at`, cut as prose.steps cuts them."""
-    start = max((m.end() for m in STEP_END.finditer(text, max(0, at - 2000), at)), default=max(0, at - 2000))
+    start = max((m.end() for m in STEP_END.finditer(text, max(0, at - 600), at)), default=max(0, at - 600))
     after = STEP_END.search(text, at)
     return start, after.start() if after else len(text)
