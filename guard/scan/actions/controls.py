@@ -179,7 +179,8 @@ def on_lines(doc: Document, pattern: re.Pattern[str], marks: tuple) -> list[re.M
         while at >= 0:
             line = doc.line_of(at)
             lines.add(line)
-            at = haystack.find(needle, doc.line_starts[line] if line < len(doc.line_starts) else len(text))  # type: ignore[arg-type]
+            after = doc.line_starts[line] if line < len(doc.line_starts) else len(text)
+            at = haystack.find(needle, after)  # type: ignore[arg-type]
     found: list[re.Match[str]] = []
     for line in sorted(lines):
         lo = doc.line_starts[line - 1]

@@ -46,7 +46,8 @@ def sent_by_the_app(doc: Document, walk: Walk, taken: list[tuple[int, int]]) -> 
             continue  # (a page to read, a forge, a placeholder: no endpoint)
         lo, hi = _item(text, start)
         path = CODE_PATH.search(text, lo, hi)
-        if path is None or (named := named or owned.Named(doc, [])).names(url) is not None or negated_in_clause(doc, start) or warned_against(doc, start) \
+        if path is None or (named := named or owned.Named(doc, [])).names(url) is not None \
+                or negated_in_clause(doc, start) or warned_against(doc, start) \
                 or reported_request(doc, start, end):
             continue
         held = next((s.group(1) for s in SPAN.finditer(text, lo, hi) if USER_DATA.search(s.group(1))), None)
