@@ -37,11 +37,9 @@ WAIVED = lazy(r"\b(?:required_approving_review_count|requiredApprovingReviewCoun
               r"\b(?:enforce_admins|dismiss_stale_reviews|require_code_owner_reviews|dismissStaleReviews|"
               r"requireCodeOwnerReviews|isAdminEnforced)[\"']?\s*[:=]\s*[\"']?false\b|"
               r"\bbypass_actors[\"']?[ \t]*[:=][ \t]*(?:\[[ \t]*\{|\[?[ \t]*(?=\r?\n|$))")
-STATEMENTS = (b"effect\"", b"effect'", b"effect:", b"effect =", b"effect=", b"statement {", b"statement{")
-BLOCKS = (b"block_public", b"blockpublic", b"restrict_public", b"restrictpublic", b"ignore_public",
-          b"ignorepublic")
-APPROVALS = (b"approving_review", b"approvingreview", b"enforce_admins", b"isadminenforced", b"dismiss_stale",
-             b"dismissstale", b"code_owner_reviews", b"codeownerreviews", b"bypass_actors")
+STATEMENTS = (b"effect", b"statement")
+BLOCKS = (b"public",)
+APPROVALS = (b"approving", b"enforce", b"reviews", b"bypass_actors")
 BLOCK_WORDS = (b"public", b"blockpublicacls", b"blockpublicpolicy", b"restrictpublicbuckets", b"ignorepublicacls")
 APPROVAL_WORDS = (b"approving", b"requiredapprovingreviewcount", b"admins", b"isadminenforced", b"stale",
                   b"dismissstalereviews", b"owner", b"requirecodeownerreviews", b"actors")

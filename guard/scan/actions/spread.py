@@ -28,12 +28,13 @@ GLOBAL = lazy(HOME + r"/\.(?:claude|codex|gemini|cursor|windsurf|config/(?:claud
 REPOS = lazy(r"(?<![\w./~$-])(?:" + HOME + r"/(?!\.)[\w-]+(?:/(?:\*|\$\{?\w+\}?)[\w./*$-]*|/?(?![\w.-]|/[\w.$*]))|"
              r"\.\./(?:\*|\$\{?\w+\}?)[\w./*$-]*)|\bgh repo list\b")
 NAMES = (b"agents.md", b"claude.md", b"gemini.md", b"copilot-instructions", b"cursor", b"skill.md")  # (KNOWLEDGE's)
-PLACES = ("~/", "../", "$HOME", "${HOME}", "/home/", "/Users/", "%USERPROFILE%", "gh repo list")
+NAME_WORDS = ((b"agents",), (b"claude",), (b"gemini",), (b"instructions",), (b"cursor", b"cursorrules"), (b"skill",))
+PLACES = (b"~/", b"../", b"$home", b"${home}", b"/home/", b"/users/", b"%userprofile%", b"gh repo list")
 MARKS = (b"agents.md", b"claude.md", b"gemini.md", b"copilot-instructions", b".cursorrules", b".cursor/rules",
          b"skill.md")
 
 
-def gate(lower: bytes) -> bool:
+def gate(lower: bytes) -> bool:  # (detectors.py keeps a copy, so that most files never import this module)
     return any(m in lower for m in MARKS) and any(m in lower for m in (b"~/", b"../", b"$home", b"${home}",
                                                                        b"/home/", b"/users/", b"%userprofile%",
                                                                        b"gh repo list"))
@@ -48,8 +49,10 @@ def instructions_spread(doc: Document) -> list[Flow]:
     text = doc.text
     found = []
     done = 0
+    lower = doc.ascii_lower
+    aligned = len(lower) == len(text)
     for at in _names(doc):  # (the steps around an instruction file's name, each once)
-        if at < done or not any(text.find(m, max(0, at - 600), at + 600) >= 0 for m in PLACES):
+        if at < done or aligned and not any(lower.find(m, max(0, at - 600), at + 600) >= 0 for m in PLACES):
             continue  # (no place outside the project near it: most mentions of an instruction file)
         start, end = _step(text, at)
         done = end
@@ -81,17 +84,22 @@ def _names(doc: Document) -> list[int]:
     lower = doc.ascii_lower
     if len(lower) != len(doc.text):
         return [m.start() for m in KNOWLEDGE.finditer(doc.text)]
+    present = tuple(n for n, words in zip(NAMES, NAME_WORDS, strict=True) if any(w in doc.words for w in words))
+    return _marks(lower, present)  # (a name whose runs of letters the text lacks is not searched for)
+
+
+def _marks(lower: bytes, marks: tuple[bytes, ...]) -> list[int]:
     found = []
-    for name in NAMES:
-        at = lower.find(name)
+    for mark in marks:
+        at = lower.find(mark)
         while at >= 0:
             found.append(at)
-            at = lower.find(name, at + 1)
+            at = lower.find(mark, at + 1)
     return sorted(found)
 
 
 def _step(text: str, at: int) -> tuple[int, int]:
     """The step (sentence, list item, line of a block) around `at`, cut as prose.steps cuts them."""
-    start = max((m.end() for m in STEP_END.finditer(text, max(0, at - 600), at)), default=max(0, at - 600))
+    start = max((m.end() for m in STEP_END.finditer(text, max(0, at - 400), at)), default=max(0, at - 400))
     after = STEP_END.search(text, at)
     return start, after.start() if after else len(text)
