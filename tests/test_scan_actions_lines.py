@@ -1,4 +1,4 @@
-"""The ACT008 readings run their patterns only on the lines that hold one of their marks (controls._on_lines):
+"""The ACT008 readings run their patterns only on the lines that hold one of their marks (controls.on_lines):
 the matches are the same as the pattern's over the whole text, for any text built from the settings' pieces."""
 from __future__ import annotations
 
@@ -19,5 +19,5 @@ def test_lines_with_a_mark_hold_every_match(parts: list[str]) -> None:
     doc = Document("".join(parts), "AGENTS.md")
     for pattern, marks in ((controls.SETTING, controls.SETTING_MARKS), (controls.RARE, controls.RARE_MARKS),
                            (controls.CONTROL_NAMED, controls.CONTROL_MARKS)):
-        assert [m.span() for m in controls._on_lines(doc, pattern, marks)] == \
+        assert [m.span() for m in controls.on_lines(doc, pattern, marks)] == \
             [m.span() for m in pattern.finditer(doc.text)]

@@ -126,14 +126,14 @@ def settings_off(doc: Document, walk: Walk, in_commands: list[tuple[int, int]], 
     text = doc.text
     secret_flow = any(f.id == "ACT001" and f.severity == "error" for f in flows)
     found = []
-    rare = _on_lines(doc, RARE, RARE_MARKS) if any(m in doc.ascii_lower for m in RARE_MARKS) else []
-    for match in [*_on_lines(doc, SETTING, SETTING_MARKS), *rare]:
+    rare = on_lines(doc, RARE, RARE_MARKS) if any(m in doc.ascii_lower for m in RARE_MARKS) else []
+    for match in [*on_lines(doc, SETTING, SETTING_MARKS), *rare]:
         kind = next(k for k, v in match.groupdict().items() if v)
         if kind == "scanner" and JUSTIFIED.match(text, match.end()):
             continue  # (a suppression that names its rule and says why: the tools' own documented form)
         why = WHAT[kind]
         found += _judged(doc, match.start(), match.end(), f"{why}: {match.group().strip()}", secret_flow, True)
-    for named in _on_lines(doc, CONTROL_NAMED, CONTROL_MARKS):
+    for named in on_lines(doc, CONTROL_NAMED, CONTROL_MARKS):
         lo = max(text.rfind("\n", 0, named.start()) + 1, named.start() - 24)
         verb = SWITCH_OFF.search(text, lo, named.start()) or OFF.search(text, lo, named.start())
         if verb is None or doc.line_of(named.start()) in doc.fenced_lines or any(
@@ -158,21 +158,29 @@ CONTROL_MARKS = ("middleware", "csrf", "xsrf", "tls", "ssl", "cert", "verifica",
                  "dependabot", "signature")
 
 
-def _on_lines(doc: Document, pattern: re.Pattern[str], marks: tuple) -> list[re.Match[str]]:
+def on_lines(doc: Document, pattern: re.Pattern[str], marks: tuple) -> list[re.Match[str]]:
     """pattern's matches on the lines that hold one of marks (each of its alternatives holds one)."""
     text = doc.text
-    lower = doc.cache.get("act-lower")
-    if lower is None:
-        lower = doc.cache["act-lower"] = text.lower()
-    if len(lower) != len(text):  # (a character whose lower case is longer: positions would drift)
-        return list(pattern.finditer(text))
+    lower: str | bytes | None = None
     lines: set[int] = set()
-    for mark in (m.decode() if isinstance(m, bytes) else m for m in marks):
-        at = lower.find(mark)
+    for mark in marks:
+        if (isinstance(mark, bytes) or mark.isascii()) and len(doc.ascii_lower) == len(text):
+            # (one byte a character, positions as the text's: a byte search, far cheaper than a str one)
+            haystack, needle = doc.ascii_lower, mark if isinstance(mark, bytes) else mark.encode()
+        else:
+            if lower is None:
+                lower = doc.cache.get("act-lower")
+                if lower is None:
+                    lower = doc.cache["act-lower"] = text.lower()
+            if len(lower) != len(text):  # (a character whose lower case is longer: positions would drift)
+                return list(pattern.finditer(text))
+            haystack, needle = lower, mark.decode() if isinstance(mark, bytes) else mark
+        at = haystack.find(needle)  # type: ignore[arg-type]
         while at >= 0:
             line = doc.line_of(at)
             lines.add(line)
-            at = lower.find(mark, doc.line_starts[line] if line < len(doc.line_starts) else len(text))
+            after = doc.line_starts[line] if line < len(doc.line_starts) else len(text)
+            at = haystack.find(needle, after)  # type: ignore[arg-type]
     found: list[re.Match[str]] = []
     for line in sorted(lines):
         lo = doc.line_starts[line - 1]

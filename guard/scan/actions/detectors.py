@@ -38,7 +38,11 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"prune", b"reset", b"flush", b"dropdb", b"db:drop", b"kubectl delete", b"dropdatabase", b"user.email",
          b"gpgsign",
          b"gh api", b"deploy-key", b"aws iam", b"iam-policy", b"role assignment", b"chmod 0", b"chmod 6", b"chmod 7",
-         b"chmod -r", b"o+r", b"o+w", b"a+r", b"a+w", b"auth refresh", b"--scopes")  # (ACT009: access granted)
+         b"chmod -r", b"o+r", b"o+w", b"a+r", b"a+w", b"auth refresh", b"--scopes",  # (ACT009: access granted)
+         b"principal", b"allusers", b"allauthenticatedusers", b"repo:*", b"block_public", b"blockpublic",
+         b"restrict_public", b"approving_review", b"approvingreview", b"enforce_admins", b"isadminenforced",
+         b"dismiss_stale", b"dismissstale", b"code_owner_reviews", b"codeownerreviews", b"bypass_actors",
+         b'"effect"', b"effect =")  # (policies.py: access widened, approvals waived by a setting)
 WORDS = frozenset((b"hooks", b"hook", b"nc", b"ncat", b"netcat",
                    b"socat", b"telnet", b"scp", b"rsync", b"sftp", b"dig", b"nslookup", b"codeowners", b"husky",
                    b"workflows", b"kguard", b"protection", b"circleci", b"jenkinsfile", b"sendmail", b"mutt",
@@ -67,13 +71,22 @@ def _into_git(doc: Document, haystack: bytes) -> bool:
         or any(word in doc.text for word in INTO_GIT_WORDS)
 
 
+def _instructions_outside(haystack: bytes) -> bool:
+    """An instruction file named beside a place outside the project (spread.py's gate, without its import)."""
+    return any(m in haystack for m in (b"agents.md", b"claude.md", b"gemini.md", b"copilot-instructions",
+                                       b".cursorrules", b".cursor/rules", b"skill.md")) \
+        and any(m in haystack for m in (b"~/", b"../", b"$home", b"${home}", b"/home/", b"/users/",
+                                        b"%userprofile%", b"gh repo list"))
+
+
 def _flows(doc: Document) -> list:
     found = doc.cache.get("actions")
     if found is None:
         haystack = doc.ascii_lower
         if not any(mark in haystack for mark in MARKS) and not any(word in doc.words for word in WORDS) \
                 and not _address_at(haystack) \
-                and not (any(mark in haystack for mark in SECRET_MARKS) and _into_git(doc, haystack)):
+                and not (any(mark in haystack for mark in SECRET_MARKS) and _into_git(doc, haystack)) \
+                and not _instructions_outside(haystack):
             found = []
         else:
             from guard.scan.actions.read import read  # (the action modules: only where they can fire)

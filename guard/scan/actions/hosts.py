@@ -13,8 +13,11 @@ from guard.scan.actions.trust import Project
 SCHEME = lazy(r"[a-z0-9+]{2,6}://[^\s<>\"'`)\]|]+", re.I)  # matched where "://" stands (see urls)
 SCHEMES = frozenset("http https ftp ws wss ssh git sftp rsync s3 git+https git+ssh".split())
 SCP = lazy(r"[\w.-]+@(?:[\w-]+\.)+[a-z]{2,}:(?!//)[\w./~-]+", re.I)  # git@host:owner/repo.git
+# Country codes too, where a site's host ends (app.vietpay.vn, shop.co.uk, loja.com.br); not those that end
+# file names or code's attribute chains (.py .sh .md .pt .in .id .at .it .es .no .to ...).
 BARE_TLD = lazy(r"\.(?:com|net|org|io|dev|app|xyz|site|top|ru|cn|me|co|cc|info|biz|online|cloud|tech|live|pw|tk|"
-                r"ml|ga|gq|cf|click)(?![\w.-])", re.I)
+                r"ml|ga|gq|cf|click|(?:co|com|org|net|gov|edu|ac)\.[a-z]{2}|uk|de|fr|nl|vn|br|jp|kr|au|ch|se|dk|fi|"
+                r"ie|nz|za|mx|tw|hk|sg|ph|tr|ua|cz|sk|hu|ro|gr|eu)(?![\w.-])", re.I)
 HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-")
 PATH_END = lazy(r"[^\s<>\"'`)\]|]*")
 EMAIL = lazy(r"(?<![\w.+-])[\w.+-]+@((?:[\w-]+\.)+[A-Za-z]{2,})(?![\w-]|\.\w)")

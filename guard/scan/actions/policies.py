@@ -1,0 +1,106 @@
+"""Access widened and approvals waived by a setting shown as code, read by the setting's shape: a cloud policy
+that allows every action on every resource, or anything but reading to everyone (`"Principal": "*"`,
+`allUsers`); a role any GitHub repository may assume (`repo:*` beside GitHub's token issuer); a bucket's
+public-access block switched off (ACT009: access that outlives the session); a branch's approvals waived by
+their settings (`required_approving_review_count: 0`, `enforce_admins: false`, `dismiss_stale_reviews: false`,
+`require_code_owner_reviews: false`) or a ruleset's `bypass_actors` (ACT004). A public read (a static site's
+`s3:GetObject`, a Cloud Run service's `roles/run.invoker`) is no finding."""
+from __future__ import annotations
+
+from guard.scan.lazyre import lazy
+
+import re
+
+from guard.scan.context import negated_in_clause, reported_request
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from guard.scan.actions.flows import Flow
+    from guard.scan.text import Document
+
+# A statement: from an "Effect" (JSON) or a `statement {` (HCL) to the next one, at most 600 characters.
+STATEMENT = lazy(r"[\"']?Effect[\"']?\s*[:=]\s*[\"']?Allow\b|\bstatement\s*\{", re.I)
+EVERY_ACTION = lazy(r"[\"']?actions?[\"']?\s*[:=]\s*\[?\s*[\"']\*[\"']", re.I)
+EVERY_RESOURCE = lazy(r"[\"']?resources?[\"']?\s*[:=]\s*\[?\s*[\"']\*[\"']", re.I)
+EVERYONE = lazy(r"[\"']?Principals?[\"']?\s*[:=]\s*(?:[\"']\*[\"']|\{\s*[\"']AWS[\"']\s*:\s*\[?\s*[\"']\*[\"'])|"
+                r"\bidentifiers\s*=\s*\[\s*\"\*\"\s*\]", re.I)
+ACTIONS = lazy(r"[\"']?actions?[\"']?\s*[:=]\s*(\[[^\]]*\]|[\"'][^\"']*[\"'])", re.I)
+READ_ONLY = lazy(r"^[\w-]+:(?:Get|List|Describe)\w*$")
+PUBLIC_MEMBER = lazy(r"\b(?:allUsers|allAuthenticatedUsers)\b")
+ROLE = lazy(r"\broles/[\w.]+")
+READ_ROLE = lazy(r"roles/(?:[\w]+\.)?(?:\w*viewer|\w*reader|invoker|objectViewer|legacyObjectReader)$", re.I)
+ANY_REPO = lazy(r"(?<![\w/-])repo:\*")
+ISSUER = "token.actions.githubusercontent.com"
+BLOCK_OFF = lazy(r"\b(?:block_public_(?:acls|policy)|restrict_public_buckets|ignore_public_acls|block_public_access|"
+                 r"BlockPublic(?:Acls|Policy)|RestrictPublicBuckets|IgnorePublicAcls)[\"']?\s*[:=]\s*[\"']?false\b")
+WAIVED = lazy(r"\b(?:required_approving_review_count|requiredApprovingReviewCount)[\"']?\s*[:=]\s*0\b|"
+              r"\b(?:enforce_admins|dismiss_stale_reviews|require_code_owner_reviews|dismissStaleReviews|"
+              r"requireCodeOwnerReviews|isAdminEnforced)[\"']?\s*[:=]\s*[\"']?false\b|"
+              r"\bbypass_actors[\"']?[ \t]*[:=][ \t]*(?:\[[ \t]*\{|\[?[ \t]*(?=\r?\n|$))")
+STATEMENTS = (b"effect", b"statement")
+BLOCKS = (b"public",)
+APPROVALS = (b"approving", b"enforce", b"reviews", b"bypass_actors")
+BLOCK_WORDS = (b"public", b"blockpublicacls", b"blockpublicpolicy", b"restrictpublicbuckets", b"ignorepublicacls")
+APPROVAL_WORDS = (b"approving", b"requiredapprovingreviewcount", b"admins", b"isadminenforced", b"stale",
+                  b"dismissstalereviews", b"owner", b"requirecodeownerreviews", b"actors")
+MARKS = (b"effect", b"statement", b"principal", b"identifiers", b"allusers", b"allauthenticatedusers", b"repo:*",
+         b"public", b"required_approving_review_count", b"requiredapprovingreviewcount", b"enforce_admins",
+         b"dismiss_stale_reviews", b"dismissstalereviews", b"require_code_owner_reviews",
+         b"requirecodeownerreviews", b"isadminenforced", b"bypass_actors")
+
+
+def gate(lower: bytes) -> bool:
+    return any(m in lower for m in MARKS)
+
+
+def _named(doc: Document, words: tuple[bytes, ...]) -> bool:
+    """One of the words (runs of letters) stands in the text: a set lookup, no scan of the text."""
+    return any(w in doc.words for w in words)
+
+
+def widened(doc: Document) -> list[Flow]:
+    from guard.scan.actions.controls import on_lines, warned_against
+    from guard.scan.actions.flows import Flow
+
+    if not gate(doc.ascii_lower):
+        return []
+    text = doc.text
+    found: list[tuple[int, int, str, str, str]] = []
+    # (each shape only on the lines where its name stands: every alternative holds one of its marks, lower case)
+    for head in on_lines(doc, STATEMENT, STATEMENTS) if _named(doc, (b"effect", b"statement")) else ():
+        end = STATEMENT.search(text, head.end(), head.end() + 600)
+        hi = min(end.start() if end else len(text), head.end() + 600)
+        every = EVERY_ACTION.search(text, head.start(), hi)
+        if every is not None and EVERY_RESOURCE.search(text, head.start(), hi):
+            found.append((every.start(), every.end(), "ACT009", "a policy that allows every action on every resource",
+                          "error"))
+        public = EVERYONE.search(text, max(0, head.start() - 300), hi)
+        actions = ACTIONS.search(text, head.start(), hi) or ACTIONS.search(text, max(0, head.start() - 300), hi)
+        if public is not None and not (actions and all(READ_ONLY.match(a) for a in re.findall(
+                r"[\"']([^\"']+)[\"']", actions.group(1)))):
+            found.append((public.start(), public.end(), "ACT009", "a policy that lets everyone act beyond reading",
+                          "error"))
+    for member in on_lines(doc, PUBLIC_MEMBER, (b"allusers", b"allauth")) \
+            if _named(doc, (b"allusers", b"allauthenticatedusers")) else ():
+        lo, hi = max(0, member.start() - 200), member.end() + 200
+        roles = [r.group() for r in ROLE.finditer(text, lo, hi)]
+        if roles and not all(READ_ROLE.search(r) for r in roles):
+            found.append((member.start(), member.end(), "ACT009", f"{roles[0]} granted to {member.group()}", "error"))
+    if _named(doc, (b"githubusercontent",)) and ISSUER in text:
+        for repo in ANY_REPO.finditer(text):
+            lo, hi = text.rfind("\n\n", 0, repo.start()), text.find("\n\n", repo.end())
+            if ISSUER in text[max(lo, 0):hi if hi >= 0 else len(text)]:
+                found.append((repo.start(), repo.end(), "ACT009", "a cloud role any GitHub repository may assume "
+                                                                   "(repo:*)", "error"))
+    found += [(m.start(), m.end(), "ACT009", f"a bucket's public-access block switched off: {m.group()}", "warning")
+              for m in (on_lines(doc, BLOCK_OFF, BLOCKS) if _named(doc, BLOCK_WORDS) else ())]
+    found += [(m.start(), m.end(), "ACT004", f"a branch's approvals waived by its setting: {m.group().strip()}",
+               "error") for m in (on_lines(doc, WAIVED, APPROVALS) if _named(doc, APPROVAL_WORDS) else ())]
+    flows = []
+    for start, end, det_id, message, severity in found:
+        if negated_in_clause(doc, start) or warned_against(doc, start) or reported_request(doc, start, end):
+            continue
+        if det_id == "ACT004" and doc.line_of(start) in doc.fenced_lines:
+            severity = "warning"  # (settings docs show such blocks; an order outside a block is an error)
+        flows.append(Flow(start, end, det_id, message, severity))
+    return flows
