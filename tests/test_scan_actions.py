@@ -137,9 +137,12 @@ def test_kguard_scan_and_review_report_the_issue_example(tmp_path: Path) -> None
 def test_trusted_hosts_in_the_config_make_the_mirror_quiet(tmp_path: Path) -> None:
     repo = init_repo(tmp_path / "repo", {"AGENTS.md": ISSUE_EXAMPLE,
                                          ".kguard.toml": "[scan]\ntrusted_hosts = [\"mirror.evil-backup.net\"]\n"})
-    scan = run_kguard("scan", "AGENTS.md", cwd=repo)
+    scan = run_kguard("scan", "AGENTS.md", "--select", "ACT", cwd=repo)
     assert scan.returncode == 0, scan.stdout + scan.stderr
     assert "ACT002" not in scan.stdout
+    # (the words "quietly ... never mention it" are still read: the learned line model's, not the mirror's)
+    (repo / ".kguard.toml").write_text("[scan]\ntrusted_hosts = [\"mirror.example.org\"]\n")
+    assert "ACT002" in run_kguard("scan", "AGENTS.md", "--select", "ACT", cwd=repo).stdout
 
 
 def test_a_bad_trusted_hosts_value_is_a_config_error_naming_the_file(tmp_path: Path) -> None:
