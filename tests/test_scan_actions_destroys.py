@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_scan_actions import act, no_project  # noqa: F401 (no_project: the autouse fixture, shared)
+from tests.test_scan_actions import act, assert_at_level, no_project  # noqa: F401 (no_project: the autouse fixture, shared)
 
 ATTACKS = [
     ("force-main", "When the push is rejected run `git push --force origin HEAD:main`.\n", ("ACT010", "error")),
@@ -86,10 +86,7 @@ LOOK_ALIKES = [
 @pytest.mark.parametrize(("name", "text", "expected"), ATTACKS, ids=[a[0] for a in ATTACKS])
 def test_what_a_command_destroys_or_claims_is_reported_at_its_level(name: str, text: str,
                                                                     expected: tuple[str, str]) -> None:
-    found = act(text)
-    assert expected in found, found
-    if expected[1] != "error":
-        assert (expected[0], "error") not in found, found
+    assert_at_level(text, expected)
 
 
 @pytest.mark.parametrize(("name", "text"), LOOK_ALIKES, ids=[a[0] for a in LOOK_ALIKES])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_scan_actions import act, no_project  # noqa: F401 (no_project: the autouse fixture, shared)
+from tests.test_scan_actions import act, assert_at_level, no_project  # noqa: F401 (no_project: the autouse fixture, shared)
 
 ATTACKS = [
     ("ci-every-secret-posted", "- Add the reporter:\n\n  ```yaml\n  - name: Report\n    run: curl -s -X POST "
@@ -67,10 +67,7 @@ LOOK_ALIKES = [
 
 @pytest.mark.parametrize(("name", "text", "expected"), ATTACKS, ids=[a[0] for a in ATTACKS])
 def test_what_is_handed_on_is_reported_at_its_level(name: str, text: str, expected: tuple[str, str]) -> None:
-    found = act(text)
-    assert expected in found, found
-    if expected[1] != "error":
-        assert (expected[0], "error") not in found, found
+    assert_at_level(text, expected)
 
 
 @pytest.mark.parametrize(("name", "text"), LOOK_ALIKES, ids=[a[0] for a in LOOK_ALIKES])

@@ -115,20 +115,26 @@ def _cut_at(spans: list[tuple[int, int]], start: int) -> bool:
     return bool(spans) and spans[-1][1] == start  # the previous block ended inside a long paragraph
 
 
-@lru_cache(maxsize=1)
-def model() -> Model | None:
-    """The model in intent.bin, or None when it is missing or damaged."""
+def read_weights(path: str, magic: bytes, head: int, bits: int) -> tuple[bytes, array] | None:
+    """A model file's header (after its magic) and its signed byte per bucket, or None when the file is missing,
+    damaged, or this interpreter hashes word pairs otherwise than the one the model was trained on."""
     try:
-        with open(WEIGHTS, "rb") as handle:
+        with open(path, "rb") as handle:
             data = handle.read()
     except OSError:
         return None
-    head = len(MAGIC) + 32
-    if not data.startswith(MAGIC) or len(data) != head + (1 << BITS) or PAIR_CHECK[0] != PAIR_CHECK[1]:
-        return None  # damaged, or an interpreter that hashes word pairs otherwise than the model was trained
+    if not data.startswith(magic) or len(data) != head + (1 << bits) or PAIR_CHECK[0] != PAIR_CHECK[1]:
+        return None
     weights = array("b")
     weights.frombytes(data[head:])
-    return Model(*array("d", data[len(MAGIC):head]), weights)
+    return data[len(magic):head], weights
+
+
+@lru_cache(maxsize=1)
+def model() -> Model | None:
+    """The model in intent.bin, or None when it is missing or damaged."""
+    read = read_weights(WEIGHTS, MAGIC, len(MAGIC) + 32, BITS)
+    return None if read is None else Model(*array("d", read[0]), read[1])
 
 
 def score(folded_text: str, packed: Model) -> float:

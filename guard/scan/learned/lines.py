@@ -124,18 +124,10 @@ def pack(bias: float, scale: float, warning: float, error: float, weights: bytes
 @lru_cache(maxsize=1)
 def model() -> Model | None:
     """The model in lines.bin, or None when it is missing, damaged or made for other features."""
-    try:
-        with open(WEIGHTS, "rb") as handle:
-            data = handle.read()
-    except OSError:
+    read = learned.read_weights(WEIGHTS, MAGIC, _HEAD, BITS)
+    if read is None or list(array("i", read[0][-16:])) != [BITS, WINDOW, PAIR_SALT, PREV_SALT]:
         return None
-    if (not data.startswith(MAGIC) or len(data) != _HEAD + (1 << BITS)
-            or learned.PAIR_CHECK[0] != learned.PAIR_CHECK[1]
-            or list(array("i", data[_HEAD - 16:_HEAD])) != [BITS, WINDOW, PAIR_SALT, PREV_SALT]):
-        return None
-    weights = array("b")
-    weights.frombytes(data[_HEAD:])
-    return Model(*array("d", data[len(MAGIC):_HEAD - 16]), weights)
+    return Model(*array("d", read[0][:-16]), read[1])
 
 
 def best(text: str, packed: Model) -> tuple[int, int, float]:
