@@ -28,38 +28,21 @@ import train_scorer as ts  # noqa: E402
 from eval_sources import own  # noqa: E402
 
 from guard.scan import learned  # noqa: E402
+from guard.scan.learned import lines  # noqa: E402
 
 ts.LOADERS.update(train3=lambda: own("train3"), train4=lambda: own("train4"))
 SOURCES = [*ts.ATTACK_SOURCES, "train3", "train4"]
 HELD = ["own13", "own12", "own10"]
 BUDGET = 16_000
-LONG, CUT = 300, 600
+CUT = lines.CUT
 TOP = 2
-UNIT = re.compile(r"(?:[#|]|```|~~~)[^\n]*|\S[^\n]*(?:\n(?![ \t]*(?:[-*+][ \t]|\d{1,3}[.)][ \t]|[#|]|```|~~~|\r?\n"
-                  r"|\r?$))[^\n]+)*")
-SENTENCE_END = re.compile(r"[.!?]+[\"')\]»”’]*(?=\s)|[。！？]+")
 WORD = re.compile(r"\w+")
 
 
 def units(text: str):
-    for match in UNIT.finditer(text):
-        start, end = match.span()
-        heading = text.startswith("#", start)
-        if end - start <= LONG:
-            yield start, end, heading
-            continue
-        for stop in [*(m.end() for m in SENTENCE_END.finditer(text, start, end)), end]:
-            while stop - start > CUT:
-                window = (start + CUT // 2, start + CUT)
-                cut = max(text.rfind("\n", *window), text.rfind(" ", *window))
-                cut = cut if cut > start else start + CUT
-                yield start, cut, heading
-                heading, start = False, cut
-            while start < stop and text[start].isspace():
-                start += 1
-            if start < stop:
-                yield start, stop, heading
-                heading, start = False, stop
+    """The line model's units (guard/scan/learned/lines.py), each with whether it opens a section."""
+    for start, end in lines.units(text):
+        yield start, end, text.startswith("#", start)
 
 
 def pieces(text: str) -> list[tuple[str, int]]:
