@@ -140,3 +140,26 @@ def test_it_stands_back_beside_a_finding_its_detector_lowered() -> None:
                                             "refuse it.")
     assert [f.severity for f in scan_text(text, "AGENTS.md", ["LRN002"])] == ["error"]
     assert [(f.id, f.severity) for f in scan_text(text, "AGENTS.md")] == [("OVR001", "warning")]
+
+
+@pytest.mark.parametrize("damage", ["truncated", "other-magic", "other-features", "missing"])
+def test_a_damaged_model_file_is_no_model_and_the_scan_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               damage: str) -> None:
+    data = Path(lines.WEIGHTS).read_bytes()
+    head = len(lines.MAGIC) + 32
+    broken = {"truncated": data[:-1], "other-magic": b"KGLRLX" + data[6:],
+              "other-features": data[:head] + (8).to_bytes(4, sys.byteorder, signed=True) + data[head + 4:],
+              "missing": None}[damage]
+    path = tmp_path / "lines.bin"
+    if broken is not None:
+        path.write_bytes(broken)
+    monkeypatch.setattr(lines, "WEIGHTS", str(path))
+    lines.model.cache_clear()
+    try:
+        assert lines.model() is None
+        found = scan_text(NOTES.format(line=ATTACKS["de"]), "AGENTS.md")
+        assert "LRN002" not in {f.id for f in found}
+    finally:
+        monkeypatch.undo()
+        lines.model.cache_clear()
+    assert _lrn2(NOTES.format(line=ATTACKS["de"]))  # (the package's own file again)
