@@ -35,9 +35,7 @@ MARKS = (b"agents.md", b"claude.md", b"gemini.md", b"copilot-instructions", b".c
 
 
 def gate(lower: bytes) -> bool:  # (detectors.py keeps a copy, so that most files never import this module)
-    return any(m in lower for m in MARKS) and any(m in lower for m in (b"~/", b"../", b"$home", b"${home}",
-                                                                       b"/home/", b"/users/", b"%userprofile%",
-                                                                       b"gh repo list"))
+    return any(m in lower for m in MARKS) and any(m in lower for m in PLACES)
 
 
 def instructions_spread(doc: Document) -> list[Flow]:

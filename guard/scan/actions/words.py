@@ -2,10 +2,10 @@
 (`${HOME}`, `repos/{owner}/{repo}`), and PowerShell's -EncodedCommand decoded."""
 from __future__ import annotations
 
-from guard.scan.lazyre import lazy
-
 import base64
 import shlex
+
+from guard.scan.lazyre import lazy
 
 
 def decode_powershell(value: str) -> str:
