@@ -123,9 +123,11 @@ def pack(bias: float, scale: float, warning: float, error: float, weights: bytes
 
 @lru_cache(maxsize=1)
 def model() -> Model | None:
-    """The model in lines.bin, or None when it is missing, damaged or made for other features."""
+    """The model in lines.bin, or None when it is missing, damaged or made for other features (said once on
+    stderr)."""
     read = learned.read_weights(WEIGHTS, MAGIC, _HEAD, BITS)
     if read is None or list(array("i", read[0][-16:])) != [BITS, WINDOW, PAIR_SALT, PREV_SALT]:
+        learned.unreadable(WEIGHTS, "LRN002")
         return None
     return Model(*array("d", read[0][:-16]), read[1])
 
