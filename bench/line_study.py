@@ -29,10 +29,13 @@ from eval_sources import DEVSET, SOURCES, own  # noqa: E402
 from guard.scan.learned import lines  # noqa: E402
 from guard.scan.learned.lines import doc_features  # noqa: E402
 
-LABELLED = ["own13", "own15", "own11", "own3", "own2", "own"]
-WHOLE_FILE = {"own13", "own15"}
+LABELLED = ["own13", "own15", "own16", "own11", "own3", "own2", "own"]
+WHOLE_FILE = {"own13", "own15", "own16"}
+# Look-alikes of sets whose attacks are not labelled (their benign halves): spread over the folds as prec*, so the
+# thresholds are set on every readable look-alike (--pool narrow: without them, as before session 13).
+WIDE_POOL = ["own4", "own5", "own7", "adapt6", "pa-benign"]
 BITS = lines.BITS
-CACHE = Path("/tmp/line_study_scan.json")
+CACHE = Path(f"/tmp/line_study_scan.{Path(__file__).resolve().parent.parent.name}.json")  # per work tree
 
 
 def labels() -> dict[tuple[str, int], set[int]]:
@@ -53,7 +56,7 @@ class Doc:
 CHAT = ["garak", "pyrit", "spikee", "aib", "jbmini", "hermes", "nullsec", "sentinel", "ragrt", "jailscan"]
 
 
-def load(with_items: bool, with_chat: bool = False) -> list[Doc]:
+def load(with_items: bool, with_chat: bool = False, pool: str = "narrow") -> list[Doc]:
     marks = labels()
     docs: list[Doc] = []
     for name in LABELLED:
@@ -61,8 +64,8 @@ def load(with_items: bool, with_chat: bool = False) -> list[Doc]:
         for i, case in enumerate(c for c in cases if c.attack):
             docs.append(Doc("attack", name, case.text, marks.get((name, i), set()), case))
         docs += [Doc("lookalike", name, c.text, None, c, c.path) for c in cases if not c.attack]
-    for name in ("prec7", "prec9", "prec11"):
-        docs += [Doc("lookalike", name, c.text, None, c, c.path) for c in SOURCES[name]()]
+    for name in ["prec7", "prec9", "prec11", *(WIDE_POOL if pool == "wide" else [])]:
+        docs += [Doc("lookalike", name, c.text, None, c, c.path) for c in SOURCES[name]() if not c.attack]
     docs += [Doc("real", "corpus", c.text, None, c, c.path) for c in SOURCES["corpus"]() if not c.attack]
     for name in ("train3", "train4"):
         for case in own(name):
@@ -171,12 +174,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--balance", type=float, default=1.0)
     parser.add_argument("--real-weight", type=float, default=3.0)
     parser.add_argument("--hard-weight", type=float, default=1.0)
+    parser.add_argument("--untrained", default="", help="labelled sources held out but never trained on (before)")
+    parser.add_argument("--pool", choices=("wide", "narrow"), default="narrow", help="look-alikes (WIDE_POOL)")
     parser.add_argument("--show", action="store_true", help="top benign units, the scanner's misses")
     parser.add_argument("--blind", default="", help="a blind set: its totals only, by the model of all")
     parser.add_argument("--write", default="", help="fit the model of all six and write it here (lines.bin)")
     args = parser.parse_args(argv)
     t0 = time.time()
-    docs = load(args.items, args.chat_weight > 0)
+    docs = load(args.items, args.chat_weight > 0, args.pool)
+    untrained = set(filter(None, args.untrained.split(",")))
     kinds = set(args.features.split(","))
     if args.write and (kinds != lines.KINDS or args.window != lines.WINDOW):
         raise SystemExit(f"line_study: --write needs --features {','.join(sorted(lines.KINDS))} --window "
@@ -186,11 +192,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(docs)} documents, {x.shape[0]} units, {sum(sum(d.positive) for d in docs)} positive; "
           f"{time.time() - t0:.0f} s", flush=True)
     score: dict[int, float] = {}
+    every = [i for i, d in enumerate(docs) if d.source not in untrained
+             and not (d.kind == "attack" and d.source in WHOLE_FILE and zlib.crc32(d.text.encode()) % 100
+                      >= 100 * args.fraction)]
     for name in LABELLED:
-        train_ids = [i for i, d in enumerate(docs) if d.fold != name and not (d.kind == "attack" and d.source == name)
-                     and not (d.kind == "attack" and d.source in WHOLE_FILE and zlib.crc32(d.text.encode()) % 100
-                              >= 100 * args.fraction)]
-        model = fit(x, owner, y, w, train_ids, args)
+        model = fit(x, owner, y, w, [i for i in every if docs[i].fold != name
+                                     and not (docs[i].kind == "attack" and docs[i].source == name)], args)
         score.update(doc_max(model, x, owner, [i for i, d in enumerate(docs) if d.fold == name
                                                or (d.kind == "attack" and d.source == name)]))
     real = [score[i] for i, d in enumerate(docs) if d.kind == "real"]
@@ -201,12 +208,12 @@ def main(argv: list[str] | None = None) -> int:
           f"thresholds warning {1 / (1 + math.exp(-warning)):.6f}, error {1 / (1 + math.exp(-error)):.6f}")
 
     if args.write:
-        return write(args.write, fit(x, owner, y, w, list(range(len(docs))), args), warning, error)
+        return write(args.write, fit(x, owner, y, w, every, args), warning, error)
     report(docs, levels, lambda i: 3 if score[i] >= error else 2 if score[i] >= warning else 0)
     if args.show:
         show(docs, levels, warning)
     if args.blind:
-        blind_totals(args, fit(x, owner, y, w, list(range(len(docs))), args), kinds, warning, error)
+        blind_totals(args, fit(x, owner, y, w, every, args), kinds, warning, error)
     return 0
 
 
@@ -223,23 +230,28 @@ def write(path: str, model, warning: float, error: float) -> int:
 
 
 def report(docs, levels, new_level) -> None:
-    """Per left-out source, any / at error (%): LRN alone, everything, the new model, everything + new, the gain;
-    then the benign files warned and with an error."""
-    print("  source     n |  LRN   | everything |  new   | every+new | gain (any/error)")
+    """Per left-out source, any / at error (%): B alone (LRN001 or the new model), everything (without LRN002), the
+    new model, everything + new, the gain; its look-alikes with an error / warned (new, everything + new); then
+    every benign file warned and with an error."""
+    print("  source     n |   B    | everything |  new   | every+new | gain (any/error) | look-alikes err/warned")
     gains = []
     for name in LABELLED:
         ids = [i for i, d in enumerate(docs) if d.kind == "attack" and d.source == name]
         counts = [[0, 0] for _ in range(4)]
         for i in ids:
             for every, lrn in levels[id(docs[i])]:
-                for k, level in enumerate((lrn, every, new_level(i), max(every, new_level(i)))):
+                for k, level in enumerate((max(lrn, new_level(i)), every, new_level(i), max(every, new_level(i)))):
                     counts[k][0] += level >= 2
                     counts[k][1] += level >= 3
         p = [(100 * a / (2 * len(ids)), 100 * e / (2 * len(ids))) for a, e in counts]
         gains.append((name, p[3][0] - p[1][0], p[3][1] - p[1][1]))
+        alike = [i for i, d in enumerate(docs) if d.kind == "lookalike" and d.source == name]
+        both = [max(max(e for e, _ in levels[id(docs[i])]), new_level(i)) for i in alike]
         print(f"  {name:6} {2 * len(ids):4} | " + " | ".join(f"{a:5.1f}/{e:5.1f}" for a, e in p)
-              + f" | {gains[-1][1]:+5.1f}/{gains[-1][2]:+5.1f}")
-    for label, rows in (("whole-file sources", [g for g in gains if g[0] in WHOLE_FILE]), ("all six", gains)):
+              + f" | {gains[-1][1]:+5.1f}/{gains[-1][2]:+5.1f} | {len(alike)}: new "
+              f"{sum(new_level(i) >= 3 for i in alike)}/{sum(new_level(i) >= 2 for i in alike)}, every+new "
+              f"{sum(v >= 3 for v in both)}/{sum(v >= 2 for v in both)}")
+    for label, rows in (("whole-file sources", [g for g in gains if g[0] in WHOLE_FILE]), ("all", gains)):
         print(f"  mean gain, {label}: any {sum(g[1] for g in rows) / len(rows):+.1f}, error "
               f"{sum(g[2] for g in rows) / len(rows):+.1f}")
     for kind in ("real", "lookalike"):
