@@ -64,7 +64,7 @@ def load(with_items: bool, pool: str = "wide", by_source: bool = True) -> list[D
     for name in ["prec7", "prec9", "prec11", *(WIDE_POOL if pool == "wide" else [])]:
         docs += [Doc("lookalike", name, c.text, None, c, c.path) for c in SOURCES[name]() if not c.attack]
     docs += [Doc("real", "corpus", c.text, None, c, c.path) for c in SOURCES["corpus"]() if not c.attack]
-    for name in ("train3", "train4"):
+    for name in ("train3", "train4", "trainlines"):
         for case in own(name):
             if case.attack and with_items:
                 docs.append(Doc("item", name, case.text, "all", case))
@@ -173,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--features", default="shipped,pairs", help="of shipped, pairs (2..window apart), prev")
     parser.add_argument("--window", type=int, default=4)
-    parser.add_argument("--items", action="store_true", help="train3/train4 attack items as positives too")
+    parser.add_argument("--items", action="store_true", help="train3/train4/trainlines attack items as positives")
     parser.add_argument("--item-weight", type=float, default=0.3)
     parser.add_argument("--fraction", type=float, default=1.0, help="of the whole-file attacks kept in training")
     parser.add_argument("--c", type=float, default=0.5)
