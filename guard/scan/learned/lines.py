@@ -164,7 +164,8 @@ def line_intent(doc: Document) -> Iterator[Hit]:
     and ends, 3-grams of other scripts and the previous unit's words, after NFKC and case folding, by a model
     trained (bench/line_study.py) on attack lines labelled inside whole files against every other line of those
     files, benign look-alikes and 433 real agent files. The file's highest unit is reported. Both thresholds are
-    set on files the model did not see (warning: 1 % of real files, 2 % of look-alikes).
+    set on files the model did not see (warning: 1 % of real files, 2 % of look-alikes; error: 1 in 500 of both,
+    each look-alike set held out whole).
 
     Why it matters: an injection hidden in a long, honest file is one line among fifty; a score over a whole
     block averages it away, a score per line does not.
