@@ -191,3 +191,37 @@ def test_kguard_scan_says_once_that_a_model_file_is_missing(tmp_path: Path, mode
     found = {f["id"] for f in json.loads(broken.stdout)["findings"]}
     assert rule not in found and any(i.startswith("ACT") for i in found)
     assert whole.stderr == "" and broken.returncode in (0, 1)
+
+
+def _study():  # bench/line_study.py, the line model's trainer (it imports no scikit-learn until it fits)
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import line_study
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    return line_study
+
+
+def test_every_labelled_line_is_a_line_of_its_case() -> None:
+    study = _study()
+    own, marks = study.own, study.labels()
+    assert {name for name, _ in marks} == set(study.LABELLED)
+    for name in study.WHOLE_FILE:
+        cases = [c for c in own(name) if c.attack]
+        assert sorted(i for n, i in marks if n == name) == list(range(len(cases)))
+        for i, case in enumerate(cases):
+            text = case.text.split("\n")
+            assert all(0 < n <= len(text) and text[n - 1].strip() for n in marks[name, i]), (name, i)
+
+
+def test_the_thresholds_are_set_on_every_readable_look_alike_set_each_held_out_whole() -> None:
+    """A set the model saw in training scores lower than a new one: each look-alike set that is not a labelled
+    source sits whole in one fold, and none of the blind sets is read."""
+    study = _study()
+    docs = study.load(False)
+    sets = {d.source for d in docs if d.kind == "lookalike"}
+    assert {"prec7", "prec9", "prec11", "own4", "own5", "own7", "adapt6", "own13", "own15", "own16"} <= sets
+    assert not sets & {"own10", "own12", "own14"} and not {d.source for d in docs} & {"own10", "own12", "own14"}
+    for name in sets - set(study.LABELLED):
+        assert len({d.fold for d in docs if d.source == name}) == 1, name
+    assert len({d.fold for d in docs if d.kind == "real"}) == len(study.LABELLED)  # the real files spread
