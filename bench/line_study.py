@@ -1,13 +1,13 @@
 """Study (issue 21 B): a per-line model trained on in-distribution line labels (bench/devset/lines.txt: the lines
-of each own13/own15 whole-file attack and each own11/own3/own2/own fragment that carry the attack). Positives: those
-units; negatives: every other unit of the same files, of the look-alikes (the sets' benign halves, prec7/9/11), of
-the real agent files (../shared/corpus negatives) and train3/train4's benign items. A file's score: its highest
-unit. Each labelled source left out in turn (its benign half with it; real files and prec* spread over the folds):
-every score is out of fold, and so are the thresholds (warning: 1 % of the real files and 2 % of the look-alikes;
-error: 1 in 500 of both). Beside: the shipped block model (LRN), the whole scanner, everything + new, each attack
-placed as AGENTS.md and as a memory file. `--blind own12`: that set's totals only, by the model of all. Prints
-figures (bench/devset/SOURCES.md, last section) and a cache of the scanner's levels in /tmp; `--write PATH`: the model
-of all six with the out-of-fold thresholds, as guard/scan/learned/lines.bin (the features are that module's).
+of each own13/own15/own16 whole-file attack and each own11/own3/own2/own fragment that carry the attack). Positives:
+those units; negatives: every other unit of the same files, of the look-alikes (the sets' benign halves, prec7/9/11
+and WIDE_POOL's), of the real agent files (../shared/corpus negatives) and train3/train4's benign items. A file's
+score: its highest unit, with the weights quantised as shipped. Each labelled source left out in turn (its benign
+half with it; each other look-alike set whole in one fold, real files spread): every score is out of fold, and so are
+the thresholds (warning: 1 % of the real files and 2 % of the look-alikes; error: 1 in 500 of both together).
+Beside: the block model (LRN001), the whole scanner, everything + new, each attack as AGENTS.md and as memory.
+`--blind own12`: that set's totals only. `--write PATH`: the model of all with the out-of-fold thresholds, as
+guard/scan/learned/lines.bin (the features are that module's). The scanner's levels are cached in /tmp.
 
     pip install scikit-learn numpy scipy   # study only
     python bench/line_study.py --items --item-weight 3 --features shipped,pairs,prev [--show] [--blind own12]"""
@@ -29,10 +29,13 @@ from eval_sources import DEVSET, SOURCES, own  # noqa: E402
 from guard.scan.learned import lines  # noqa: E402
 from guard.scan.learned.lines import doc_features  # noqa: E402
 
-LABELLED = ["own13", "own15", "own11", "own3", "own2", "own"]
-WHOLE_FILE = {"own13", "own15"}
+LABELLED = ["own13", "own15", "own16", "own11", "own3", "own2", "own"]
+WHOLE_FILE = {"own13", "own15", "own16"}
+# Look-alikes of sets whose attacks are not labelled (their benign halves): the thresholds are set on every readable
+# look-alike (--pool narrow: without them, as before session 13).
+WIDE_POOL = ["own4", "own5", "own7", "adapt6", "pa-benign"]
 BITS = lines.BITS
-CACHE = Path("/tmp/line_study_scan.json")
+CACHE = Path(f"/tmp/line_study_scan.{Path(__file__).resolve().parent.parent.name}.json")  # per work tree
 
 
 def labels() -> dict[tuple[str, int], set[int]]:
@@ -50,10 +53,7 @@ class Doc:
         self.positive = [marked == "all" or any(f <= n <= e for n in marked or ()) for f, e in rows]
 
 
-CHAT = ["garak", "pyrit", "spikee", "aib", "jbmini", "hermes", "nullsec", "sentinel", "ragrt", "jailscan"]
-
-
-def load(with_items: bool, with_chat: bool = False) -> list[Doc]:
+def load(with_items: bool, pool: str = "wide", by_source: bool = True) -> list[Doc]:
     marks = labels()
     docs: list[Doc] = []
     for name in LABELLED:
@@ -61,22 +61,21 @@ def load(with_items: bool, with_chat: bool = False) -> list[Doc]:
         for i, case in enumerate(c for c in cases if c.attack):
             docs.append(Doc("attack", name, case.text, marks.get((name, i), set()), case))
         docs += [Doc("lookalike", name, c.text, None, c, c.path) for c in cases if not c.attack]
-    for name in ("prec7", "prec9", "prec11"):
-        docs += [Doc("lookalike", name, c.text, None, c, c.path) for c in SOURCES[name]()]
+    for name in ["prec7", "prec9", "prec11", *(WIDE_POOL if pool == "wide" else [])]:
+        docs += [Doc("lookalike", name, c.text, None, c, c.path) for c in SOURCES[name]() if not c.attack]
     docs += [Doc("real", "corpus", c.text, None, c, c.path) for c in SOURCES["corpus"]() if not c.attack]
-    for name in ("train3", "train4"):
+    for name in ("train3", "train4", "trainlines"):
         for case in own(name):
             if case.attack and with_items:
                 docs.append(Doc("item", name, case.text, "all", case))
             elif not case.attack:
                 docs.append(Doc("itembenign", name, case.text, None, case))
-    for name in CHAT if with_chat else []:  # chat-style attacks: every unit a positive, as the items
-        for case in SOURCES[name]():
-            if case.attack and case.text.strip():
-                docs.append(Doc("chat", name, case.text[:lines.BUDGET], "all", case))
     rng = random.Random(11)
+    sets = sorted({d.source for d in docs if d.kind == "lookalike" and d.source not in LABELLED})
     for d in docs:
         d.fold = d.source if d.source in LABELLED else rng.choice(LABELLED) if d.kind in ("real", "lookalike") else None
+        if by_source and d.source in sets:  # a look-alike set as a whole in one fold: scored as a new set would be
+            d.fold = LABELLED[sets.index(d.source) % len(LABELLED)]
     return docs
 
 
@@ -105,7 +104,7 @@ def matrix(docs, kinds, window, args):
 
     rows, cols, owner, y, w = [], [], [], [], []
     for i, d in enumerate(docs):
-        share = {"item": args.item_weight, "chat": args.chat_weight}.get(d.kind, 1.0) / max(1, sum(d.positive))
+        share = (args.item_weight if d.kind == "item" else 1.0) / max(1, sum(d.positive))
         other = args.real_weight if d.kind == "real" else args.hard_weight if d.kind == "attack" else 1.0
         for feats, positive in zip(doc_features(d.units, kinds, window), d.positive):
             rows.extend([len(owner)] * len(feats))
@@ -131,28 +130,39 @@ def fit(x, owner, y, w, train_ids, args):
 UNIT_SCORES: dict[int, list[float]] = {}  # each scored document's unit logits, for --show
 
 
+def quantised(model):
+    """The model as shipped (and so as scored out of fold): bias, scale, one signed byte per bucket."""
+    import numpy as np
+
+    scale = float(np.abs(model.coef_[0]).max()) / 127 or 1.0
+    return float(model.intercept_[0]), scale, np.clip(np.round(model.coef_[0] / scale), -127, 127).astype(np.int8)
+
+
 def doc_max(model, x, owner, ids):
     import numpy as np
 
     best: dict[int, float] = {}
-    for i, v in zip(owner[np.isin(owner, ids)], model.decision_function(x[np.isin(owner, ids)]).astype(np.float64)):
+    bias, scale, weights = quantised(model)
+    for i, v in zip(owner[np.isin(owner, ids)], bias + scale * (x[np.isin(owner, ids)] @ weights.astype(np.float64))):
         best[i] = max(best.get(i, -1e9), v)
         UNIT_SCORES.setdefault(int(i), []).append(float(v))
     return best
 
 
-def show(docs, levels, warning) -> None:
-    """The highest benign units out of fold, and the development sets' (own13, own15) attacks the scanner misses:
-    their best labelled and best other unit against the warning threshold."""
+def show(docs, levels, warning, new_level) -> None:
+    """The highest benign units out of fold, and per intent of the whole-file sets' attacks (their headers) how many
+    the new model reaches out of fold, at any level and at error."""
     top = sorted(((v, i, k) for i, d in enumerate(docs) if d.kind in ("real", "lookalike")
-                  for k, v in enumerate(UNIT_SCORES[i])), reverse=True)[:25]
+                  for k, v in enumerate(UNIT_SCORES[i])), reverse=True)[:20]
     for v, i, k in top:
         print(f"    benign {docs[i].kind} {docs[i].source} {v - warning:+6.2f} {docs[i].units[k][:150]!r}")
+    intents: dict[str, list[int]] = {}
     for i, d in enumerate(docs):
-        if d.kind == "attack" and d.source in WHOLE_FILE and max(e for e, _ in levels[id(d)]) < 2:
-            best = [max((v for v, p in zip(UNIT_SCORES[i], d.positive) if p == want), default=-99) - warning
-                    for want in (True, False)]
-            print(f"    missed {d.source} {d.case.name:28} labelled {best[0]:+6.2f} other {best[1]:+6.2f}")
+        if d.kind == "attack" and d.source in WHOLE_FILE:
+            row = intents.setdefault(d.case.name.split()[0], [0, 0, 0])
+            row[0], row[1], row[2] = row[0] + 1, row[1] + (new_level(i) >= 2), row[2] + (new_level(i) >= 3)
+    print("  per intent, new any/error of n: " + ", ".join(f"{k} {a}/{e} of {n}" for k, (n, a, e) in
+                                                          sorted(intents.items(), key=lambda kv: kv[1][1] / kv[1][0])))
 
 
 def quantile(scores, rate):
@@ -163,20 +173,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--features", default="shipped,pairs", help="of shipped, pairs (2..window apart), prev")
     parser.add_argument("--window", type=int, default=4)
-    parser.add_argument("--items", action="store_true", help="train3/train4 attack items as positives too")
+    parser.add_argument("--items", action="store_true", help="train3/train4/trainlines attack items as positives")
     parser.add_argument("--item-weight", type=float, default=0.3)
-    parser.add_argument("--chat-weight", type=float, default=0.0, help="chat-style attacks as positives, so much")
     parser.add_argument("--fraction", type=float, default=1.0, help="of the whole-file attacks kept in training")
     parser.add_argument("--c", type=float, default=0.5)
     parser.add_argument("--balance", type=float, default=1.0)
     parser.add_argument("--real-weight", type=float, default=3.0)
     parser.add_argument("--hard-weight", type=float, default=1.0)
+    parser.add_argument("--untrained", default="", help="labelled sources held out but never trained on (before)")
+    parser.add_argument("--pool", choices=("wide", "narrow"), default="wide", help="look-alikes (WIDE_POOL)")
+    parser.add_argument("--spread", action="store_true", help="look-alike sets spread over the folds (before 13)")
     parser.add_argument("--show", action="store_true", help="top benign units, the scanner's misses")
     parser.add_argument("--blind", default="", help="a blind set: its totals only, by the model of all")
     parser.add_argument("--write", default="", help="fit the model of all six and write it here (lines.bin)")
     args = parser.parse_args(argv)
     t0 = time.time()
-    docs = load(args.items, args.chat_weight > 0)
+    docs = load(args.items, args.pool, not args.spread)
+    untrained = set(filter(None, args.untrained.split(",")))
     kinds = set(args.features.split(","))
     if args.write and (kinds != lines.KINDS or args.window != lines.WINDOW):
         raise SystemExit(f"line_study: --write needs --features {','.join(sorted(lines.KINDS))} --window "
@@ -186,11 +199,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(docs)} documents, {x.shape[0]} units, {sum(sum(d.positive) for d in docs)} positive; "
           f"{time.time() - t0:.0f} s", flush=True)
     score: dict[int, float] = {}
+    every = [i for i, d in enumerate(docs) if d.source not in untrained
+             and not (d.kind == "attack" and d.source in WHOLE_FILE and zlib.crc32(d.text.encode()) % 100
+                      >= 100 * args.fraction)]
     for name in LABELLED:
-        train_ids = [i for i, d in enumerate(docs) if d.fold != name and not (d.kind == "attack" and d.source == name)
-                     and not (d.kind == "attack" and d.source in WHOLE_FILE and zlib.crc32(d.text.encode()) % 100
-                              >= 100 * args.fraction)]
-        model = fit(x, owner, y, w, train_ids, args)
+        model = fit(x, owner, y, w, [i for i in every if docs[i].fold != name
+                                     and not (docs[i].kind == "attack" and docs[i].source == name)], args)
         score.update(doc_max(model, x, owner, [i for i, d in enumerate(docs) if d.fold == name
                                                or (d.kind == "attack" and d.source == name)]))
     real = [score[i] for i, d in enumerate(docs) if d.kind == "real"]
@@ -201,45 +215,47 @@ def main(argv: list[str] | None = None) -> int:
           f"thresholds warning {1 / (1 + math.exp(-warning)):.6f}, error {1 / (1 + math.exp(-error)):.6f}")
 
     if args.write:
-        return write(args.write, fit(x, owner, y, w, list(range(len(docs))), args), warning, error)
-    report(docs, levels, lambda i: 3 if score[i] >= error else 2 if score[i] >= warning else 0)
+        return write(args.write, fit(x, owner, y, w, every, args), warning, error)
+    new_level = lambda i: 3 if score[i] >= error else 2 if score[i] >= warning else 0  # noqa: E731
+    report(docs, levels, new_level)
     if args.show:
-        show(docs, levels, warning)
+        show(docs, levels, warning, new_level)
     if args.blind:
-        blind_totals(args, fit(x, owner, y, w, list(range(len(docs))), args), kinds, warning, error)
+        blind_totals(args, fit(x, owner, y, w, every, args), kinds, warning, error)
     return 0
 
 
 def write(path: str, model, warning: float, error: float) -> int:
     """The model of all, quantised to one signed byte per bucket, with the out-of-fold thresholds (logits)."""
-    import numpy as np
-
-    w = model.coef_[0]
-    scale = float(np.abs(w).max()) / 127 or 1.0
-    weights = np.clip(np.round(w / scale), -127, 127).astype(np.int8).tobytes()
-    Path(path).write_bytes(lines.pack(float(model.intercept_[0]), scale, warning, error, weights))
-    print(f"wrote {path}: {Path(path).stat().st_size} bytes, {int(np.count_nonzero(w))} non-zero buckets")
+    bias, scale, weights = quantised(model)
+    Path(path).write_bytes(lines.pack(bias, scale, warning, error, weights.tobytes()))
+    print(f"wrote {path}: {Path(path).stat().st_size} bytes, {int((weights != 0).sum())} non-zero buckets")
     return 0
 
 
 def report(docs, levels, new_level) -> None:
-    """Per left-out source, any / at error (%): LRN alone, everything, the new model, everything + new, the gain;
-    then the benign files warned and with an error."""
-    print("  source     n |  LRN   | everything |  new   | every+new | gain (any/error)")
+    """Per left-out source, any / at error (%): B alone (LRN001 or the new model), everything (without LRN002), the
+    new model, everything + new, the gain; its look-alikes with an error / warned (new, everything + new); then
+    every benign file warned and with an error."""
+    print("  source     n |   B    | everything |  new   | every+new | gain (any/error) | look-alikes err/warned")
     gains = []
     for name in LABELLED:
         ids = [i for i, d in enumerate(docs) if d.kind == "attack" and d.source == name]
         counts = [[0, 0] for _ in range(4)]
         for i in ids:
             for every, lrn in levels[id(docs[i])]:
-                for k, level in enumerate((lrn, every, new_level(i), max(every, new_level(i)))):
+                for k, level in enumerate((max(lrn, new_level(i)), every, new_level(i), max(every, new_level(i)))):
                     counts[k][0] += level >= 2
                     counts[k][1] += level >= 3
         p = [(100 * a / (2 * len(ids)), 100 * e / (2 * len(ids))) for a, e in counts]
         gains.append((name, p[3][0] - p[1][0], p[3][1] - p[1][1]))
+        alike = [i for i, d in enumerate(docs) if d.kind == "lookalike" and d.source == name]
+        both = [max(max(e for e, _ in levels[id(docs[i])]), new_level(i)) for i in alike]
         print(f"  {name:6} {2 * len(ids):4} | " + " | ".join(f"{a:5.1f}/{e:5.1f}" for a, e in p)
-              + f" | {gains[-1][1]:+5.1f}/{gains[-1][2]:+5.1f}")
-    for label, rows in (("whole-file sources", [g for g in gains if g[0] in WHOLE_FILE]), ("all six", gains)):
+              + f" | {gains[-1][1]:+5.1f}/{gains[-1][2]:+5.1f} | {len(alike)}: new "
+              f"{sum(new_level(i) >= 3 for i in alike)}/{sum(new_level(i) >= 2 for i in alike)}, every+new "
+              f"{sum(v >= 3 for v in both)}/{sum(v >= 2 for v in both)}")
+    for label, rows in (("whole-file sources", [g for g in gains if g[0] in WHOLE_FILE]), ("all", gains)):
         print(f"  mean gain, {label}: any {sum(g[1] for g in rows) / len(rows):+.1f}, error "
               f"{sum(g[2] for g in rows) / len(rows):+.1f}")
     for kind in ("real", "lookalike"):
@@ -249,6 +265,10 @@ def report(docs, levels, new_level) -> None:
                 [max(every[i], new_level(i)) for i in ids]) for t in (2, 3)]
         print(f"  benign {kind:9} {len(ids):4}: warned / error: new {line[0]}/{line[1]}, everything "
               f"{line[2]}/{line[3]}, everything+new {line[4]}/{line[5]}")
+    sets = sorted({d.source for d in docs if d.kind == "lookalike" and d.source not in LABELLED})
+    print("  look-alike sets, new error/warned: " + ", ".join(f"{s} {sum(new_level(i) >= 3 for i in ids)}/"
+          f"{sum(new_level(i) >= 2 for i in ids)} of {len(ids)}" for s in sets
+          for ids in [[i for i, d in enumerate(docs) if d.kind == "lookalike" and d.source == s]]))
 
 
 def blind_totals(args, model, kinds, warning, error) -> None:

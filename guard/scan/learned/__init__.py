@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 import unicodedata
 import zlib
 from array import array
@@ -130,10 +131,17 @@ def read_weights(path: str, magic: bytes, head: int, bits: int) -> tuple[bytes, 
     return data[len(magic):head], weights
 
 
+def unreadable(path: str, rule: str) -> None:
+    """One line on stderr: the scan goes on without that model, but not silently (its findings would just vanish)."""
+    sys.stderr.write(f"kguard: {path} is missing or damaged; scanning without {rule} (reinstall kguard)\n")
+
+
 @lru_cache(maxsize=1)
 def model() -> Model | None:
-    """The model in intent.bin, or None when it is missing or damaged."""
+    """The model in intent.bin, or None when it is missing or damaged (said once on stderr)."""
     read = read_weights(WEIGHTS, MAGIC, len(MAGIC) + 32, BITS)
+    if read is None:
+        unreadable(WEIGHTS, "LRN001")
     return None if read is None else Model(*array("d", read[0]), read[1])
 
 

@@ -123,9 +123,11 @@ def pack(bias: float, scale: float, warning: float, error: float, weights: bytes
 
 @lru_cache(maxsize=1)
 def model() -> Model | None:
-    """The model in lines.bin, or None when it is missing, damaged or made for other features."""
+    """The model in lines.bin, or None when it is missing, damaged or made for other features (said once on
+    stderr)."""
     read = learned.read_weights(WEIGHTS, MAGIC, _HEAD, BITS)
     if read is None or list(array("i", read[0][-16:])) != [BITS, WINDOW, PAIR_SALT, PREV_SALT]:
+        learned.unreadable(WEIGHTS, "LRN002")
         return None
     return Model(*array("d", read[0][:-16]), read[1])
 
@@ -162,7 +164,8 @@ def line_intent(doc: Document) -> Iterator[Hit]:
     and ends, 3-grams of other scripts and the previous unit's words, after NFKC and case folding, by a model
     trained (bench/line_study.py) on attack lines labelled inside whole files against every other line of those
     files, benign look-alikes and 433 real agent files. The file's highest unit is reported. Both thresholds are
-    set on files the model did not see (warning: 1 % of real files, 2 % of look-alikes).
+    set on files the model did not see (warning: 1 % of real files, 2 % of look-alikes; error: 1 in 500 of both,
+    each look-alike set held out whole).
 
     Why it matters: an injection hidden in a long, honest file is one line among fifty; a score over a whole
     block averages it away, a score per line does not.
