@@ -8,7 +8,7 @@ from collections.abc import Callable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from guard.scan import conceal, danger, encoded, filelevel, hijack, override
+from guard.scan import conceal, danger, encoded, filelevel, override
 from guard.scan.danger import CREDENTIAL
 from guard.scan.engine import scan_text
 from guard.scan.patterns import Span, _split_alternatives, lowered, prepared, scan
@@ -18,7 +18,7 @@ from guard.scan.trigger_places import trigger_positions
 
 # Case-insensitive detector patterns whose every alternative starts with \b: the windowed search drops that
 # \b (runs the lowered twin) and checks it on each candidate instead.
-BOUNDED = [value for module in (conceal, danger, encoded, filelevel, hijack, override)
+BOUNDED = [value for module in (conceal, danger, encoded, filelevel, override)
            for name, value in vars(module).items()
            if name.isupper() and isinstance(value, (re.Pattern, LazyPattern)) and value.flags & re.I
            and all(alt.startswith("\\b") for alt in _split_alternatives(value.pattern))]
@@ -28,7 +28,7 @@ PIECES = st.sampled_from([
 ])
 TEXT = st.lists(st.one_of(PIECES, st.text(alphabet="abcdehmnoprst _:.~/", max_size=6)), max_size=20).map("".join)
 # Every case-insensitive detector pattern, lowered as windows.finditer runs it.
-LOWERED = [value for module in (conceal, danger, encoded, filelevel, hijack, override)
+LOWERED = [value for module in (conceal, danger, encoded, filelevel, override)
            for name, value in vars(module).items() if name.isupper() and isinstance(value, (re.Pattern, LazyPattern))
            and value.flags & re.I]
 MIXED = st.lists(st.one_of(PIECES, st.sampled_from(["\u00e9", "\u00fc", "9", "\u4e0d\u8981\u544a\u8bc9\u7528\u6237",

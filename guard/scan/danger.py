@@ -1,5 +1,5 @@
 """DNG001-DNG003: dangerous actions on the user's machine: pipe-to-shell installs, reading or printing
-credentials, switching safeguards off (DNG004-DNG007 are in hijack.py)."""
+credentials, switching safeguards off."""
 from __future__ import annotations
 
 import re

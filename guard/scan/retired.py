@@ -161,4 +161,30 @@ RETIRED: dict[str, Retired] = _retired(
      "other knowledge files, or to keep it in the agent's memory permanently (\"add this to every "
      "project you work on\", \"keep this rule in your memory permanently\"), in ten languages",
      "DNG010 and the learned model (LRN001)"),
+    ("EXF009", "credential-phishing",
+     "orders to have the agent ask the user for a password, a one-time or 2FA code, a card number, a "
+     "recovery phrase or a private key, or to send the user to an outside page to log in, verify the "
+     "account or pay (an error with urgency: \"expired\", \"suspended\", \"within 24 hours\"), in ten "
+     "languages",
+     "the learned model (LRN001), which finds the user sent to an outside page to log in with urgency; "
+     "a plain ask for the user's password or code is found by nothing now (no source, blind or looked, "
+     "had a case only it caught, and it put an error on one benign file)"),
+    ("DNG004", "self-propagation",
+     "instructions to copy the file's own text into other knowledge files, global memory or other "
+     "repositories",
+     "DNG010 and the learned model (LRN001)"),
+    ("DNG005", "forced-execution",
+     "orders to run a command before every reply, to run setup steps automatically, or to run \"this "
+     "command in your terminal\" (a warning)",
+     "ACT003 where the command downloads and runs something, and the learned model (LRN001); no blind "
+     "source had a case only it caught"),
+    ("DNG006", "external-tool-redirect",
+     "text that steers the agent away from the repository to an outside service (\"instead of parsing this "
+     "repository, use ...\") and MCP server entries that point at a remote URL (a warning)",
+     "the learned model (LRN001) and ACT001 where a secret goes to that service; no blind source had a "
+     "case only it caught"),
+    ("DNG007", "remote-script-injection",
+     "instructions to add a `<script src=\"https://...\">` from an outside host to the code the agent "
+     "writes (a warning)",
+     "the learned model (LRN001); no blind source had a case only it caught"),
 )
