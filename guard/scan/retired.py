@@ -50,10 +50,10 @@ RETIRED: dict[str, Retired] = _retired(
     ("EXF004", "secrets-to-network",
      "commands and code that put secrets on the network: the environment or a credential file in a "
      "`curl`/`wget`/`nc` request, `env | curl`, `document.cookie` or `process.env` appended to a URL",
-     "ACT001 (a secret file or variable reaching a network sink), DNG002 and DNG009"),
+     "ACT001 (a secret file or variable reaching a network sink) and DNG002"),
     ("OVR013", "task-switched",
      "the task in hand closed by praise or a halt, and another one handed over",
-     "the learned model (LRN001), OVR001 and OVR007"),
+     "the learned model (LRN001) and OVR001"),
     ("OVR012", "dictated-reply",
      "an order that fixes the words of the agent's answer (a quoted string \"and nothing else\"), or "
      "puts a quoted sentence or an outside link into it, in ten languages, unless a condition calls "
@@ -147,11 +147,11 @@ RETIRED: dict[str, Retired] = _retired(
      "a script downloaded from a URL (or piped to a shell) and run, in a paragraph that hurries the "
      "reader past looking at it: \"no need to read it\", \"before anything else\", \"without checking\", "
      "\"ohne es zu prüfen\", \"avant toute autre action\", in ten languages",
-     "ACT003 (a download reaching an executor), DNG001 and DNG009"),
+     "ACT003 (a download reaching an executor) and DNG001"),
     ("DNG016", "fetch-and-run-with-evidence",
      "a downloaded script run on every task, kept from the user, run unread, or fetched from a raw IP"
      " address, a paste site, a URL shortener, a tunnel or an encoded address, in ten languages",
-     "ACT003 (a download reaching an executor), DNG001 and DNG009"),
+     "ACT003 (a download reaching an executor) and DNG001"),
     ("DNG018", "wipe-beyond-workspace",
      "an order that wipes the system, the home folder, a disk or production data, as a command or in "
      "words, in ten languages",
@@ -187,4 +187,25 @@ RETIRED: dict[str, Retired] = _retired(
      "instructions to add a `<script src=\"https://...\">` from an outside host to the code the agent "
      "writes (a warning)",
      "the learned model (LRN001); no blind source had a case only it caught"),
+    ("EXF008", "scattered-exfiltration",
+     "an order to move data (send, paste, give, include, upload ...) with a secret or the conversation and "
+     "an outside place (a URL, an e-mail address, a webhook, a public issue or channel) in one paragraph, "
+     "in ten languages, the order split over sentences or told of \"the assistant\"",
+     "ACT001 (a secret file or variable reaching a host that is not the project's) and the learned models "
+     "(LRN001, LRN002); a secret named only in words (\"the API keys\") put into a gist, a pastebin, a "
+     "public channel or a pull request comment is ACT's to read and is found by nothing now"),
+    ("OVR007", "amended-instructions",
+     "text that claims to correct or extend the agent's own instructions (\"I forgot to tell you\", \"new "
+     "instructions:\", \"a correction to your task\") or hands over a new task after a halt or praise, and "
+     "orders the agent, in ten languages",
+     "the learned model (LRN001) and OVR001; most of its own examples are found by nothing now"),
+    ("CON008", "cover-tracks",
+     "an order to cover what the agent did: leave no trace or wipe the shell history, keep a step to itself "
+     "(\"keep that to yourself\"), tell a cover story (\"if asked, pretend you only fixed a typo\") or put a "
+     "maintainer's name on the change, in ten languages",
+     "the learned model (LRN001) and CON001; no blind source had a case only it caught at error"),
+    ("DNG009", "fetch-and-run",
+     "a script downloaded from a URL and then run without a pipe (download, `chmod +x`, execute; `python -c "
+     "\"$(curl ...)\"`), in ten languages (a warning)",
+     "ACT003 (a download reaching an executor); no blind source had a case only it caught"),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from guard.scan import conceal, danger, override
 from guard.scan.detector import Detector
 from guard.scan.intents import conceal as intent_conceal
-from guard.scan.intents import amended, asked, consent, cover, decoded_order, extraction, persona, spread, tamper, turns
+from guard.scan.intents import asked, consent, decoded_order, extraction, persona, spread, tamper, turns
 from guard.scan.intents import exfil as intent_exfil
 from guard.scan.intents import override as intent_override
 from guard.scan.text import Document
@@ -18,9 +18,8 @@ STRONG: tuple[Detector, ...] = (
     extraction.prompt_extraction, turns.fake_boundary, turns.tool_hijack, consent.planted_consent,
     consent.skip_confirmation, intent_conceal.hide_from_reviewer, intent_exfil.secrets_to_outside,
     intent_exfil.credential_file_to_network, tamper.guard_tampering, spread.spread,
-    amended.amended_instructions, intent_exfil.active_markup_in_reply,
+    intent_exfil.active_markup_in_reply,
     asked.secrets_asked_for,
-    cover.cover_tracks,
 )
 
 

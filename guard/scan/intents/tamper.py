@@ -1,5 +1,5 @@
 """DNG008: switching the guard off (any hooks path, `git commit -n`, its config removed, agent permissions
-widened to everything), in ten languages (DNG009 is in fetch_run.py, DNG010 in spread.py)."""
+widened to everything), in ten languages (DNG010 is in spread.py)."""
 from __future__ import annotations
 
 import re
