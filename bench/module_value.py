@@ -21,7 +21,7 @@ recall each step costs; `--keep` names modules kept by judgement. Candidates are
 layer and the learned model are not. The lead's re-run after a new intent.bin: the cache key changes, one pass.
 
 Run: python bench/module_value.py [--rescan] [--cache FILE] [--sources a,b] [--ids]
-         [--retire-below N --own-below M --keep hijack,intents.amended --lines 9000]"""
+         [--retire-below N --own-below M --keep intents.exfil --lines 9000]"""
 from __future__ import annotations
 
 import argparse
@@ -118,6 +118,8 @@ def lines_of(module: str) -> int:
     path = ROOT / (module.replace(".", "/") + ".py")
     if not path.exists():
         path = ROOT / module.replace(".", "/") / "__init__.py"
+    if not path.exists():
+        return 0  # (deleted since the registry was imported: a retirement made while the pass ran)
     return len(path.read_text(encoding="utf-8").splitlines())
 
 

@@ -8,13 +8,13 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from guard.scan import conceal, danger, encoded, filelevel, hijack, override
+from guard.scan import conceal, encoded, filelevel, override
 from guard.scan.lazyre import LazyPattern
 from guard.scan.patterns import lowered_source, rot13_source, shiftable
 from guard.scan.text import INDEX_MIN_CHARS, Document, rot13
 from guard.scan.view import Rot13View, rot13_view
 
-PATTERNS = [value for module in (conceal, danger, encoded, filelevel, hijack, override)
+PATTERNS = [value for module in (conceal, encoded, filelevel, override)
             for name, value in vars(module).items() if name.isupper() and isinstance(value, (re.Pattern, LazyPattern))]
 SOURCES = [lowered_source(p) if p.flags & re.I else (p.pattern, p.flags) for p in PATTERNS] + [
     (r"[abc]+x|[^ae\s]u", 0), (r"(?P<g>ab|cd)\b[\w.-]{2}(?=[^t])", 0)]
@@ -44,7 +44,7 @@ def test_a_shifted_pattern_matches_the_text_where_the_pattern_matches_its_rot13(
 
 
 def test_every_pattern_the_view_runs_is_shifted_in_place() -> None:
-    for pattern in (override.IGNORE, conceal.CONCEAL, conceal.QUIET, hijack.PROPAGATE):
+    for pattern in (override.IGNORE, conceal.CONCEAL, conceal.QUIET):
         assert shiftable(pattern, True)
     assert rot13_source(r"(?P<name>ab)[^a-z]\x41|\bc") is None  # a letter range, a character by number
     assert rot13_source(r"(?P<name>ab)[^\w.]\s+c{2}") == r"(?P<name>no)[^\w.]\s+p{2}"

@@ -1,8 +1,8 @@
 """Whether the outside places of a phrase detector's scope are the project's own, read as the action layer reads
 them (guard/scan/actions/owned.py, trust.py): telemetry, backups or an incident report sent to a host of the
 company's own domain, which the file names as its own elsewhere, is no exfiltration the words alone can show.
-The phrase families (EXF005, EXF008) lower such a finding to a warning, as ACT001 lowers its flow; they never
-silence it, and a place that is not an address (a webhook, a gist, a public channel) keeps the error."""
+The phrase family (EXF005) lowers such a finding to a warning, as ACT001 lowers its flow; it never
+silences it, and a place that is not an address (a webhook, a gist, a public channel) keeps the error."""
 from __future__ import annotations
 
 from guard.scan.lazyre import LazyPattern

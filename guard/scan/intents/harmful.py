@@ -1,7 +1,7 @@
 """A harmful order on something sensitive, in words, for the detectors that judge what a file hides (hidden
-HTML, comments, off-screen text: guard/scan/markdown.py, hiddentext.py) and for OVR007's amended rules. Kept
-from OVR009 (addressed-harmful-order), retired in issue 21: in a hidden region the reader is already the agent,
-so the verb and the object are the whole test."""
+HTML, comments, off-screen text: guard/scan/markdown.py, hiddentext.py). Kept from OVR009 (addressed-harmful-order),
+retired in issue 21: in a hidden region the reader is already the agent, so the verb and the object are the whole
+test."""
 from __future__ import annotations
 
 from guard.scan.context import negated

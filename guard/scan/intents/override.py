@@ -1,5 +1,5 @@
 """OVR005: orders to drop the instructions the agent already has, as frames in ten languages (OVR006 is in
-decoded_order.py, OVR007 in amended.py)."""
+decoded_order.py)."""
 from __future__ import annotations
 
 import re

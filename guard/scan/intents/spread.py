@@ -8,9 +8,12 @@ from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt
 from guard.scan.intents.lexicon import lexicon
-from guard.scan.intents.leak import THIRD_PERSON
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
+
+THIRD_PERSON = lazy(r"\b(?:the|our|this|your)\s+(?:assistant|agent|model|ai|bot|copilot)\b|\bassistant\s*:"
+                    r"|\b(?:l'assistente|l'assistant|el\s+asistente|o\s+assistente|der\s+assistent|die\s+ki|l'ia|"
+                    r"la\s+ia|a\s+ia|l'agent|el\s+agente|o\s+agente|l'agente)\b|ии-агент|ассистент", re.I)
 
 COPY = (
     "copy", "append", "add", "insert", "write", "put", "replicate", "propagate", "spread", "paste", "include",
