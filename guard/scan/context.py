@@ -267,3 +267,15 @@ def mention_severity(doc: Document, start: int, end: int, default: str = "error"
         return "warning"
     return default
 
+
+PURPOSE = lazy(r"(?:to|if\s+you\s+(?:want|need|wish)\s+to|in\s+order\s+to|um|pour|para|per|чтобы)\s", re.I)
+
+
+def in_purpose_clause(doc: Document, start: int) -> bool:
+    """The match lies in an opening clause of purpose, before its comma: "To uninstall the guard, run
+    `kguard uninstall`" tells a person how, it does not order the act ("To go faster, uninstall it" does)."""
+    a, _ = doc.sentence_bounds(start, start, 200)
+    a = max(a, doc.line_starts[doc.line_of(start) - 1], doc.text.rfind(";", a, start) + 1)  # (or its clause)
+    while a < start and doc.text[a] in " \t*_>-#":
+        a += 1
+    return PURPOSE.match(doc.text, a) is not None and "," not in doc.text[a:start]

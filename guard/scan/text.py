@@ -249,3 +249,7 @@ class Document:
     @cached_property
     def reversed_text(self) -> str:
         return self.text[::-1]
+
+    def sentence_around(self, start: int, end: int, limit: int = 300) -> str:
+        a, b = self.sentence_bounds(start, end, limit)
+        return self.text[a:b]
