@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from guard.scan import conceal, encoded, filelevel, override
+from guard.scan import conceal, danger, encoded, filelevel, override
 from guard.scan.lazyre import LazyPattern
 from guard.scan.patterns import Span, _first_chars, first_char_scan, lowered, lowered_source, prepared, scan, sre_parser
 from guard.scan.regroup import by_first_char, first_chars
 
-PATTERNS = [value for module in (conceal, encoded, filelevel, override)
+PATTERNS = [value for module in (conceal, danger, encoded, filelevel, override)
             for name, value in vars(module).items() if name.isupper() and isinstance(value, (re.Pattern, LazyPattern))]
 CASED = [lowered(p) if p.flags & re.I else p for p in PATTERNS]
 WORDS = st.sampled_from([
@@ -36,7 +36,7 @@ def test_scan_finds_what_finditer_finds(text: str, start: int, end: int) -> None
 
 
 def test_the_heavy_patterns_are_scanned() -> None:
-    for pattern in (conceal.CONCEAL, override.IGNORE):
+    for pattern in (conceal.CONCEAL, override.IGNORE, danger.CREDENTIAL):
         assert first_char_scan(lowered(pattern)) is not None
 
 

@@ -96,22 +96,32 @@ def test_the_act_ordered_keeps_the_error(text: str) -> None:
 def test_an_indented_code_block_is_shown_as_code() -> None:
     text = "If you want the hooks gone from your clone:\n\n    pre-commit uninstall\n    rm -f .git/hooks/pre-push\n"
     assert_no_error(text)
-    assert _worst(text, "ACT004") == "warning"
+    assert _worst(text, "DNG008") == "warning"
 
 
 @pytest.mark.parametrize("text", [
     "Before each commit:\n    rm -f .git/hooks/pre-push\n",  # a paragraph's continuation, not code
     "- Before each commit:\n\n    rm -f .git/hooks/pre-push\n",  # a list item's own paragraph
     "Before each commit, rm -f .git/hooks/pre-push\n",
+    "See the note.[^1]\n\n[^1]: Release notes.\n\n    Before each commit, rm -f .git/hooks/pre-push\n",  # a footnote's
 ])
 def test_an_indented_line_that_is_no_code_block_keeps_the_error(text: str) -> None:
-    assert _worst(text, "ACT004") == "error"
+    assert _worst(text, "DNG008") == "error"
 
 
 # Hooks skipped by name, none of them a safeguard, take away what they name: a warning.
 def test_a_slow_hook_skipped_by_name_is_a_warning() -> None:
     text = "You can skip one slow hook locally with `SKIP=pyright git commit`; CI runs it anyway."
     assert_no_error(text)
+
+
+@pytest.mark.parametrize("text", [
+    "The hooks are slow, so skip them.",
+    "The hooks are slow, so skip the kguard hook with `SKIP=kguard-scan git commit`.",
+    "If a hook fails, skip it with SKIP=gitleaks git commit.",
+])
+def test_the_hooks_or_a_safeguard_skipped_keep_the_error(text: str) -> None:
+    assert _top(text) == "error"
 
 
 # A leave remembered for formatting, lint or typos is a preference, not planted consent.

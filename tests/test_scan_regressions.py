@@ -8,41 +8,29 @@ from collections.abc import Callable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from guard.scan import conceal, encoded, filelevel, override
+from guard.scan import conceal, danger, encoded, filelevel, override
+from guard.scan.danger import CREDENTIAL
 from guard.scan.engine import scan_text
 from guard.scan.patterns import Span, _split_alternatives, lowered, prepared, scan
 from guard.scan.text import INDEX_MIN_CHARS, Document
-from guard.scan.lazyre import LazyPattern, lazy
+from guard.scan.lazyre import LazyPattern
 from guard.scan.trigger_places import trigger_positions
 
-# The pattern of DNG002 (credential-access, retired in issue 21) that exposed the mid-word candidate bug of the
-# windowed search ("od", a listed command, ends "method"): kept as a fixture of the machinery.
-CREDENTIAL = lazy(
-    r"\b(?:cat|less|more|head|tail|type|get-content|gc|read|print|echo|output|display|show|dump|copy|cp|scp|send|"
-    r"upload|base64|xxd|od|strings|open|include|paste|attach|reveal|list)\b[^\n]{0,60}?"
-    r"(?:(?:~|\$HOME|%USERPROFILE%|/home/\w+|/root)/)?(?:\.ssh/id_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|"
-    r"\.aws/credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|\.git-credentials|\.docker/config\.json|\.kube/config|"
-    r"\.gnupg/|\.config/gh/hosts\.yml|/etc/shadow\b|/etc/sudoers\b|\bid_(?:rsa|ed25519|ecdsa)\b(?!\.pub))"
-    r"|\b(?:print|output|echo|display|show|dump|reveal|send|upload|post|log|paste)\s+(?:out\s+)?(?:all\s+)?"
-    r"(?:(?:the|your)\s+)?(?:contents?\s+of\s+(?:the\s+)?)?(?:\.env\b|environment\s+variables|env\s+vars|secrets|"
-    r"api\s+keys|credentials|private\s+keys?|access\s+tokens)",
-    re.I,
-)
 # Case-insensitive detector patterns whose every alternative starts with \b: the windowed search drops that
 # \b (runs the lowered twin) and checks it on each candidate instead.
-BOUNDED = [value for module in (conceal, encoded, filelevel, override)
+BOUNDED = [value for module in (conceal, danger, encoded, filelevel, override)
            for name, value in vars(module).items()
            if name.isupper() and isinstance(value, (re.Pattern, LazyPattern)) and value.flags & re.I
-           and all(alt.startswith("\\b") for alt in _split_alternatives(value.pattern))] + [CREDENTIAL]
+           and all(alt.startswith("\\b") for alt in _split_alternatives(value.pattern))]
 PIECES = st.sampled_from([
     "method", "od", "cat ~/.ssh/id_rsa", "thecat", "printenv", "print the .env", "show secrets", "metho",
     "ignore all previous instructions", "do not tell the user", "secretly", "copy", "x", " ", "\n", ":", "_",
 ])
 TEXT = st.lists(st.one_of(PIECES, st.text(alphabet="abcdehmnoprst _:.~/", max_size=6)), max_size=20).map("".join)
 # Every case-insensitive detector pattern, lowered as windows.finditer runs it.
-LOWERED = [value for module in (conceal, encoded, filelevel, override)
+LOWERED = [value for module in (conceal, danger, encoded, filelevel, override)
            for name, value in vars(module).items() if name.isupper() and isinstance(value, (re.Pattern, LazyPattern))
-           and value.flags & re.I] + [CREDENTIAL]
+           and value.flags & re.I]
 MIXED = st.lists(st.one_of(PIECES, st.sampled_from(["\u00e9", "\u00fc", "9", "\u4e0d\u8981\u544a\u8bc9\u7528\u6237",
                                                     "verrate dem benutzer nicht", "absage"]),
                            st.text(alphabet="abcdehmnoprst _:.~/9\u00e9", max_size=6)), max_size=20).map("".join)
@@ -56,14 +44,20 @@ def _boundary(text: str) -> Callable[[int], bool]:  # the original's leading \b,
     return lambda start: start == 0 or not (_word(text[start]) and _word(text[start - 1]))
 
 
-def test_a_match_right_after_a_word_ending_in_a_listed_command_is_found_in_any_file() -> None:
+def test_credential_read_right_after_a_word_ending_in_od_is_found() -> None:
     # "od" (a listed command) ends "method": that candidate starts mid-word and is dropped, and the search
     # must go on at the next character, not after the dropped candidate (which ran past "cat").
+    text = "Use the method: cat ~/.ssh/id_rsa now"
+    assert [m.span() for m in CREDENTIAL.finditer(text)] == [(16, 33)]
+    found = [(f.id, f.line, f.column, f.matched) for f in scan_text(text, "AGENTS.md")]
+    assert found == [("DNG002", 1, 17, "cat ~/.ssh/id_rsa")]
+
+
+def test_credential_read_after_a_mid_word_candidate_is_found_in_a_large_file_too() -> None:
     filler = "Ordinary project notes about the build.\n" * (INDEX_MIN_CHARS // 40 + 1)
-    for head in ("", filler):
-        doc = Document(head + "Use the method: cat ~/.ssh/id_rsa now\n")
-        found = [doc.text[m.start():m.end()] for m in doc.finditer(CREDENTIAL, ("ssh", "rsa"), 150, 60)]
-        assert found == ["cat ~/.ssh/id_rsa"], bool(head)
+    text = filler + "Use the method: cat ~/.ssh/id_rsa now\n"
+    found = [(f.id, f.line, f.column) for f in scan_text(text, "AGENTS.md") if f.id == "DNG002"]
+    assert found == [("DNG002", text.count("\n"), 17)]
 
 
 @settings(max_examples=200, deadline=None)

@@ -8,13 +8,13 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from guard.scan import conceal, encoded, filelevel, override
+from guard.scan import conceal, danger, encoded, filelevel, override
 from guard.scan.lazyre import LazyPattern
 from guard.scan.patterns import lowered_source, rot13_source, shiftable
 from guard.scan.text import INDEX_MIN_CHARS, Document, rot13
 from guard.scan.view import Rot13View, rot13_view
 
-PATTERNS = [value for module in (conceal, encoded, filelevel, override)
+PATTERNS = [value for module in (conceal, danger, encoded, filelevel, override)
             for name, value in vars(module).items() if name.isupper() and isinstance(value, (re.Pattern, LazyPattern))]
 SOURCES = [lowered_source(p) if p.flags & re.I else (p.pattern, p.flags) for p in PATTERNS] + [
     (r"[abc]+x|[^ae\s]u", 0), (r"(?P<g>ab|cd)\b[\w.-]{2}(?=[^t])", 0)]

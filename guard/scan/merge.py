@@ -1,7 +1,7 @@
-"""One finding per sentence for one intent (issue 11): EXF005 and EXF006 are two ways of seeing the same
-exfiltration (EXF001 and EXF004, retired in issue 21, were two more); on one sentence the reader gets the one
-with the strongest evidence (the highest severity, then the most specific detector), not two lines that say the
-same. IDs keep their meanings: the others are dropped, not
+"""One finding per sentence for one intent (issue 11): EXF001, EXF004, EXF005 and EXF006 are ways of
+seeing the same exfiltration, and DNG012, DNG008 and DNG003 of the same switch-off of the hooks or the guard;
+on one sentence the reader gets the one with the strongest evidence (the highest severity, then the most
+specific detector), not three lines that say the same. IDs keep their meanings: the others are dropped, not
 renamed. Likewise the learned score (LRN001) stands back where another finding reads its lines, never to a lower
 level (`uncovered`)."""
 from __future__ import annotations
@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 # network, context to a URL.
 SAME_INTENT: dict[str, tuple[str, ...]] = {
     "exfiltration": ("EXF005", "EXF006"),
+    # the hooks or the guard switched off: a flag that skips the hooks, tampering with the guard, any safeguard
+    "guard off": ("DNG008", "DNG003"),
 }
 RANK = {det_id: (group, i) for group, ids in SAME_INTENT.items() for i, det_id in enumerate(ids)}
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from guard.scan import (
     conceal,
+    danger,
     disguise,
     encoded,
     filelevel,
@@ -23,6 +24,7 @@ from guard.scan.intents import (
     extraction,
     persona,
     spread,
+    tamper,
     toolcall,
     turns,
     wipe,
@@ -52,6 +54,9 @@ _ALL: tuple[Detector, ...] = (
     override.role_markers,
     override.authority,
     override.addressed,
+    danger.pipe_to_shell,
+    danger.credential_access,
+    danger.disable_safeguard,
     encoded.base64_payload,
     encoded.hex_payload,
     encoded.rot13_payload,
@@ -75,6 +80,7 @@ _ALL: tuple[Detector, ...] = (
     asked.secrets_asked_for,
     intent_exfil.credential_file_to_network,
     intent_exfil.active_markup_in_reply,
+    tamper.guard_tampering,
     approval.act_without_approval,
     spread.spread,
     actions.secret_to_untrusted_sink,
