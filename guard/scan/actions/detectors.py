@@ -26,7 +26,7 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"scheduledtask", b"currentversion\\run", b"@reboot", b"includeif", b"fsmonitor", b"sshcommand",
          b"/etc/cron", b"systemd/", b"autostart/", b"sudoers", b".gitconfig", b"ld.so.preload", b"rc.local",
          b"$profile", b"config.fish", b"${{ secrets", b"tojson(secrets",
-         b"registry=", b"index-url", b"\"github:", b"goproxy", b"bypasspermissions", b"bash(*)", b"autoapprove", b"autorun",
+         b"registry=", b"index-url", b"\"github:", b"goproxy", b"bypasspermissions", b"bash(*)", b"autoapprove", b"autorun", b"--dangerously-", b"--yolo",
          b"authorized_keys", b"mcpservers", b"upload-artifact", b"pull_request_target", b"hostnameverifier",
          b"trustmanager", b"ecb", b"pr merge", b"pr review", b"trustallstrategy", b"validateissuersigningkey",
          b"requirehttpsmetadata", b"validatelifetime", b"ignoreexpiration", b"verify_signature", b"algorithms",
@@ -175,8 +175,8 @@ def safeguard_changed(doc: Document) -> Iterator[Hit]:
 
     Instead: change safeguards by hand, in a reviewed commit. Pointing hooks at a folder of the repository
     and installing hooks are not reported; `--no-verify` and `SKIP=` are DNG003's. Also read: the agent's
-    approval settings (`bypassPermissions`, `Bash(*)`), `gh pr merge --admin`, `pull_request_target` with the
-    pull request's head checked out.
+    approval settings (`bypassPermissions`, `Bash(*)`) and the session's flags (`--dangerously-skip-permissions`;
+    not a headless sub-agent given a task), `gh pr merge --admin`, `pull_request_target` with the head checked out.
     """
     return _hits(doc, "ACT004")
 
