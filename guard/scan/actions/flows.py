@@ -104,8 +104,7 @@ class Walk:
         logged_in = [variable for variable, _, _ in model.credentials(cmd, any_url=True)]
         if logged_in:  # (what a request that logs in with a secret returns is itself a credential or private data)
             carried.add(("token", f"the response fetched with {logged_in[0]}"))
-        if name == "cd":
-            self.cwd = cmd.argv[1] if len(cmd.argv) > 1 else "~"
+        self.cwd = (cmd.argv[1] if len(cmd.argv) > 1 else "~") if name == "cd" else self.cwd
         wiped = destroys.destroyed(cmd, self.cwd, self.merged)
         if wiped:
             self.found.append(("ACT010", *wiped, None))
@@ -122,8 +121,9 @@ class Walk:
             self.found.append(("ACT009", f"access granted beyond the session: {access[0]}", access[1], None))
         change = model.safeguard(cmd) or destroys.identity(cmd)
         if change:
-            filled = sorted(w for a in cmd.argv[2:] for k, w in self.files.get(a.rstrip("/"), ()) if k == "download")
-            change += f", a folder filled from {filled[0]}: its hooks run at every commit" if filled else ""
+            filled = sorted(w for a in cmd.argv[2:] for k, w in self.files.get(a.rstrip("/"), ()) if k == "download") \
+                + sorted(w for k, w in carried if k == "download" and not self.trusted(w))  # (curl -o .githooks/x)
+            change += f", filled from {filled[0]}: its hooks run at every commit" if filled else ""
             self.found.append(("ACT004", f"a change to a safeguard: {change}", "error", filled[0] if filled else None))
         if model.name_of(cmd) == "tar" and "-C" in cmd.argv[:-1]:  # (what is extracted into a folder)
             self.files[cmd.argv[cmd.argv.index("-C") + 1].rstrip("/")] = carried
