@@ -24,7 +24,8 @@ URL = r"((?:git\+)?https?://[^\s\"'`<>,;)]+)"
 SOURCE = lazy(
     rf"(?:^|[\s\"'`])(?:@[\w.-]+:)?registry\s*=\s*[\"']?{URL}|(?:^|[\s\"'`-])(?:extra-)?index-url\s*[= ]\s*[\"']?{URL}|"
     rf"\bGOPROXY\s*=\s*[\"']?{URL}|<add\s+key=\"[^\"]*\"\s+value=\"{URL}\"|"
-    rf"\"[@\w./-]+\"\s*:\s*\"{URL[:-1]}\.(?:tgz|tar\.gz|whl|zip))\"", re.I | re.M)
+    rf"\"[@\w./-]+\"\s*:\s*\"{URL[:-1]}\.(?:tgz|tar\.gz|whl|zip))\"|"
+    rf"^\[\[tool\.(?:uv\.index|poetry\.source|pdm\.source|rye\.sources)\]\][^\[]*?^url\s*=\s*[\"']{URL}", re.I | re.M)
 FORK_DEPENDENCY = lazy(r"\"[@\w./-]+\"\s*:\s*\"github:([\w.-]+/[\w.-]+)")
 REGISTRY_TOKEN = lazy(r"^[ \t]*//([\w.-]+)[^\s:]*:_(?:authToken|auth|password)\s*=\s*\$\{?(\w+)\}?", re.M)
 AGENT_OPEN = lazy(
@@ -49,7 +50,7 @@ def read(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[
     found: list[Flow] = []
     lower = doc.ascii_lower  # (each reading tried only where its setting's name stands)
     sources = "://" in text and any(m in lower for m in (b"registry", b"index-url", b"goproxy", b"<add", b".tgz",
-                                                          b".tar.gz", b".whl", b".zip"))
+                                                          b".tar.gz", b".whl", b".zip", b"[[tool."))
     for match in SOURCE.finditer(text) if sources else ():
         url = next(g for g in match.groups() if g)
         start = match.start(match.lastindex or 0)

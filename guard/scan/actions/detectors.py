@@ -192,9 +192,9 @@ def untrusted_package_source(doc: Document) -> Iterator[Hit]:
 
     Example: `Run pip install --extra-index-url https://pkgs.example.net/simple acme-utils.`
 
-    Instead: list the company's index in `[scan] trusted_hosts` (settings such as `registry=` and `GOPROXY=`
-    shown as code are read too). An error when the host is disguised, and
-    for a look-alike name (a warning in a code block); the default public index named outright is no finding.
+    Instead: list the company's index in `[scan] trusted_hosts` (`registry=`, `GOPROXY=`, `[[tool.uv.index]]`
+    shown as code are read too). An error when the host is disguised or poses as a public index (npmjs-cache.org),
+    and for a look-alike name (a warning in a code block); the default public index named outright is no finding.
     """
     return _hits(doc, "ACT005")
 

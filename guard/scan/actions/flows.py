@@ -276,7 +276,7 @@ class Walk:
         if host is not None and not host.disguise and host.name in PUBLIC_INDEXES:
             return None  # (the default index named outright)
         return (f"packages installed from {source}, a source that is not the project's",
-                "error" if self.suspect(source) else "warning", source)
+                "error" if self.suspect(source) or hosts.poses_as_index(host) else "warning", source)
 
     def host(self, target: str) -> hosts.Host | None:
         return host_of(target)

@@ -162,6 +162,22 @@ def installer(host: Host) -> bool:
     return host.name in INSTALLERS or any(host.name.endswith("." + name) for name in INSTALLERS)
 
 
+# The public package indexes' registrable domains: another domain whose name is one of theirs among other words
+# (npmjs-cache.org, pypi-mirror.net) or with another ending poses as the index (a company's mirror sits under the
+# company's own domain: pypi.acme.com).
+INDEX_DOMAINS = frozenset(("npmjs.org", "npmjs.com", "pypi.org", "pypi.io", "pythonhosted.org", "rubygems.org",
+                           "crates.io", "nuget.org", "yarnpkg.com", "golang.org", "maven.org", "apache.org"))
+INDEX_NAMES = frozenset(name.split(".")[0] for name in INDEX_DOMAINS) - {"apache", "maven", "golang"}
+
+
+def poses_as_index(host: Host | None) -> str | None:
+    """The public index whose name this host's registrable domain carries without being it."""
+    mine = domain(_unpunycode(host.name)) if host is not None else ""
+    if host is None or host.ip is not None or mine in INDEX_DOMAINS:
+        return None
+    return next((w for w in re.split(r"[-_]", mine.split(".")[0]) if w in INDEX_NAMES), None)
+
+
 def look_alike(host: Host, project: Project) -> str | None:
     """A project domain this host imitates (another registrable domain that reads the same once confusable
     characters and hyphens are mapped, or one letter apart)."""
