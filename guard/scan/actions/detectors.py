@@ -32,11 +32,10 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"requirehttpsmetadata", b"validatelifetime", b"ignoreexpiration", b"verify_signature", b"algorithms",
          b"allow_failure", b"continue-on-error", b"md5", b"sha1", b"[bot]",  # (configs: settings shown as code)
          b"pip install", b"pip3 install", b"npm install", b"npm i ", b"yarn add", b"pnpm add", b"uv add",
-         b"poetry add", b"bun add",  # (ACT005: a package name one slip from a popular one)
-         # (ACT010: what a command destroys; ACT004: a commit identity)
-         b"--force", b"push -f", b"origin +", b"origin :", b"--delete", b"--prune", b"git clean", b"rm -r",
-         b"prune", b"reset", b"flush", b"dropdb", b"db:drop", b"kubectl delete", b"dropdatabase", b"user.email",
-         b"gpgsign",
+         b"poetry add", b"bun add",  # (ACT005: a package name one slip from a popular one; then ACT010, ACT004)
+         b"--force", b"-auto-approve", b"snapshot", b"push -f", b"origin +", b"origin :", b"--delete", b"--prune",
+         b"git clean", b"rm -r", b"prune", b"reset", b"flush", b"dropdb", b"db:drop", b"kubectl delete",
+         b"dropdatabase", b"user.email", b"gpgsign",
          b"gh api", b"deploy-key", b"aws iam", b"iam-policy", b"role assignment", b"chmod 0", b"chmod 6", b"chmod 7",
          b"chmod -r", b"o+r", b"o+w", b"a+r", b"a+w", b"auth refresh", b"--scopes",  # (ACT009: access granted)
          b"principal", b"allusers", b"allauthenticatedusers", b"repo:*", b"block_public", b"blockpublic",
@@ -287,7 +286,8 @@ def destructive_command(doc: Document) -> Iterator[Hit]:
     """What it finds: a command that destroys what is not the task's to destroy. The default branch's history
     overwritten on the remote (`git push --force origin main`), branches or tags deleted there in bulk or the
     default one, the home folder or the root deleted or cleaned (`rm -rf ~`, `git clean` over every repository
-    under `~`); a warning for every Docker volume pruned and a database reset with its confirmation off.
+    under `~`), buckets or snapshots deleted by a list computed at run time; a warning for every Docker volume
+    pruned, a database reset or a whole Terraform workspace destroyed with its confirmation off.
 
     Why it matters: an agent runs the command it was told is routine, and what it deletes is not recoverable
     from the working tree: other people's work, other projects' data.
