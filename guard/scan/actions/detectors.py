@@ -52,6 +52,7 @@ INTO_GIT_WORDS = ("提交", "コミット", "커밋", "коммит")  # (ACT006
 SECRET_MARKS = (b".env", b"id_rsa", b"id_ed25519", b"id_ecdsa", b".ssh", b"credentials", b".pem", b".netrc", b".npmrc",
                 b".pypirc", b"secret", b".kube", b"kubeconfig", b".docker/config", b".m2/settings",
                 b".gradle/gradle")  # (ACT006: a secret added to git or written into a pull request)
+INSTRUCTION_MARKS = (b"agents", b"claude", b"gemini.md", b"copilot-instructions", b"rules", b"skill.md")  # (spread's)
 
 
 def _address_at(haystack: bytes) -> bool:
@@ -72,8 +73,7 @@ def _into_git(doc: Document, haystack: bytes) -> bool:
 
 def _instructions_outside(haystack: bytes) -> bool:
     """An instruction file named beside a place outside the project (spread.py's gate, without its import)."""
-    return any(m in haystack for m in (b"agents.md", b"claude.md", b"gemini.md", b"copilot-instructions",
-                                       b".cursorrules", b".cursor/rules", b"skill.md")) \
+    return any(m in haystack for m in INSTRUCTION_MARKS) \
         and any(m in haystack for m in (b"~/", b"../", b"$home", b"${home}", b"/home/", b"/users/",
                                         b"%userprofile%", b"gh repo list"))
 
