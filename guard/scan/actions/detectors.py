@@ -26,7 +26,7 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"scheduledtask", b"currentversion\\run", b"@reboot", b"includeif", b"fsmonitor", b"sshcommand",
          b"/etc/cron", b"systemd/", b"autostart/", b"sudoers", b".gitconfig", b"ld.so.preload", b"rc.local",
          b"$profile", b"config.fish", b"${{ secrets", b"tojson(secrets",
-         b"registry=", b"index-url", b"\"github:", b"goproxy", b"bypasspermissions", b"bash(*)", b"autoapprove", b"autorun", b"--dangerously-", b"--yolo",
+         b"registry=", b"index-url", b"\"github:", b"goproxy", b"bypasspermissions", b"bash(*)", b"autoapprove", b"autorun",
          b"authorized_keys", b"mcpservers", b"upload-artifact", b"pull_request_target", b"hostnameverifier",
          b"trustmanager", b"ecb", b"pr merge", b"pr review", b"trustallstrategy", b"validateissuersigningkey",
          b"requirehttpsmetadata", b"validatelifetime", b"ignoreexpiration", b"verify_signature", b"algorithms",
@@ -35,7 +35,7 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"poetry add", b"bun add",  # (ACT005: a package name one slip from a popular one; then ACT010, ACT004)
          b"--force", b"-auto-approve", b"snapshot", b"push -f", b"origin +", b"origin :", b"--delete", b"--prune",
          b"git clean", b"rm -r", b"prune", b"reset", b"flush", b"dropdb", b"db:drop", b"kubectl delete",
-         b"dropdatabase", b"user.email", b"gpgsign",
+         b"dropdatabase", b"user.email", b"gpgsign", b"--dangerously-", b"--yolo",  # (ACT004: the session opened)
          b"gh api", b"deploy-key", b"aws iam", b"iam-policy", b"role assignment", b"chmod 0", b"chmod 6", b"chmod 7",
          b"chmod -r", b"o+r", b"o+w", b"a+r", b"a+w", b"auth refresh", b"--scopes",  # (ACT009: access granted)
          b"principal", b"allusers", b"allauthenticatedusers", b"repo:*", b"block_public", b"blockpublic",
@@ -52,7 +52,7 @@ INTO_GIT_WORDS = ("提交", "コミット", "커밋", "коммит")  # (ACT006
 SECRET_MARKS = (b".env", b"id_rsa", b"id_ed25519", b"id_ecdsa", b".ssh", b"credentials", b".pem", b".netrc", b".npmrc",
                 b".pypirc", b"secret", b".kube", b"kubeconfig", b".docker/config", b".m2/settings",
                 b".gradle/gradle")  # (ACT006: a secret added to git or written into a pull request)
-INSTRUCTION_MARKS = (b"agents", b"claude", b"gemini.md", b"copilot-instructions", b"rules", b"skill.md")  # (spread's)
+INSTRUCTION_MARKS = (b"agents.md", b".agents/", b"claude.", b"gemini.md", b"copilot-instr", b"rules", b"skill.md")
 
 
 def _address_at(haystack: bytes) -> bool:
