@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 SECRET_PATH = lazy(
     r"(?<![\w/.-])~?/?(?:[\w.-]+/)*(?:\.env(?:\.(?!example|sample|template|dist|defaults?\b)[\w-]+)?|"
-    r"(?![\w.-]*(?:example|sample|template|dist|default))[\w-][\w.-]*\.env|id_(?:rsa|dsa|ecdsa|ed25519)(?!\.pub)|\.aws/credentials|\.netrc|\.npmrc|\.pypirc|\.git-credentials|"
+    r"id_(?:rsa|dsa|ecdsa|ed25519)(?!\.pub)|\.aws/credentials|\.netrc|\.npmrc|\.pypirc|\.git-credentials|"
     r"[\w-]*\.(?:pem|p12|pfx|key|keystore|jks)|credentials\.json|secrets?\.(?:json|ya?ml|toml)|"
     r"service[-_]account[\w-]*\.json|terraform\.tfstate|kubeconfig)(?![\w/-]|\.\w)", re.I)
 INTO_GIT = lazy(
