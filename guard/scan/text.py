@@ -67,7 +67,9 @@ class Document:
         """The lower-cased text as one byte per character (non-ASCII characters become "?")."""
         if self.lower is not None and self.ascii_kept:  # then only ASCII characters lower-case to ASCII ones
             return self.ascii.lower()
-        return (self.lower or "").encode("ascii", "replace")
+        # (one letter whose lower case is two characters, a Turkish "İ", must not leave every trigger unread)
+        lowered = self.lower or "".join(c.lower() if len(c.lower()) == 1 else c for c in self.text)
+        return lowered.encode("ascii", "replace")
 
     @property
     def size(self) -> int:

@@ -38,7 +38,7 @@ DATABASE = frozenset("pg_dump pg_dumpall mysqldump mariadb-dump mongodump mongoe
 NAME_SET = frozenset(NAMES) | {"python2", "deno", "bun", "php", "dash", "ksh", "fish", "truncate", "unlink",
                                 "shred", "ln", "gci", "get-childitem", "chmod", "drill", "twine", "poetry", "pipx",
                                 "crontab", "systemctl", "launchctl", "schtasks", "register-scheduledtask",
-                                "new-itemproperty", "set-itemproperty", "logger", "cd", "find", "docker", "xargs",
+                                "new-itemproperty", "set-itemproperty", "logger", "cd", "find", "docker", "xargs", "terraform",
                                 "dropdb", "gcloud", "az", "kubectl", "mongosh", "mongo", "rails"} | DATABASE
 FIRST_WORD = lazy(r"^\s*(?:-\s+)?(?:(?:run|script):\s+)?(?:\$\s+)?(?:(?:sudo|env|nohup|time|exec|command)\s+)*"
                   r"(?:[A-Za-z_]\w*=\S*\s+)*([\w./-]+)")  # (a CI step's `- run: cmd` too)
@@ -236,7 +236,8 @@ def _simple(words: list[str], outputs: list[str], inputs: list[str], subs: list,
     argv = list(words)
     if argv and re.match(r"\$\w+=.", argv[0]):  # PowerShell: $x=command ...
         argv[0] = argv[0].split("=", 1)[1]
-    while argv and (argv[0] in ("sudo", "nohup", "time", "exec", "command", "xargs", "doas", "-", "run:", "script:")
+    while argv and (argv[0] in ("sudo", "nohup", "time", "exec", "command", "xargs", "doas", "-", "run:", "script:",
+                                "do", "then", "else")
                     or re.fullmatch(r"[A-Za-z_]\w*=.*", argv[0]) and len(argv) > 1):
         if argv.pop(0) == "xargs":  # (its flags dropped; the lines piped in are arguments computed at run time)
             while argv and argv[0].startswith("-"):

@@ -1,8 +1,8 @@
 """Settings shown as code, read by the shape of the setting: a package source (`.npmrc`'s `registry=`, pip's
 `index-url`, `GOPROXY=`, a NuGet source, a dependency given as a tarball URL or as another account's GitHub repository) and a registry credential sent
 to it (ACT005, ACT001); the agent's confirmations switched off (`"defaultMode": "bypassPermissions"`,
-`Bash(*)`, `autoApprove: true`: ACT004; a sub-agent launched with `--dangerously-skip-permissions` is a real
-files' pattern, not read here); an SSH login key written out beside `authorized_keys` (ACT009); an MCP
+`Bash(*)`, `autoApprove: true`, the session's `--dangerously-skip-permissions`: ACT004; a headless sub-agent
+launched with a task and that flag is a real files' pattern, not read here); an SSH login key written out beside `authorized_keys` (ACT009); an MCP
 server whose command fetches and runs a script, or whose headers carry a known service's credential to another
 host (ACT003, ACT001)."""
 from __future__ import annotations
@@ -24,12 +24,17 @@ URL = r"((?:git\+)?https?://[^\s\"'`<>,;)]+)"
 SOURCE = lazy(
     rf"(?:^|[\s\"'`])(?:@[\w.-]+:)?registry\s*=\s*[\"']?{URL}|(?:^|[\s\"'`-])(?:extra-)?index-url\s*[= ]\s*[\"']?{URL}|"
     rf"\bGOPROXY\s*=\s*[\"']?{URL}|<add\s+key=\"[^\"]*\"\s+value=\"{URL}\"|"
-    rf"\"[@\w./-]+\"\s*:\s*\"{URL[:-1]}\.(?:tgz|tar\.gz|whl|zip))\"", re.I | re.M)
+    rf"\"[@\w./-]+\"\s*:\s*\"{URL[:-1]}\.(?:tgz|tar\.gz|whl|zip))\"|"
+    rf"^\[\[tool\.(?:uv\.index|poetry\.source|pdm\.source|rye\.sources)\]\][^\[]*?^url\s*=\s*[\"']{URL}", re.I | re.M)
 FORK_DEPENDENCY = lazy(r"\"[@\w./-]+\"\s*:\s*\"github:([\w.-]+/[\w.-]+)")
 REGISTRY_TOKEN = lazy(r"^[ \t]*//([\w.-]+)[^\s:]*:_(?:authToken|auth|password)\s*=\s*\$\{?(\w+)\}?", re.M)
 AGENT_OPEN = lazy(
     r"(?:[\"']?defaultMode[\"']?\s*[:=]\s*[\"']?)?\bbypassPermissions\b|\bBash\(\*\)|[\"']?[\w.]*auto(?:Approve|Run)[\"']?"
-    r"\s*[:=]\s*true\b|allowList[\"']?\s*:\s*\{\s*[\"']\*[\"']\s*:\s*true", re.I)
+    r"\s*[:=]\s*true\b|allowList[\"']?\s*:\s*\{\s*[\"']\*[\"']\s*:\s*true|"
+    r"--dangerously-(?:skip-permissions|bypass-approvals-and-sandbox)\b|--yolo\b", re.I)
+# A headless run handed a task (`claude -p ... "prompt"`, `codex exec`): a sub-agent the file launches, whose flag
+# is DNG003's to weigh; the same flag on the agent's own session opens every later step.
+HEADLESS = lazy(r"\s(?:-p|--print|exec|--prompt)\b|[\"'][^\"'`]{8,}[\"']")
 SETTINGS_FILE = lazy(r"\.(?:claude|vscode|cursor|gemini|codex|windsurf|continue)/[\w./-]*(?:settings|config|mcp)"
                      r"[\w.-]*\.(?:json|toml|ya?ml)", re.I)
 LOGIN_KEY = lazy(r"(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+AAAA[\w+/=]{16,}")
@@ -45,7 +50,7 @@ def read(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[
     found: list[Flow] = []
     lower = doc.ascii_lower  # (each reading tried only where its setting's name stands)
     sources = "://" in text and any(m in lower for m in (b"registry", b"index-url", b"goproxy", b"<add", b".tgz",
-                                                          b".tar.gz", b".whl", b".zip"))
+                                                          b".tar.gz", b".whl", b".zip", b"[[tool."))
     for match in SOURCE.finditer(text) if sources else ():
         url = next(g for g in match.groups() if g)
         start = match.start(match.lastindex or 0)
@@ -65,8 +70,11 @@ def read(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[
             found.append(Flow(match.start(1), match.end(), "ACT001", f"the credential {match.group(2)} sent to the "
                               f"registry {match.group(1)}, which is neither its issuer's nor the project's", "error",
                               match.group(1)))
-    agent = any(m in lower for m in (b"bypasspermissions", b"bash(*)", b"autoapprove", b"autorun", b"allowlist"))
+    agent = any(m in lower for m in (b"bypasspermissions", b"bash(*)", b"autoapprove", b"autorun", b"allowlist",
+                                     b"--dangerously-", b"--yolo"))
     for match in AGENT_OPEN.finditer(text) if agent else ():
+        if match.group().startswith("--") and HEADLESS.search(_span_of(text, match.start(), match.end())):
+            continue
         if not _against(doc, match.start(), match.end()):
             shown = doc.line_of(match.start()) in doc.fenced_lines
             into = SETTINGS_FILE.search(text, *lead_in(doc, match.start())) if shown else None
@@ -130,6 +138,16 @@ def _workflows(doc: Document) -> list[Flow]:
                               f"code with the repository's secrets (pull_request_target and {head.group()})", "error"))
             break
     return found
+
+
+def _span_of(text: str, start: int, end: int) -> str:
+    """The code span (or, outside one, the line) a match stands in."""
+    lo, hi = text.rfind("\n", 0, start) + 1, text.find("\n", end) % (len(text) + 1)
+    line = text[lo:hi]
+    ticks = [i for i, c in enumerate(line) if c == "`"]
+    at = start - lo
+    inside = [(a, b) for a, b in zip(ticks[::2], ticks[1::2], strict=False) if a < at < b]
+    return line[inside[0][0] + 1:inside[0][1]] if inside else line
 
 
 def _against(doc: Document, start: int, end: int) -> bool:

@@ -61,7 +61,24 @@ def destroyed(cmd: Simple, cwd: str, merged: bool = False) -> tuple[str, str] | 
     if name == "docker" and argv[1:3] in (["system", "prune"], ["volume", "prune"]) and (
             "--volumes" in argv or argv[1] == "volume"):
         return "every Docker volume on the machine deleted, other projects' data with them", "warning"
-    return _database(argv, name)
+    return _cloud(argv, name) or _database(argv, name)
+
+
+def _cloud(argv: list[str], name: str) -> tuple[str, str] | None:
+    """Buckets and snapshots deleted by a list computed at run time (a loop over `aws s3 ls`, `xargs`): whatever
+    the account holds, not the task's; a workspace destroyed with its confirmation off is the session's choice."""
+    computed = [a for a in argv[2:] if "$" in a or "SUB" in a]
+    if name == "aws" and argv[1:3] == ["s3", "rb"] and "--force" in argv:
+        bucket = next((a for a in argv[3:] if a.startswith("s3://")), "a bucket")
+        return (f"buckets deleted with their contents ({'a list computed at run time' if computed else bucket})",
+                "error" if computed else "warning")
+    if name == "aws" and any(a.startswith("delete-") and "snapshot" in a for a in argv[2:3]) and computed:
+        return "snapshots deleted by a list computed at run time (the backups themselves)", "error"
+    if name == "terraform" and argv[1:2] == ["destroy"] and {"-auto-approve", "--auto-approve"} & set(argv) \
+            and not any(a.startswith(("-target", "--target")) for a in argv):
+        return "every resource of the current workspace destroyed, its confirmation off (terraform destroy)", \
+            "warning"
+    return None
 
 
 def _git(argv: list[str], cwd: str, merged: bool) -> tuple[str, str] | None:

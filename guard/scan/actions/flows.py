@@ -104,8 +104,7 @@ class Walk:
         logged_in = [variable for variable, _, _ in model.credentials(cmd, any_url=True)]
         if logged_in:  # (what a request that logs in with a secret returns is itself a credential or private data)
             carried.add(("token", f"the response fetched with {logged_in[0]}"))
-        if name == "cd":
-            self.cwd = cmd.argv[1] if len(cmd.argv) > 1 else "~"
+        self.cwd = (cmd.argv[1] if len(cmd.argv) > 1 else "~") if name == "cd" else self.cwd
         wiped = destroys.destroyed(cmd, self.cwd, self.merged)
         if wiped:
             self.found.append(("ACT010", *wiped, None))
@@ -122,8 +121,9 @@ class Walk:
             self.found.append(("ACT009", f"access granted beyond the session: {access[0]}", access[1], None))
         change = model.safeguard(cmd) or destroys.identity(cmd)
         if change:
-            filled = sorted(w for a in cmd.argv[2:] for k, w in self.files.get(a.rstrip("/"), ()) if k == "download")
-            change += f", a folder filled from {filled[0]}: its hooks run at every commit" if filled else ""
+            filled = sorted(w for a in cmd.argv[2:] for k, w in self.files.get(a.rstrip("/"), ()) if k == "download") \
+                + sorted(w for k, w in carried if k == "download" and not self.trusted(w))  # (curl -o .githooks/x)
+            change += f", filled from {filled[0]}: its hooks run at every commit" if filled else ""
             self.found.append(("ACT004", f"a change to a safeguard: {change}", "error", filled[0] if filled else None))
         if model.name_of(cmd) == "tar" and "-C" in cmd.argv[:-1]:  # (what is extracted into a folder)
             self.files[cmd.argv[cmd.argv.index("-C") + 1].rstrip("/")] = carried
@@ -254,12 +254,12 @@ class Walk:
         # itself (`exec(urlopen(...).read())`): no installer's documented line has that shape.
         inline = bool(cmd.body) and model.PROGRAM_FETCH_EXEC.search(cmd.body) is not None
         plain = url.lower().startswith(("http://", "ftp://"))  # (whoever is on the path chooses what runs)
+        host = self.host(url)  # (a host that is neither the project's nor a public tool's installer: error)
         severity = "error" if self.suspect(url) or any("base64" in w for _, w in carried) or inline or plain \
-            else "warning"
+            or host is not None and not hosts.installer(host) else "warning"
         if self.trusted(url):
             return
-        how = "the inline program's exec of" if inline else "a download from"
-        plain = " (over plain HTTP)" if plain else ""
+        how, plain = "the inline program's exec of" if inline else "a download from", " (over plain HTTP)" if plain else ""
         self.found.append(("ACT003", f"{how} {url} run by {model.name_of(cmd)}{plain}", severity, url))
 
     def package(self, source: str) -> None:
@@ -276,7 +276,7 @@ class Walk:
         if host is not None and not host.disguise and host.name in PUBLIC_INDEXES:
             return None  # (the default index named outright)
         return (f"packages installed from {source}, a source that is not the project's",
-                "error" if self.suspect(source) else "warning", source)
+                "error" if self.suspect(source) or hosts.poses_as_index(host) else "warning", source)
 
     def host(self, target: str) -> hosts.Host | None:
         return host_of(target)

@@ -24,6 +24,15 @@ EMAIL = lazy(r"(?<![\w.+-])[\w.+-]+@((?:[\w-]+\.)+[A-Za-z]{2,})(?![\w-]|\.\w)")
 FORGES = frozenset(("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitea.com", "sr.ht",
                     "raw.githubusercontent.com", "gist.github.com", "gist.githubusercontent.com", "dev.azure.com",
                     "gitee.com", "sourceforge.net", "launchpad.net"))
+# Public tools' own installer scripts, fetched from the tool's own host (or its account on a forge): a line that
+# pipes one into a shell installs that tool, as its documentation says. Any other host's script run unread is an
+# error unless the file names the host as its own (owned.py), and a warning even then.
+INSTALLERS = frozenset(("sh.rustup.rs", "astral.sh", "deno.land", "get.docker.com", "get.pnpm.io", "bun.sh",
+                        "install.python-poetry.org", "get.volta.sh", "starship.rs", "ollama.com", "fly.io",
+                        "get.helm.sh", "sdk.cloud.google.com", "get.sdkman.io", "sh.vector.dev", "mise.run",
+                        "get.jetify.com", "nixos.org", "install.determinate.systems", "foundry.paradigm.xyz"))
+INSTALLER_ACCOUNTS = frozenset(("homebrew", "nvm-sh", "helm", "pyenv", "rbenv", "asdf-vm", "ohmyzsh", "nodesource",
+                                "coder", "cli", "anchore", "aquasecurity", "golangci", "goreleaser"))
 INTERNAL_SUFFIXES = (".local", ".internal", ".localhost", ".lan", ".corp", ".home.arpa", ".intranet", ".private",
                      ".invalid", ".test")  # (the last two: reserved, never reachable)
 SECOND_LEVEL = frozenset("co com org net ac gov edu ne or go".split())
@@ -142,6 +151,31 @@ def trusted(host: Host, project: Project) -> bool:
     if host.name in FORGES or domain(host.name) in ("github.com", "githubusercontent.com", "gitlab.com"):
         return owner_of(host) in project.owners
     return domain(host.name) in project.domains
+
+
+def installer(host: Host) -> bool:
+    """A public tool's own installer host, written plainly."""
+    if host.disguise or host.ip is not None:
+        return False
+    if host.name in ("raw.githubusercontent.com", "github.com", "gist.githubusercontent.com"):
+        return owner_of(host) in INSTALLER_ACCOUNTS
+    return host.name in INSTALLERS or any(host.name.endswith("." + name) for name in INSTALLERS)
+
+
+# The public package indexes' registrable domains: another domain whose name is one of theirs among other words
+# (npmjs-cache.org, pypi-mirror.net) or with another ending poses as the index (a company's mirror sits under the
+# company's own domain: pypi.acme.com).
+INDEX_DOMAINS = frozenset(("npmjs.org", "npmjs.com", "pypi.org", "pypi.io", "pythonhosted.org", "rubygems.org",
+                           "crates.io", "nuget.org", "yarnpkg.com", "golang.org", "maven.org", "apache.org"))
+INDEX_NAMES = frozenset(name.split(".")[0] for name in INDEX_DOMAINS) - {"apache", "maven", "golang"}
+
+
+def poses_as_index(host: Host | None) -> str | None:
+    """The public index whose name this host's registrable domain carries without being it."""
+    mine = domain(_unpunycode(host.name)) if host is not None else ""
+    if host is None or host.ip is not None or mine in INDEX_DOMAINS:
+        return None
+    return next((w for w in re.split(r"[-_]", mine.split(".")[0]) if w in INDEX_NAMES), None)
 
 
 def look_alike(host: Host, project: Project) -> str | None:

@@ -134,7 +134,14 @@ def sink(cmd: Simple) -> tuple[str, str] | None:
         return next(a for a in argv if a.lower().startswith(("s3://", "gs://"))), "copies to the bucket"
     if cmd.body and PROGRAM_SINK.search(cmd.body) and targets:
         return targets[0], "sends from an inline program to"
+    if _feed(name, lowered) and targets and {"--password", "-password", "-p"} & set(lowered):
+        return targets[0], "given as a package feed's password to"  # (sent at every restore)
     return None
+
+
+def _feed(name: str, lowered: list[str]) -> bool:
+    """`dotnet nuget add source URL`, `nuget sources add -Source URL`: a package feed registered."""
+    return name in ("dotnet", "nuget") and bool({"source", "sources"} & set(lowered[1:4])) and "add" in lowered
 
 
 CREDENTIAL_FLAGS = frozenset("-h --header -u --user --oauth2-bearer -headers --auth --auth-type".split())
@@ -253,6 +260,8 @@ def dependency(cmd: Simple) -> str | None:
     lowered = [a.lower() for a in argv]
     installers = ("pip", "pip3", "uv", "uvx", "poetry", "pipx", "npm", "npx", "yarn", "pnpm", "gem", "cargo", "go",
                   "bun")
+    if _feed(name, lowered):
+        return next((w for w in argv[2:] if URL_WORD.match(w)), None)
     if name not in installers and not (name.startswith("python") and "pip" in lowered):
         return None
     for i, arg in enumerate(lowered[:-1]):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from guard.scan.lazyre import lazy
 from guard.scan.actions import ci, commands, committed, configs, controls, footholds, hosts, model, owned, partner, \
-    policies, programs, spread
+    policies, programs, spans, spread
 from guard.scan.actions.flows import Flow, Walk
 from guard.scan.actions.prose import addresses, prose_actions, prose_flows
 from guard.scan.as_code import shown_as_code
@@ -16,17 +16,18 @@ if TYPE_CHECKING:
 
 
 def read(doc: Document) -> list[Flow]:
-    found, spans = command_flows(doc)
+    found, spans_of = command_flows(doc)
     walk = Walk()
-    found += [_quoted(doc, Flow(*flow)) for flow in prose_flows(doc, walk, spans) + prose_actions(doc, walk, spans)]
-    found += disguised(doc, walk) + controls.cron_lines(doc, walk) + configs.read(doc, walk, spans)
+    found += [_quoted(doc, Flow(*flow)) for flow in prose_flows(doc, walk, spans_of)
+              + prose_actions(doc, walk, spans_of)]
+    found += disguised(doc, walk) + controls.cron_lines(doc, walk) + configs.read(doc, walk, spans_of)
     found += programs.whole_environment_sent(doc, walk) + programs.shell_in_program(doc, walk)
     found += footholds.written_into_startup(doc, walk) + ci.steps(doc, walk) + spread.instructions_spread(doc)
-    found += policies.widened(doc)
+    found += policies.widened(doc) + spans.steps_in_spans(doc, walk, spans_of)
     found += partner.sent_by_the_app(doc, walk, [(f.start, f.end) for f in found if f.id == "ACT001"])
-    found += controls.settings_off(doc, walk, spans, found)
+    found += controls.settings_off(doc, walk, spans_of, found)
     if committed.gate(doc.text):
-        found += committed.secret_committed(doc, spans)
+        found += committed.secret_committed(doc, spans_of)
     return owned.lowered(doc, unverified_source(found))
 
 
@@ -111,7 +112,7 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
                 severity = "warning"  # (a typing slip in an install line shown in a block)
             elif det_id in ("ACT003", "ACT009") and fenced and severity == "warning":
                 severity = "info"  # an install line shown in a code block, as DNG001 reads it
-            elif lowered and severity == "error" or severity == "error" and message.endswith("(over plain HTTP)") \
+            elif lowered and severity == "error" or severity == "error" and det_id == "ACT003" \
                     and doc.text[doc.line_starts[doc.line_of(cand.start) - 1]:cand.start].lstrip().startswith(">"):
                 severity = "warning"  # what a third party may ask, reported in a rule or a description
             inline = cand.start > 0 and doc.text[cand.start - 1] == "`"

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from guard.scan.lazyre import lazy
 
+import re
+
 from guard.scan.actions.prose import STEP_END
+from rules_engine.layout import PROJECT
 from guard.scan.context import negated_in_clause, reported_request
 
 TYPE_CHECKING = False
@@ -18,8 +21,13 @@ if TYPE_CHECKING:
     from guard.scan.actions.flows import Flow
     from guard.scan.text import Document
 
-KNOWLEDGE = lazy(r"(?<![\w-])(?:AGENTS|CLAUDE|GEMINI)\.md\b|copilot-instructions\.md|\.cursorrules|\.cursor/rules|"
-                 r"(?<![\w-])SKILL\.md\b")
+# The knowledge files are rules_engine's (its layout is the one list of them): an instruction or rule file by its
+# name, a folder of rules by its path, a memory file by its whole relative path.
+FILES = tuple(dict.fromkeys(
+    loc.pattern.split("*", 1)[0].rstrip("/") if "*" in loc.pattern.rsplit("/", 1)[-1]
+    else loc.pattern if loc.kind == "fact" else loc.pattern.rsplit("/", 1)[-1]
+    for loc in PROJECT if loc.kind != "control"))
+KNOWLEDGE = lazy(r"(?<![\w-])(?:" + "|".join(re.escape(name) for name in FILES) + r")(?![\w-])")
 HOME = r"(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|/home/[\w.-]+|/Users/[\w.-]+)"
 GLOBAL = lazy(HOME + r"/\.(?:claude|codex|gemini|cursor|windsurf|config/(?:claude|agents|codex|gemini|cursor))/"
               r"(?:[\w.*-]+/)*(?:(?:AGENTS|CLAUDE|GEMINI)\.md|SKILL\.md|rules\b|memory\b)")
@@ -27,11 +35,10 @@ GLOBAL = lazy(HOME + r"/\.(?:claude|codex|gemini|cursor|windsurf|config/(?:claud
 # sibling (`../*`), every repository of an account; a single project (`~/code/app`) is none.
 REPOS = lazy(r"(?<![\w./~$-])(?:" + HOME + r"/(?!\.)[\w-]+(?:/(?:\*|\$\{?\w+\}?)[\w./*$-]*|/?(?![\w.-]|/[\w.$*]))|"
              r"\.\./(?:\*|\$\{?\w+\}?)[\w./*$-]*)|\bgh repo list\b")
-NAMES = (b"agents.md", b"claude.md", b"gemini.md", b"copilot-instructions", b"cursor", b"skill.md")  # (KNOWLEDGE's)
-NAME_WORDS = ((b"agents",), (b"claude",), (b"gemini",), (b"instructions",), (b"cursor", b"cursorrules"), (b"skill",))
+NAMES = tuple(name.lower().encode() for name in FILES)
+NAME_WORDS = tuple((max(re.findall(rb"[a-z]+", name), key=len),) for name in NAMES)  # (a run doc.words holds)
 PLACES = (b"~/", b"../", b"$home", b"${home}", b"/home/", b"/users/", b"%userprofile%", b"gh repo list")
-MARKS = (b"agents.md", b"claude.md", b"gemini.md", b"copilot-instructions", b".cursorrules", b".cursor/rules",
-         b"skill.md")
+MARKS = NAMES
 
 
 def gate(lower: bytes) -> bool:  # (detectors.py keeps a copy, so that most files never import this module)
