@@ -93,10 +93,9 @@ class Named:
             if host.disguise or host.ip is not None or any(a < end and start < b for a, b in spans) \
                     or not _named_only(doc, start, end, url):
                 continue
-            if host.name in hosts.FORGES or hosts.domain(host.name) in ("github.com", "gitlab.com") \
-                    or host.name in IMAGE_REGISTRIES:  # (ghcr.io/acme/app: the account the project ships under)
+            if host.name in hosts.FORGES or hosts.domain(host.name) in ("github.com", "gitlab.com"):
                 owner = hosts.owner_of(host)
-                if owner and owner not in ("orgs", "settings", "features", "marketplace", "apps", "login", "library"):
+                if owner and owner not in ("orgs", "settings", "features", "marketplace", "apps", "login"):
                     self.owners.add(owner)
             elif "." in host.name:
                 seen.setdefault(hosts.domain(host.name), set()).add("@" if "@" in url and "://" not in url
@@ -123,18 +122,6 @@ class Named:
         if mine in self.domains:
             return mine
         return f"{mine}, whose name is the file's own" if _label(mine) in self.called else None
-
-    def ships(self, target: str) -> str | None:
-        """An installer's host named as the account the file's code or images are under (ghcr.io/acme/app beside
-        get.acme.dev): by the file's word only, so it lowers a script run unread (ACT003), never a send."""
-        from guard.scan.actions.flows import host_of
-
-        host = host_of(target)
-        if host is None or host.disguise or host.ip is not None:
-            return None
-        mine = hosts.domain(host.name)
-        return f"{mine}, the file's account" if _label(mine).replace("-", "") in {
-            o.replace("-", "") for o in self.owners} else None
 
 
 def _label(domain: str) -> str:
@@ -199,20 +186,6 @@ def _named_only(doc: Document, start: int, end: int, url: str) -> bool:
 
 
 LOWERED = ("ACT001", "ACT002", "ACT003", "ACT005")
-IMAGE_REGISTRIES = frozenset(("ghcr.io", "quay.io", "docker.io", "hub.docker.com", "registry.gitlab.com"))
-SCRIPT_NAME = lazy(r"/([\w.-]+\.(?:sh|ps1|py|bash))$")
-
-
-def kept_here(doc: Document, url: str) -> str | None:
-    """The repository path of the script a URL serves, when the file names one (`scripts/install.sh` beside
-    `https://get.acme.dev/install.sh`): the project's own published installer, by the file's word."""
-    import re
-
-    name = SCRIPT_NAME.search(url.split("?")[0].split("#")[0])
-    if name is None:
-        return None
-    kept = re.search(rf"(?<![\w./:@-])(?:[\w-][\w.-]*/)+{re.escape(name.group(1))}(?![\w-])", doc.text)
-    return kept.group() if kept is not None else None  # (a folder of the repository, never a URL's path)
 
 
 def lowered(doc: Document, flows: list[Flow]) -> list[Flow]:
@@ -223,9 +196,6 @@ def lowered(doc: Document, flows: list[Flow]) -> list[Flow]:
     out = []
     for flow in flows:
         own = named.names(flow.target) if flow.severity == "error" and flow.id in LOWERED and flow.target else None
-        if own is None and flow.severity == "error" and flow.id == "ACT003" and flow.target:
-            kept = kept_here(doc, flow.target)
-            own = named.ships(flow.target) or (f"the script kept in this repository ({kept})" if kept else None)
         if own is not None:  # (an installer of the file's own, shown in a block: info, as any install line)
             shown = flow.id == "ACT003" and doc.line_of(flow.start) in doc.fenced_lines
             flow = flow._replace(severity="info" if shown else "warning",
