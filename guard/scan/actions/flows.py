@@ -254,12 +254,12 @@ class Walk:
         # itself (`exec(urlopen(...).read())`): no installer's documented line has that shape.
         inline = bool(cmd.body) and model.PROGRAM_FETCH_EXEC.search(cmd.body) is not None
         plain = url.lower().startswith(("http://", "ftp://"))  # (whoever is on the path chooses what runs)
-        host = self.host(url)  # (a host that is neither the project's nor a public tool's installer: error)
         severity = "error" if self.suspect(url) or any("base64" in w for _, w in carried) or inline or plain \
-            or host is not None and not hosts.installer(host) else "warning"
+            else "warning"
         if self.trusted(url):
             return
-        how, plain = "the inline program's exec of" if inline else "a download from", " (over plain HTTP)" if plain else ""
+        how = "the inline program's exec of" if inline else "a download from"
+        plain = " (over plain HTTP)" if plain else ""
         self.found.append(("ACT003", f"{how} {url} run by {model.name_of(cmd)}{plain}", severity, url))
 
     def package(self, source: str) -> None:

@@ -24,15 +24,6 @@ EMAIL = lazy(r"(?<![\w.+-])[\w.+-]+@((?:[\w-]+\.)+[A-Za-z]{2,})(?![\w-]|\.\w)")
 FORGES = frozenset(("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitea.com", "sr.ht",
                     "raw.githubusercontent.com", "gist.github.com", "gist.githubusercontent.com", "dev.azure.com",
                     "gitee.com", "sourceforge.net", "launchpad.net"))
-# Public tools' own installer scripts, fetched from the tool's own host (or its account on a forge): a line that
-# pipes one into a shell installs that tool, as its documentation says. Any other host's script run unread is an
-# error unless the file names the host as its own (owned.py), and a warning even then.
-INSTALLERS = frozenset(("sh.rustup.rs", "astral.sh", "deno.land", "get.docker.com", "get.pnpm.io", "bun.sh",
-                        "install.python-poetry.org", "get.volta.sh", "starship.rs", "ollama.com", "fly.io",
-                        "get.helm.sh", "sdk.cloud.google.com", "get.sdkman.io", "sh.vector.dev", "mise.run",
-                        "get.jetify.com", "nixos.org", "install.determinate.systems", "foundry.paradigm.xyz"))
-INSTALLER_ACCOUNTS = frozenset(("homebrew", "nvm-sh", "helm", "pyenv", "rbenv", "asdf-vm", "ohmyzsh", "nodesource",
-                                "coder", "cli", "anchore", "aquasecurity", "golangci", "goreleaser"))
 INTERNAL_SUFFIXES = (".local", ".internal", ".localhost", ".lan", ".corp", ".home.arpa", ".intranet", ".private",
                      ".invalid", ".test")  # (the last two: reserved, never reachable)
 SECOND_LEVEL = frozenset("co com org net ac gov edu ne or go".split())
@@ -151,15 +142,6 @@ def trusted(host: Host, project: Project) -> bool:
     if host.name in FORGES or domain(host.name) in ("github.com", "githubusercontent.com", "gitlab.com"):
         return owner_of(host) in project.owners
     return domain(host.name) in project.domains
-
-
-def installer(host: Host) -> bool:
-    """A public tool's own installer host, written plainly."""
-    if host.disguise or host.ip is not None:
-        return False
-    if host.name in ("raw.githubusercontent.com", "github.com", "gist.githubusercontent.com"):
-        return owner_of(host) in INSTALLER_ACCOUNTS
-    return host.name in INSTALLERS or any(host.name.endswith("." + name) for name in INSTALLERS)
 
 
 # The public package indexes' registrable domains: another domain whose name is one of theirs among other words

@@ -185,7 +185,7 @@ def _named_only(doc: Document, start: int, end: int, url: str) -> bool:
 
 
 
-LOWERED = ("ACT001", "ACT002", "ACT003", "ACT005")
+LOWERED = ("ACT001", "ACT002", "ACT005")
 
 
 def lowered(doc: Document, flows: list[Flow]) -> list[Flow]:
@@ -196,9 +196,8 @@ def lowered(doc: Document, flows: list[Flow]) -> list[Flow]:
     out = []
     for flow in flows:
         own = named.names(flow.target) if flow.severity == "error" and flow.id in LOWERED and flow.target else None
-        if own is not None:  # (an installer of the file's own, shown in a block: info, as any install line)
-            shown = flow.id == "ACT003" and doc.line_of(flow.start) in doc.fenced_lines
-            flow = flow._replace(severity="info" if shown else "warning",
+        if own is not None:
+            flow = flow._replace(severity="warning",
                                  message=f"{flow.message} (the file names {own} as its own elsewhere)")
         out.append(flow)
     return out

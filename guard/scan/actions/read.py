@@ -112,7 +112,7 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
                 severity = "warning"  # (a typing slip in an install line shown in a block)
             elif det_id in ("ACT003", "ACT009") and fenced and severity == "warning":
                 severity = "info"  # an install line shown in a code block, as DNG001 reads it
-            elif lowered and severity == "error" or severity == "error" and det_id == "ACT003" \
+            elif lowered and severity == "error" or severity == "error" and message.endswith("(over plain HTTP)") \
                     and doc.text[doc.line_starts[doc.line_of(cand.start) - 1]:cand.start].lstrip().startswith(">"):
                 severity = "warning"  # what a third party may ask, reported in a rule or a description
             inline = cand.start > 0 and doc.text[cand.start - 1] == "`"
