@@ -5,7 +5,7 @@ import re
 from collections.abc import Iterator
 
 from guard.scan.lazyre import lazy
-from guard.scan.askfirst import done_by_a_thing, negated_rule
+from guard.scan.askfirst import asks_for_a_secret, done_by_a_thing, negated_rule
 from guard.scan.context import mention_severity, negated, negated_in_clause
 from guard.scan.detector import Hit, detector
 from guard.scan.text import Document
@@ -182,8 +182,9 @@ def bypass_approval(doc: Document) -> Iterator[Hit]:
     ("never ... without asking") are not reported.
     """
     for match in doc.finditer(APPROVAL, APPROVAL_TRIGGERS, 60, 120):
-        if match.group().lower().startswith("without") and negated(doc, match.start()):
-            continue
+        if match.group().lower().startswith("without") and negated(doc, match.start()) \
+                or asks_for_a_secret(doc, match.end()):
+            continue  # ("never ask the user for their password": what is asked for is a secret, not a say)
         yield Hit(match.start(), match.end(), f'instruction to skip the user\'s approval: "{match.group()}"',
                   "info" if mention_severity(doc, match.start(), match.end()) == "info" else None)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.askfirst import done_by_a_thing, forbidden_after, negated_rule, only_where_asked
+from guard.scan.askfirst import asks_for_a_secret, done_by_a_thing, forbidden_after, negated_rule, only_where_asked
 from guard.scan.reported import NEGATION_ANY
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
@@ -185,6 +185,8 @@ def act_without_approval(doc: Document) -> Iterator[Hit]:
     for match, a, b in NO_ASK_OR_WITHOUT.find(doc):
         self_negated = SPACES.sub(" ", match.group().lower()) in SELF_NEGATED
         start = match.start()
+        if self_negated and asks_for_a_secret(doc, match.end()):
+            continue
         if start in seen or (negated(doc, start, 80) if self_negated
                              else negated_rule(doc, start, match.end(), HARM) or forbidden_after(doc, match.end())):
             continue  # "never push without asking"; ("don't ask" negates itself, not a rule that keeps it)
