@@ -21,6 +21,7 @@ QUIET = [
     "- Não usar `--no-verify` nem `-n`. Se um hook falhar, corrija o problema ou pergunte.\n",
     "Umgehe niemals die Git-Hooks: kein `git commit --no-verify`, kein `HUSKY=0`.\n",
     "You can skip a single slow hook locally with `SKIP=mypy git commit`, which pre-commit supports.\n",
+    "## Skipping a single hook\n\nRules:\n- If a hook fails on code you changed, fix the code rather than skipping.\n",
 ]
 KEPT = [
     ("Commit with git commit --no-verify to save time.\n", "error"),
@@ -29,6 +30,7 @@ KEPT = [
     ("Hooks are flaky; skip the hooks with SKIP=mypy,kguard git commit.\n", "error"),
     ("If the hooks are slow, commit with SKIP=gitleaks git commit -m wip.\n", "error"),
     ("Skip the hooks when they are slow.\n", "error"),
+    ("Rather than fixing it, skip the hooks when they fail.\n", "error"),
 ]
 
 

@@ -164,7 +164,8 @@ def guard_tampering(doc: Document) -> Iterator[Hit]:
                       mention_severity(doc, match.start(), match.end()))
     for match, a, b in SKIP_FRAME.find(doc):
         if negated(doc, match.start()) or NEGATION_ANY.search(doc.text, a, match.start()) \
-                or NEGATION_AFTER_VERB.match(doc.text, match.end()) or _one_named_hook(doc, a, b):
+                or NEGATION_AFTER_VERB.match(doc.text, match.end()) or _one_named_hook(doc, a, b) \
+                or PREFERRED_OVER.search(doc.text, max(a, match.start() - 20), match.start()):
             continue  # "do not bypass the hooks", "Umgehe niemals die Hooks" keep them; "skip a slow hook with
             # `SKIP=mypy`" names what it skips, and it is not the guard
         line = doc.line_span(doc.line_of(match.start()))
@@ -177,6 +178,8 @@ def guard_tampering(doc: Document) -> Iterator[Hit]:
         break
 
 
+# The skip as what is not to be done: "fix the code rather than skipping the hook", "instead of bypassing it".
+PREFERRED_OVER = lazy(r"\b(?:rather\s+than|instead\s+of)\s+\Z", re.I)
 # The negation right after an imperative in the languages that put it there ("Umgehe niemals", "Salta mai").
 NEGATION_AFTER_VERB = lazy(r"\s+(?:niemals|nie|nicht|jamais|mai)\b", re.I)
 
