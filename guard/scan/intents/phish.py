@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from guard.scan.askfirst import RULE_NEGATION
 from guard.scan.reported import NEGATION_ANY
 from guard.scan.context import mention_severity
 from guard.scan.detector import Hit, detector
@@ -91,16 +92,25 @@ def credential_phishing(doc: Document) -> Iterator[Hit]:
     harness's secret store or the service's own login page.
     """
     for match, a, b in ASK_FRAME.find(doc):
-        if NEGATION_ANY.search(doc.text, a, b) or (match.start() and doc.text[match.start() - 1] in "_-./"):
+        if _negated(doc, a, b) or (match.start() and doc.text[match.start() - 1] in "_-./"):
             continue
         yield Hit(match.start(), match.end(), f'has the agent ask the user for a secret: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end()))
         return
     for match, a, b in LOGIN_FRAME.find(doc):
-        if NEGATION_ANY.search(doc.text, a, b):
+        if _negated(doc, a, b):
             continue  # "never tell the user to log in anywhere but the official page"
         severity = "error" if URGENT.search(doc.text, a, b) else "warning"
         yield Hit(match.start(), match.end(), f'sends the user to an outside page to log in or pay: '
                   f'"{excerpt(doc, a, b)}"', mention_severity(doc, match.start(), match.end(), severity))
         return
         return
+
+
+# "Never" in the words the ten languages use for a product bot's rule ("你绝不索要密码", "Non chiedere mai la
+# password", "Não peça a senha", "Frage niemals nach dem Passwort"), beside the negations the other readers share.
+NEVER = lazy(r"绝不|决不|从不|絶対に|절대")
+
+
+def _negated(doc: Document, a: int, b: int) -> bool:
+    return any(p.search(doc.text, a, b) is not None for p in (NEGATION_ANY, RULE_NEGATION, NEVER))
