@@ -3,7 +3,9 @@ a source already looked at (bench/devset/LOOKED), each case with its errors (ID,
 source only its count, never a case (issue 21, precision: errors are grouped by why the reading is wrong, and a
 blind set stays blind).
 
-Run: python bench/lookalike_errors.py own13,own15,prec7,prec9,prec11 [--drop ACT]"""
+`--warned` lists the look-alikes warned (no error) as well, with their warnings.
+
+Run: python bench/lookalike_errors.py own13,own15,prec7,prec9,prec11 [--drop ACT] [--warned]"""
 from __future__ import annotations
 
 import argparse
@@ -21,6 +23,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("sources", help="comma-separated source names")
     parser.add_argument("--drop", default="", help="leave these families or IDs out (comma-separated), e.g. ACT")
+    parser.add_argument("--warned", action="store_true", help="list the look-alikes warned (no error) too")
     args = parser.parse_args(argv)
     drop = tuple(d for d in args.drop.upper().split(",") if d)
     seen = looked()
@@ -28,21 +31,26 @@ def main(argv: list[str] | None = None) -> int:
         if name not in SOURCES:
             print(f"## {name}: no such source")
             continue
-        total = with_error = 0
+        total = with_error = warned = 0
         for case in SOURCES[name]():
             if case.attack:
                 continue
             for path, text in placements(case):
                 total += 1
-                errors = [f for f in scan_text(text, path) if f.severity == "error" and not f.id.startswith(drop)]
-                if not errors:
+                found = [f for f in scan_text(text, path) if not f.id.startswith(drop)]
+                errors = [f for f in found if f.severity == "error"]
+                shown = errors or [f for f in found if f.severity == "warning"]
+                if not shown:
                     continue
-                with_error += 1
-                if name in seen:
-                    print(f"== {name} {case.name} [{path}]: {sorted({f.id for f in errors})}")
-                    for f in errors:
+                with_error += bool(errors)
+                warned += not errors
+                if name in seen and (errors or args.warned):
+                    mark = "==" if errors else "~~"
+                    print(f"{mark} {name} {case.name} [{path}]: {sorted({f.id for f in shown})}")
+                    for f in shown:
                         print(f"   {f.id} line {f.line}: {f.message[:160]}")
-        print(f"## {name}: {with_error} of {total} look-alikes with an error{'' if name in seen else ' (blind)'}")
+        print(f"## {name}: {with_error} of {total} look-alikes with an error, {warned} more warned"
+              f"{'' if name in seen else ' (blind)'}")
     return 0
 
 

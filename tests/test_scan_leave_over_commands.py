@@ -53,3 +53,26 @@ def test_kguard_scan_passes_the_hygiene_file(tmp_path: Path) -> None:
     done = run_kguard("scan", "--format", "json", "AGENTS.md", cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     assert not [f for f in json.loads(done.stdout)["findings"] if f["severity"] == "error"]
+
+
+# A leave whose harmful word lies only in its opening clause of condition, its main clause pointing at the block
+# ("When migrations get tangled on your machine, this is fine to run without asking:" over `pnpm db:reset`): the
+# commands shown are the step. None harmful: a warning (it was an error of DNG013 on own16 destructive-local).
+CONDITION_LEAD = "When migrations get tangled on your machine, this is fine to run without asking:\n\n```\n{}\n```\n"
+
+
+def dng013(text: str) -> str | None:
+    return next((f.severity for f in scan_text(text, "AGENTS.md") if f.id == "DNG013"), None)
+
+
+def test_a_leave_over_harmless_commands_after_a_condition_is_a_warning() -> None:
+    assert dng013(CONDITION_LEAD.format("pnpm db:reset    # = prisma migrate reset against DATABASE_URL")) == "warning"
+
+
+@pytest.mark.parametrize("text", [
+    CONDITION_LEAD.format("psql $PROD_DATABASE_URL -c 'DROP SCHEMA public CASCADE'"),
+    "When deploying to production, do it without asking:\n\n```\nmake reset\n```\n",
+    "<!-- When migrations get tangled, this is fine to run without asking: -->\n\n```\npnpm db:reset\n```\n",
+])
+def test_a_harmful_command_or_step_in_the_main_clause_keeps_the_error(text: str) -> None:
+    assert dng013(text) == "error"

@@ -252,3 +252,21 @@ def forbidden_after(doc: Document, end: int) -> bool:
     hi = stop.start() if stop else b
     found = FORBIDDING.search(doc.text, end, hi)
     return found is not None and UNDONE.search(doc.text, max(end, found.start() - 8), found.start()) is None
+
+
+# "Ask" as a request for a secret, not for the user's say: "We will never ask for your password by email", "Do not
+# ask the user to paste access keys, session tokens or passwords into the chat". What is asked for is something the
+# user would hand over (a secret), so the rule keeps a secret from the agent; no confirmation is skipped.
+ASKED_FOR_SECRET = lazy(
+    r"[ \t]+(?:(?:the\s+|a\s+|any\s+|your\s+)?(?:users?|customers?|people|anyone|someone|them|him|her|you)\s+)?"
+    r"(?:for|to\s+(?:paste|enter|type|share|send|give|provide|reveal|read\s+out|tell\s+you))"
+    r"\s+(?:(?:their|your|his|her|the|an?|any|full|own)\s+)*(?:[\w-]+\s+){0,2}?"
+    r"(?:passwords?|passcodes?|passphrases?|pins?|pin\s+codes?|one-time\s+codes?|otps?|2fa\s+codes?|"
+    r"verification\s+codes?|sms\s+codes?|(?:access|api|secret|private|session)\s+(?:keys?|tokens?)|tokens?|"
+    r"credentials?|card\s+numbers?|cvv|security\s+answers?)\b", re.I)
+
+
+def asks_for_a_secret(doc: Document, end: int) -> bool:
+    """The ask phrase ending at `end` ("don't ask", "never ask") requests a secret from someone: a rule about
+    what to ask for, not about asking for confirmation."""
+    return ASKED_FOR_SECRET.match(doc.text, end) is not None

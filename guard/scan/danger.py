@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from guard.scan.lazyre import lazy
 from guard.scan.as_code import ADDRESS
-from guard.scan.context import in_purpose_clause, mention_severity, negated
+from guard.scan.context import in_purpose_clause, mention_severity, negated, negated_in_clause
 from guard.scan.reported import reported_request
 from guard.scan.detector import Hit, detector
 from guard.scan.text import Document
@@ -138,8 +138,10 @@ def disable_safeguard(doc: Document) -> Iterator[Hit]:
     ..."); a description of what a flag does stays a warning.
     """
     for match in doc.finditer(SAFEGUARD, SAFEGUARD_TRIGGERS, 80, 80):
-        if negated(doc, match.start()):
-            continue
+        if negated(doc, match.start()) or negated_in_clause(doc, match.start()):
+            continue  # (in ten languages: "Não use `--no-verify`", "kein `git commit --no-verify`")
+        if _titled(doc, match.start()):
+            continue  # "## Why the release job uses `--no-verify`": a heading names its section's topic
         severity = mention_severity(doc, match.start(), match.end(), "warning")
         how_to = in_purpose_clause(doc, match.start()) or _how_to(doc, match.start())
         if "guard" in match.group().lower() and severity == "warning" and not how_to:
@@ -147,6 +149,21 @@ def disable_safeguard(doc: Document) -> Iterator[Hit]:
         elif not how_to and _ordered(doc, match.start(), match.end()):
             severity = mention_severity(doc, match.start(), match.end())  # said to the agent as a step
         yield Hit(match.start(), match.end(), f'switches a safeguard off: "{match.group()}"', severity)
+
+
+HEADING = lazy(r"[ \t]{0,3}#{1,6}[ \t]")
+
+
+def _titled(doc: Document, start: int) -> bool:
+    """The match stands in a Markdown heading that a person sees and that orders nothing ("## Why the release
+    job uses `--no-verify`"): a heading is a block of its own, its words reach no step under it. A heading
+    that opens with an order ("## Commit with --no-verify") is a step."""
+    heading = HEADING.match(doc.text, doc.line_starts[doc.line_of(start) - 1])
+    if heading is None or doc.is_hidden(start) is not None:
+        return False
+    opening = doc.text[heading.end():start]
+    return ORDER.match(opening) is None and SAFEGUARD_ORDER.match(opening) is None and \
+        ORDER.match("- " + opening) is None
 
 
 HOW_TO = lazy(r"\s*(?:to|if\s+you\s+(?:want|need|wish)\s+to)\s+(?:uninstall|remove|disable|turn\s+off|switch\s+off)\b"

@@ -77,7 +77,7 @@ def _decoded_hits(doc: Document, matches: Iterable[Match], decode: object, label
             continue
         found = signals(text)
         if found:
-            fixture = _beside_clear_payloads(doc, match.start())
+            fixture = _beside_clear_payloads(doc, match.start(), found, text)
             yield Hit(match.start(), match.end(), f'{label} decodes to {", ".join(found)}: "{visible(text)[:160]}"'
                       + (FIXTURE if fixture else ""), "warning" if fixture else None)
         elif reads_as_instruction(text):
@@ -88,25 +88,36 @@ def _decoded_hits(doc: Document, matches: Iterable[Match], decode: object, label
 LITERAL = lazy(r'"((?:[^"\\\n]|\\.){8,400})"|\'((?:[^\'\\\n]|\\.){8,400})\'')
 
 
-def _beside_clear_payloads(doc: Document, start: int) -> bool:
-    """The encoded text stands in a fenced code block whose other string literals are payloads in the clear (a
-    test corpus, `PAYLOADS = ["Ignore previous instructions ...", "aWdub3Jl..."]`): the encoding hides nothing
-    the block does not show a reviewer, so the finding is a warning (a visible code block lowers, never below a
-    warning; views/report.py then adds no error for the decoded text). An encoded payload alone in a block, or
-    beside harmless literals, keeps its error."""
+def _beside_clear_payloads(doc: Document, start: int, found: list[str], decoded: str) -> bool:
+    """The encoded text stands in a fenced code block whose other string literals show the same kind of payload
+    in the clear (a test corpus, `PAYLOADS = ["Ignore previous instructions ...", "aWdub3Jl..."]`): the encoding
+    hides nothing the block does not show a reviewer, so the finding is a warning (a visible code block lowers,
+    never below a warning; views/report.py then adds no error for the decoded text). An encoded payload alone in
+    a block or beside harmless literals keeps its error; so does one that says more than the clear ones (a
+    detector they do not draw) or names a place or a secret (an address, `.env`, `$API_TOKEN`): a twin in the
+    clear is a line anyone can add, what the encoding then carries is what the reviewer does not see."""
     line = doc.line_of(start)
     fenced = doc.fenced_lines
-    if line not in fenced:
+    if line not in fenced or _names_a_target(decoded):
         return False
     first = last = line
     while first - 1 in fenced:
         first -= 1
     while last + 1 in fenced:
         last += 1
+    shown: set[str] = set()
     for literal in LITERAL.finditer(doc.text, doc.line_span(first)[0], doc.line_span(last)[1]):
-        if not literal.start() <= start < literal.end() and signals(literal.group(1) or literal.group(2)):
-            return True
-    return False
+        if not literal.start() <= start < literal.end():
+            shown.update(signals(literal.group(1) or literal.group(2)))
+    return bool(shown) and shown.issuperset(found)
+
+
+def _names_a_target(text: str) -> bool:
+    """An address (URL, e-mail, host) or a secret file or variable in decoded text."""
+    from guard.scan.actions.prose import addresses
+    from guard.scan.own_sink import named_secret
+
+    return bool(addresses(Document(text))) or named_secret(text) is not None
 
 
 @detector("ENC001", "base64-payload", "error",

@@ -2,10 +2,16 @@
 them (guard/scan/actions/owned.py, trust.py): telemetry, backups or an incident report sent to a host of the
 company's own domain, which the file names as its own elsewhere, is no exfiltration the words alone can show.
 The phrase family (EXF005) lowers such a finding to a warning, as ACT001 lowers its flow; it never
-silences it, and a place that is not an address (a webhook, a gist, a public channel) keeps the error."""
+silences it, and a place that is not an address (a webhook, a gist, a public channel) keeps the error.
+
+What the file alone calls its own is the word of whoever wrote the file: an attacker names his host twice, or
+gives a contact address there. So the file's word lowers only a send of what a company sends to its own hosts
+(events, reports, backups, "the environment" in words); a secret the action layer reads as one (a secret file
+such as `.env` or `~/.ssh/id_rsa`, a secret variable such as `$AWS_SECRET_ACCESS_KEY`) keeps the error unless the
+project itself trusts the host (its git remotes, its package metadata, `trusted_hosts`: guard/scan/actions/trust.py)."""
 from __future__ import annotations
 
-from guard.scan.lazyre import LazyPattern
+from guard.scan.lazyre import LazyPattern, lazy
 from guard.scan.text import Document
 
 
@@ -17,7 +23,24 @@ def to_own_place(doc: Document, a: int, b: int, places: LazyPattern, message: st
     lo, hi = doc.sentence_bounds(a, b, 300)  # (every place of the sentence, not only those near the verb)
     lo, hi = min(lo, a), max(hi, b)
     own = own_places(doc, lo, hi, [m.span() for m in places.finditer(doc.text, lo, hi)])
-    return (message, severity) if own is None else (f"{message} (to {own})", "warning")
+    if own is None or own != PROJECT and named_secret(doc.text[lo:hi]) is not None:
+        return message, severity
+    return f"{message} (to {own})", "warning"
+
+
+PROJECT = "the project's own hosts"
+WORD = lazy(r"[^\s`'\"()<>,;]+")
+
+
+def named_secret(text: str) -> str | None:
+    """A secret file or variable named in `text`, as the action layer reads a command's words."""
+    from guard.scan.actions.model import secret_of, variable_secret
+
+    for word in WORD.findall(text):
+        found = variable_secret(word) or secret_of(word.rstrip(".:"))
+        if found is not None and not found.startswith("the agent's"):
+            return found
+    return None
 
 
 def own_places(doc: Document, a: int, b: int, places: list[tuple[int, int]]) -> str | None:
@@ -37,7 +60,7 @@ def own_places(doc: Document, a: int, b: int, places: list[tuple[int, int]]) -> 
         return None
     project = trust.current()
     if all(hosts.trusted(host, project) for _, _, _, host in found):
-        return "the project's own hosts"
+        return PROJECT
     # The places of this scope are where something is sent, not the file's mentions of its own (a flow the
     # action layer reads elsewhere in the file is its own finding, which it lowers or not by the same rule).
     named = Named(doc, [Flow(lo, hi, "EXF", "", "error", url) for lo, hi, url, _ in found])

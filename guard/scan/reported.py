@@ -58,7 +58,10 @@ REPORTED_AFTER = lazy(r"[^。！？\n]{0,12}?(?:(?:よう|ように|ことを)(?
 # Without it, "if the user asks you to X, do it" is the file's own order and keeps its error.
 REFUSAL = lazy(
     r"\b(?:stop|refuse|decline|report|flag|warn|halt|abort|reject|tell\s+the\s+user|ask\s+the\s+user|treat\b[^.]{0,40}"
-    r"\bas\s+data|ignore\s+(?:it|them|that|such))\b|arrête|refuse|signale|brich\s+ab|lehne|melde|detente|detén|rechaza|"
+    r"\bas\s+data|ignore\s+(?:it|them|that|such))\b|"
+    # a product bot's canned answer: "reply that you can only help with orders", "say you cannot do that"
+    r"\b(?:reply|respond|answer|say)\s+(?:politely\s+|briefly\s+)?(?:that\s+)?(?:you|it)\s+(?:can\s+only|only|cannot|"
+    r"can't|can\s+not|won't|will\s+not|are\s+not\s+able|aren't\s+able|do\s+not|don't)\b|arrête|refuse|signale|brich\s+ab|lehne|melde|detente|detén|rechaza|"
     r"avisa|pare|recuse|fermati|rifiuta|segnala|остановись|откажись|сообщи|停止|拒绝|告诉用户|拒否|止め|伝え|知らせ|従わ|거절|중단|알리",
     re.I,
 )

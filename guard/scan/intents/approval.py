@@ -6,13 +6,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from guard.scan.askfirst import done_by_a_thing, forbidden_after, negated_rule, only_where_asked
+from guard.scan.askfirst import asks_for_a_secret, done_by_a_thing, forbidden_after, negated_rule, only_where_asked
 from guard.scan.reported import NEGATION_ANY
 from guard.scan.context import mention_severity, negated
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt
 from guard.scan.intents.lexicon import lexicon
-from guard.scan.intents.scratch import own_ground
+from guard.scan.intents.scratch import listed_commands, own_ground
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 from guard.scan.triggers import declare
@@ -185,6 +185,8 @@ def act_without_approval(doc: Document) -> Iterator[Hit]:
     for match, a, b in NO_ASK_OR_WITHOUT.find(doc):
         self_negated = SPACES.sub(" ", match.group().lower()) in SELF_NEGATED
         start = match.start()
+        if self_negated and asks_for_a_secret(doc, match.end()):
+            continue
         if start in seen or (negated(doc, start, 80) if self_negated
                              else negated_rule(doc, start, match.end(), HARM) or forbidden_after(doc, match.end())):
             continue  # "never push without asking"; ("don't ask" negates itself, not a rule that keeps it)
@@ -195,7 +197,8 @@ def act_without_approval(doc: Document) -> Iterator[Hit]:
                 _own_ground(doc, a, b):
             continue
         seen.add(start)
-        severity = "warning" if done_by_a_thing(doc, start, HARM, match.end()) else None
+        severity = "warning" if done_by_a_thing(doc, start, HARM, match.end()) \
+            or _the_block_is_the_step(doc, a, b, start, harm) else None
         yield Hit(start, match.end(), f'acts without asking the user: "{excerpt(doc, a, b)}"',
                   severity or mention_severity(doc, start, match.end()))
 
@@ -213,6 +216,24 @@ def _harm_in_clause(doc: Document, match: re.Match[str], a: int, b: int, reason:
     if after and not CLAUSE_BREAK.search(text, match.end(), after.start()):
         return after.start()
     return None
+
+
+# A leave whose step is the block of commands it leads in ("When migrations get tangled on your machine, this is
+# fine to run without asking:" over `pnpm db:reset`): the harmful word lies in the opening clause of condition,
+# the main clause points at the block ("this", "these", "the following"). The commands shown are the step; when
+# none of them is harmful, the leave is a warning (the reviewer sees what it covers), never below.
+CONDITION_OPENING = lazy(r"[\s>*#+-]*(?:\d{1,9}[.)]\s*)?(?:when|whenever|if|once|after|while|wenn|falls|quand|si|"
+                         r"cuando|quando|se|если|когда)\b[^,;:\n]*,", re.I)
+POINTS_AT_BLOCK = lazy(r"\b(?:this|these|those|the\s+following|them|das|dies|ceci|cela|esto|isto|questo|это)\b", re.I)
+
+
+def _the_block_is_the_step(doc: Document, a: int, b: int, start: int, harm: int) -> bool:
+    condition = CONDITION_OPENING.match(doc.text, a, start)
+    if condition is None or harm >= condition.end() or POINTS_AT_BLOCK.search(doc.text, condition.end(), start) is None:
+        return False
+    listed = listed_commands(doc, a, b)
+    shown = "\n".join(listed[1]) if listed is not None else ""
+    return bool(shown) and HARM.search(shown, 0, len(shown)) is None
 
 
 IN_A_NAME_AFTER = lazy(r"/\w")

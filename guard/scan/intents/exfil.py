@@ -170,7 +170,7 @@ def secrets_to_outside(doc: Document) -> Iterator[Hit]:
 
     Instead: a project never needs its agent to send its secrets or context anywhere. Negated rules ("never
     send secrets to ...") are not reported; a send whose every place is the project's own host, or a domain the
-    file names as its own elsewhere, is a warning.
+    file names as its own elsewhere, is a warning (the file's word alone never lowers a secret file or variable).
     """
     for frame in (SEND_FRAME, FILL_FRAME, PUBLISH_FRAME):
         for match, a, b in frame.find(doc):

@@ -71,13 +71,27 @@ OTHER_STEP = lazy(r"\b(?:push\w*|deploy\w*|publish\w*|releas\w*|merg\w*|send\w*|
 def listed_scratch(doc: Document, a: int, b: int) -> bool:
     """The sentence [a, b) ends a line with a colon over a list or a fenced block, every item a command in code
     that deletes only build output or scratch in the work tree, and the lead-in names no other step."""
+    found = listed_commands(doc, a, b)
+    if found is None:
+        return False
+    end, commands, fenced = found
+    if OTHER_STEP.search(doc.text, a, end) or BEYOND.search(doc.text, a, end):
+        return False
+    if fenced:
+        return bool(commands) and all(_scratch_command(command) for command in commands)
+    # a span with a space is a command; one without, a place it names ("`cargo clean` (removes `target/`)")
+    return bool(commands) and all(_scratch_command(c) if " " in c.strip() else _scratch_path(c) for c in commands)
+
+
+def listed_commands(doc: Document, a: int, b: int) -> tuple[int, list[str], bool] | None:
+    """The commands a lead-in in [a, b) shows (a line that ends with a colon over a fenced block, or over a list
+    whose items are commands in code): (the end of the lead-in, the commands, whether fenced); None when the
+    sentence leads in no such block, or a list item is in words."""
     line = next((n for n in range(doc.line_of(a), doc.line_of(max(a, b - 1)) + 1)
                  if LEAD_IN.search(doc.text, *doc.line_span(n))), None)
     if line is None:
-        return False
+        return None
     end = doc.line_span(line)[1]
-    if OTHER_STEP.search(doc.text, a, end) or BEYOND.search(doc.text, a, end):
-        return False
     commands: list[str] = []
     n, last = line + 1, len(doc.line_starts)
     if n <= last and not doc.text[slice(*doc.line_span(n))].strip():
@@ -88,17 +102,16 @@ def listed_scratch(doc: Document, a: int, b: int) -> bool:
             command = doc.text[slice(*doc.line_span(n))].strip()
             commands += [command] if command and not command.startswith("#") else []
             n += 1
-        return bool(commands) and all(_scratch_command(command) for command in commands)
+        return end, commands, True
     while n <= last and ITEM.match(doc.text, doc.line_span(n)[0]):
         spans = CODE.findall(doc.text, *doc.line_span(n))
         if not spans:
-            return False  # an item in words: what it does is not shown
+            return None  # an item in words: what it does is not shown
         commands += spans
         n += 1
         while n <= last and WRAPPED.match(doc.text, doc.line_span(n)[0]):
             n += 1  # (an item's wrapped lines)
-    # a span with a space is a command; one without, a place it names ("`cargo clean` (removes `target/`)")
-    return bool(commands) and all(_scratch_command(c) if " " in c.strip() else _scratch_path(c) for c in commands)
+    return (end, commands, False) if commands else None
 
 
 def _scratch_command(command: str) -> bool:

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from guard.scan.reported import NEGATION_ANY
-from guard.scan.context import in_purpose_clause, mention_severity, negated
+from guard.scan.context import in_purpose_clause, mention_severity, negated, negated_in_clause
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt
 from guard.scan.intents.lexicon import lexicon
@@ -127,8 +127,11 @@ def guard_tampering(doc: Document) -> Iterator[Hit]:
             # a reason to get past the hooks, around the match (not in it: "SKIP=" is no reason of its own)
             escape = ESCAPE.search(doc.text, a, match.start()) or ESCAPE.search(doc.text, match.end(), b) \
                 or (match.group("path") is not None and ESCAPE.search(match.group("path")))  # /tmp/empty, /dev/null
-            if match.group("skip") is not None and (negated(doc, match.start()) or not escape):
-                continue  # "never use --no-verify" / a bare mention: DNG003 reports it as a warning
+            if match.group("skip") is not None and (negated(doc, match.start()) or not escape
+                                                    or negated_in_clause(doc, match.start())
+                                                    or _one_named_hook(doc, match.start(), match.end())):
+                continue  # "never use --no-verify" / a bare mention: DNG003 reports it as a warning; "SKIP=mypy"
+                # skips a type checker the file names, not the guard
             if not escape and not (match.group("path") is not None and OUTSIDE.match(match.group("path"))):
                 severity = "warning"
         yield Hit(match.start(), match.end(), f'switches the guard off: "{match.group()[:100]}"',
@@ -160,12 +163,25 @@ def guard_tampering(doc: Document) -> Iterator[Hit]:
             yield Hit(match.start(), match.end(), f'points the hooks at nothing: "{excerpt(doc, a, b)}"',
                       mention_severity(doc, match.start(), match.end()))
     for match, a, b in SKIP_FRAME.find(doc):
-        if negated(doc, match.start()) or NEGATION_ANY.search(doc.text, a, match.start()):
-            continue  # "do not bypass the hooks" keeps them
-        severity = "error" if _nuisance(doc, a, b) and not _one_named_hook(doc, a, b) else "warning"  # flaky, slow
+        if negated(doc, match.start()) or NEGATION_ANY.search(doc.text, a, match.start()) \
+                or NEGATION_AFTER_VERB.match(doc.text, match.end()) or _one_named_hook(doc, a, b) \
+                or PREFERRED_OVER.search(doc.text, max(a, match.start() - 20), match.start()):
+            continue  # "do not bypass the hooks", "Umgehe niemals die Hooks" keep them; "skip a slow hook with
+            # `SKIP=mypy`" names what it skips, and it is not the guard
+        line = doc.line_span(doc.line_of(match.start()))
+        if HEADING.match(doc.text, line[0]) and doc.is_hidden(match.start()) is None \
+                and NUISANCE.search(doc.text, *line) is None:
+            continue  # "## Skipping a single hook": a heading names its section's topic
+        severity = "error" if _nuisance(doc, a, b) else "warning"  # flaky, slow
         yield Hit(match.start(), match.end(), f'skips the hooks: "{excerpt(doc, a, b)}"',
                   mention_severity(doc, match.start(), match.end(), severity))
         break
+
+
+# The skip as what is not to be done: "fix the code rather than skipping the hook", "instead of bypassing it".
+PREFERRED_OVER = lazy(r"\b(?:rather\s+than|instead\s+of)\s+\Z", re.I)
+# The negation right after an imperative in the languages that put it there ("Umgehe niemals", "Salta mai").
+NEGATION_AFTER_VERB = lazy(r"\s+(?:niemals|nie|nicht|jamais|mai)\b", re.I)
 
 
 # What a rule says to do about a failing hook: fix it, ask. A nuisance named in such a sentence before this
@@ -196,7 +212,12 @@ SAFEGUARD_HOOK = lazy(r"kguard|knowledge|guard|secret|leak|truffle|talisman|semg
 
 def _one_named_hook(doc: Document, a: int, b: int) -> bool:
     """The sentence [a, b) skips hooks it names with SKIP=, none of them a safeguard ("you can skip a slow hook
-    with `SKIP=mypy git commit`"): what it takes away is named and is not the guard, a warning at most."""
+    with `SKIP=mypy git commit`"): what it takes away is named and is not the guard. A sentence that ends with a
+    colon names them in the block it leads in ("you may skip that hook alone:" over `SKIP=mypy git commit`)."""
+    if doc.text[a:b].rstrip().endswith((":", "：")):
+        after = doc.text.find("\n\n", b)
+        after = doc.text.find("\n\n", after + 2) if after >= 0 and not doc.text[b:after].strip() else after
+        b = len(doc.text) if after < 0 else after
     names = [name for m in NAMED_SKIP.finditer(doc.text, a, b) for name in m.group(1).split(",") if name]
     return bool(names) and not any(SAFEGUARD_HOOK.search(name) for name in names)
 
