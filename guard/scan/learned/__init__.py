@@ -56,7 +56,7 @@ class Model(namedtuple("Model", "bias scale threshold error_threshold weights"))
     scale: float
     threshold: float
     error_threshold: float
-    weights: array
+    weights: array | memoryview  # (signed bytes: the trainer builds an array, the scanner reads a view)
 
 
 _START, _END = itemgetter(slice(None, AFFIX)), itemgetter(slice(-AFFIX, None))
@@ -115,19 +115,26 @@ def _cut_at(spans: list[tuple[int, int]], start: int) -> bool:
     return bool(spans) and spans[-1][1] == start  # the previous block ended inside a long paragraph
 
 
-def read_weights(path: str, magic: bytes, head: int, bits: int) -> tuple[bytes, array] | None:
+def read_weights(path: str, magic: bytes, head: int, bits: int) -> tuple[bytes, memoryview] | None:
     """A model file's header (after its magic) and its signed byte per bucket, or None when the file is missing,
-    damaged, or this interpreter hashes word pairs otherwise than the one the model was trained on."""
+    damaged, or this interpreter hashes word pairs otherwise than the one the model was trained on. The file is
+    read once into one buffer that the weights are a view of (read, slice and copy into an array were three
+    copies of the 1 MB line model in every fresh process)."""
+    size = head + (1 << bits)
+    data = bytearray(size + 1)  # (one byte more: a longer file is told from one of the right size)
+    got = 0
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
+        with open(path, "rb", buffering=0) as handle:
+            while got <= size:
+                read = handle.readinto(memoryview(data)[got:])
+                if not read:
+                    break
+                got += read
     except OSError:
         return None
-    if not data.startswith(magic) or len(data) != head + (1 << bits) or PAIR_CHECK[0] != PAIR_CHECK[1]:
+    if got != size or not data.startswith(magic) or PAIR_CHECK[0] != PAIR_CHECK[1]:
         return None
-    weights = array("b")
-    weights.frombytes(data[head:])
-    return data[len(magic):head], weights
+    return bytes(data[len(magic):head]), memoryview(data)[head:size].cast("b")
 
 
 @lru_cache(maxsize=1)

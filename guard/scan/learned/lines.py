@@ -50,7 +50,7 @@ class Model(namedtuple("Model", "bias scale warning error weights")):
     scale: float
     warning: float
     error: float
-    weights: array
+    weights: array | memoryview
 
 
 def units(text: str) -> Iterator[tuple[int, int]]:
