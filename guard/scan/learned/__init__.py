@@ -117,24 +117,18 @@ def _cut_at(spans: list[tuple[int, int]], start: int) -> bool:
 
 def read_weights(path: str, magic: bytes, head: int, bits: int) -> tuple[bytes, memoryview] | None:
     """A model file's header (after its magic) and its signed byte per bucket, or None when the file is missing,
-    damaged, or this interpreter hashes word pairs otherwise than the one the model was trained on. The file is
-    read once into one buffer that the weights are a view of (read, slice and copy into an array were three
-    copies of the 1 MB line model in every fresh process)."""
+    damaged, or this interpreter hashes word pairs otherwise than the one the model was trained on. The weights
+    are a view of the bytes read (read, slice and copy into an array were three copies of the 1 MB line model in
+    every fresh process)."""
     size = head + (1 << bits)
-    data = bytearray(size + 1)  # (one byte more: a longer file is told from one of the right size)
-    got = 0
     try:
-        with open(path, "rb", buffering=0) as handle:
-            while got <= size:
-                read = handle.readinto(memoryview(data)[got:])
-                if not read:
-                    break
-                got += read
+        with open(path, "rb") as handle:
+            data = handle.read(size + 1)  # (one byte more: a longer file is told from one of the right size)
     except OSError:
         return None
-    if got != size or not data.startswith(magic) or PAIR_CHECK[0] != PAIR_CHECK[1]:
+    if len(data) != size or not data.startswith(magic) or PAIR_CHECK[0] != PAIR_CHECK[1]:
         return None
-    return bytes(data[len(magic):head]), memoryview(data)[head:size].cast("b")
+    return data[len(magic):head], memoryview(data)[head:].cast("b")
 
 
 @lru_cache(maxsize=1)
