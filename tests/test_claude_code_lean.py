@@ -1,6 +1,6 @@
 """The Claude Code hook's path for a tool call while nothing changed stays lean: a Bash call's PostToolUse,
-with output to judge, loads neither the guard's heavy parts (pygit2, pydantic, click) nor the standard
-library the scan path does without (dataclasses, inspect, typing, subprocess): docs/scanner-engine.md."""
+with output to judge, loads neither the guard's heavy parts (pygit2, pydantic, click, the rules engine) nor the
+standard library the scan path does without (dataclasses, inspect, typing, subprocess): docs/scanner-engine.md."""
 from __future__ import annotations
 
 import json
@@ -33,6 +33,7 @@ def test_post_tool_use_of_an_unchanged_tree_loads_nothing_heavy(tmp_path: Path) 
     assert code == 0 and out is not None and "OVR001" in json.dumps(out)  # the output was judged
     loaded = set(err.split())
     assert not loaded & {"pygit2", "pydantic", "click", "dataclasses", "inspect", "typing", "subprocess"}
+    assert "rules_engine" not in loaded  # (the guard's rules: not needed to judge output)
 
 
 # The launcher in a venv (hooks/bin/kguard): -S, the venv's site-packages appended, site not loaded; the

@@ -53,6 +53,7 @@ def test_every_detector_module_is_registered_and_ids_are_unique() -> None:
     defined = _defined_detectors()
     assert len(defined) == len(REGISTRY)
     assert sorted(d.id for d in defined.values()) == sorted(REGISTRY)
+    assert all(REGISTRY[det_id].id == det_id for det_id in REGISTRY)  # each listed under its own ID
     names = [d.name for d in REGISTRY.values()]
     assert len(set(names)) == len(names)
 

@@ -2,104 +2,105 @@
 `RENAMED` redirects old IDs. A test checks that every detector defined in guard.scan is listed here."""
 from __future__ import annotations
 
-from guard.scan import (
-    conceal,
-    danger,
-    disguise,
-    encoded,
-    filelevel,
-    invisible,
-    learned,
-    markdown,
-    override,
-)
-from guard.scan.actions import detectors as actions
-from guard.scan.detector import Detector
-from guard.scan.intents import (
-    approval,
-    asked,
-    completion,
-    consent,
-    decoded_order,
-    extraction,
-    persona,
-    spread,
-    tamper,
-    toolcall,
-    turns,
-    wipe,
-)
-from guard.scan.intents import conceal as intent_conceal
-from guard.scan.intents import exfil as intent_exfil
-from guard.scan.intents import override as intent_override
-from guard.scan.learned import lines
+from collections.abc import Iterator, Mapping
 
-_ALL: tuple[Detector, ...] = (
-    invisible.zero_width,
-    invisible.bidi,
-    invisible.unicode_tags,
-    invisible.variation_selectors,
-    disguise.ignorable_in_word,
-    disguise.blank_filler,
-    disguise.homoglyphs,
-    markdown.html_comment,
-    markdown.link_comment,
-    markdown.invisible_html,
-    markdown.pushed_right,
-    markdown.hidden_region,
-    conceal.conceal,
-    conceal.bypass_approval,
-    conceal.deceive,
-    override.ignore_instructions,
-    override.role_markers,
-    override.authority,
-    override.addressed,
-    danger.pipe_to_shell,
-    danger.credential_access,
-    danger.disable_safeguard,
-    encoded.base64_payload,
-    encoded.hex_payload,
-    encoded.rot13_payload,
-    encoded.decode_and_execute,
-    encoded.escaped_invisible,
-    intent_override.drop_prior,
-    decoded_order.decode_and_obey,
-    wipe.conversation_wiped,
-    persona.persona_jailbreak,
-    extraction.prompt_extraction,
-    completion.prompt_by_completion,
-    turns.fake_boundary,
-    turns.tool_hijack,
-    toolcall.named_tool_call,
-    consent.planted_consent,
-    consent.skip_confirmation,
-    learned.learned_score,
-    lines.line_intent,
-    intent_conceal.hide_from_reviewer,
-    intent_exfil.secrets_to_outside,
-    asked.secrets_asked_for,
-    intent_exfil.credential_file_to_network,
-    intent_exfil.active_markup_in_reply,
-    tamper.guard_tampering,
-    approval.act_without_approval,
-    spread.spread,
-    actions.secret_to_untrusted_sink,
-    actions.repository_to_untrusted_remote,
-    actions.download_to_executor,
-    actions.safeguard_changed,
-    actions.untrusted_package_source,
-    actions.secret_into_repository,
-    actions.disguised_host,
-    actions.security_control_switched_off,
-    actions.persistence_planted,
-    actions.destructive_command,
-    filelevel.binary,
-    filelevel.not_utf8,
-    filelevel.too_large,
-    filelevel.unreadable,
-    filelevel.inline_suppression,
+from guard.scan.detector import Detector
+
+# (ID, module under guard.scan, the detector's name in it), in the order the engine runs them. A module is
+# imported when one of its detectors is first asked for (issue 21: a scan imports only the families it runs).
+LISTED: tuple[tuple[str, str, str], ...] = (
+    ("INV001", "invisible", "zero_width"),
+    ("INV002", "invisible", "bidi"),
+    ("INV003", "invisible", "unicode_tags"),
+    ("INV004", "invisible", "variation_selectors"),
+    ("INV005", "disguise", "ignorable_in_word"),
+    ("INV006", "disguise", "blank_filler"),
+    ("INV007", "disguise", "homoglyphs"),
+    ("HMD001", "markdown", "html_comment"),
+    ("HMD002", "markdown", "link_comment"),
+    ("HMD003", "markdown", "invisible_html"),
+    ("HMD004", "markdown", "pushed_right"),
+    ("HMD005", "markdown", "hidden_region"),
+    ("CON001", "conceal", "conceal"),
+    ("CON002", "conceal", "bypass_approval"),
+    ("CON003", "conceal", "deceive"),
+    ("OVR001", "override", "ignore_instructions"),
+    ("OVR002", "override", "role_markers"),
+    ("OVR003", "override", "authority"),
+    ("OVR004", "override", "addressed"),
+    ("DNG001", "danger", "pipe_to_shell"),
+    ("DNG002", "danger", "credential_access"),
+    ("DNG003", "danger", "disable_safeguard"),
+    ("ENC001", "encoded", "base64_payload"),
+    ("ENC002", "encoded", "hex_payload"),
+    ("ENC003", "encoded", "rot13_payload"),
+    ("ENC004", "encoded", "decode_and_execute"),
+    ("ENC005", "encoded", "escaped_invisible"),
+    ("OVR005", "intents.override", "drop_prior"),
+    ("OVR006", "intents.decoded_order", "decode_and_obey"),
+    ("OVR014", "intents.wipe", "conversation_wiped"),
+    ("JBK001", "intents.persona", "persona_jailbreak"),
+    ("PXT001", "intents.extraction", "prompt_extraction"),
+    ("PXT003", "intents.completion", "prompt_by_completion"),
+    ("ROL001", "intents.turns", "fake_boundary"),
+    ("TCH001", "intents.turns", "tool_hijack"),
+    ("TCH002", "intents.toolcall", "named_tool_call"),
+    ("MEM001", "intents.consent", "planted_consent"),
+    ("CON005", "intents.consent", "skip_confirmation"),
+    ("LRN001", "learned", "learned_score"),
+    ("LRN002", "learned.lines", "line_intent"),
+    ("CON004", "intents.conceal", "hide_from_reviewer"),
+    ("EXF005", "intents.exfil", "secrets_to_outside"),
+    ("EXF010", "intents.asked", "secrets_asked_for"),
+    ("EXF006", "intents.exfil", "credential_file_to_network"),
+    ("EXF007", "intents.exfil", "active_markup_in_reply"),
+    ("DNG008", "intents.tamper", "guard_tampering"),
+    ("DNG013", "intents.approval", "act_without_approval"),
+    ("DNG010", "intents.spread", "spread"),
+    ("ACT001", "actions.detectors", "secret_to_untrusted_sink"),
+    ("ACT002", "actions.detectors", "repository_to_untrusted_remote"),
+    ("ACT003", "actions.detectors", "download_to_executor"),
+    ("ACT004", "actions.detectors", "safeguard_changed"),
+    ("ACT005", "actions.detectors", "untrusted_package_source"),
+    ("ACT006", "actions.detectors", "secret_into_repository"),
+    ("ACT007", "actions.detectors", "disguised_host"),
+    ("ACT008", "actions.detectors", "security_control_switched_off"),
+    ("ACT009", "actions.detectors", "persistence_planted"),
+    ("ACT010", "actions.detectors", "destructive_command"),
+    ("FIL001", "filelevel", "binary"),
+    ("FIL002", "filelevel", "not_utf8"),
+    ("FIL003", "filelevel", "too_large"),
+    ("FIL004", "filelevel", "unreadable"),
+    ("SUP001", "filelevel", "inline_suppression"),
 )
-REGISTRY: dict[str, Detector] = {det.id: det for det in _ALL}
+
+
+class Registry(Mapping[str, Detector]):
+    """ID -> Detector, each module imported on the first lookup of one of its detectors; the IDs, their order
+    and their families are known without importing any."""
+
+    def __init__(self, listed: tuple[tuple[str, str, str], ...]) -> None:
+        self.places = {det_id: (module, name) for det_id, module, name in listed}
+        self.loaded: dict[str, Detector] = {}
+
+    def __getitem__(self, det_id: str) -> Detector:
+        det = self.loaded.get(det_id)
+        if det is None:
+            module, name = self.places[det_id]
+            det = self.loaded[det_id] = getattr(__import__(f"guard.scan.{module}", fromlist=[name]), name)
+        return det
+
+    def __contains__(self, det_id: object) -> bool:
+        return det_id in self.places
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.places)
+
+    def __len__(self) -> int:
+        return len(self.places)
+
+
+REGISTRY = Registry(LISTED)
 RENAMED: dict[str, str] = {}  # old ID -> new ID
 FAMILIES: dict[str, str] = {
     "INV": "invisible and format characters",

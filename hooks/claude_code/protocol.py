@@ -23,7 +23,6 @@ import os
 from hooks.claude_code.reply import Answer
 from hooks.claude_code.tools import UNPROMPTED_MODES, WRITE_TOOLS, claude_names
 from hooks.startup import full_start
-from rules_engine.errors import KguardError
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing: ~3 ms of every hook call)
 if TYPE_CHECKING:
@@ -133,6 +132,8 @@ def respond(raw: str) -> Answer:
     try:
         return handle(payload)
     except Exception as exc:  # the crash policy is the point: nothing may escape as a traceback
+        from rules_engine.errors import KguardError  # (only here: not on the path of every call)
+
         detail = str(exc) if isinstance(exc, KguardError) else f"{type(exc).__name__}: {exc}"
         return _crashed(payload, detail)
 

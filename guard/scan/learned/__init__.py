@@ -57,7 +57,7 @@ class Model(namedtuple("Model", "bias scale threshold error_threshold weights"))
     scale: float
     threshold: float
     error_threshold: float
-    weights: array
+    weights: array | memoryview  # (signed bytes: the trainer builds an array, the scanner reads a view)
 
 
 _START, _END = itemgetter(slice(None, AFFIX)), itemgetter(slice(-AFFIX, None))
@@ -116,19 +116,20 @@ def _cut_at(spans: list[tuple[int, int]], start: int) -> bool:
     return bool(spans) and spans[-1][1] == start  # the previous block ended inside a long paragraph
 
 
-def read_weights(path: str, magic: bytes, head: int, bits: int) -> tuple[bytes, array] | None:
+def read_weights(path: str, magic: bytes, head: int, bits: int) -> tuple[bytes, memoryview] | None:
     """A model file's header (after its magic) and its signed byte per bucket, or None when the file is missing,
-    damaged, or this interpreter hashes word pairs otherwise than the one the model was trained on."""
+    damaged, or this interpreter hashes word pairs otherwise than the one the model was trained on. The weights
+    are a view of the bytes read (read, slice and copy into an array were three copies of the 1 MB line model in
+    every fresh process)."""
+    size = head + (1 << bits)
     try:
         with open(path, "rb") as handle:
-            data = handle.read()
+            data = handle.read(size + 1)  # (one byte more: a longer file is told from one of the right size)
     except OSError:
         return None
-    if not data.startswith(magic) or len(data) != head + (1 << bits) or PAIR_CHECK[0] != PAIR_CHECK[1]:
+    if len(data) != size or not data.startswith(magic) or PAIR_CHECK[0] != PAIR_CHECK[1]:
         return None
-    weights = array("b")
-    weights.frombytes(data[head:])
-    return data[len(magic):head], weights
+    return data[len(magic):head], memoryview(data)[head:].cast("b")
 
 
 def unreadable(path: str, rule: str) -> None:

@@ -18,6 +18,8 @@ from array import array
 from collections import namedtuple
 from collections.abc import Iterator
 from functools import lru_cache
+from itertools import repeat
+from operator import and_
 
 from guard.scan import learned
 from guard.scan.detector import Hit, detector
@@ -50,7 +52,7 @@ class Model(namedtuple("Model", "bias scale warning error weights")):
     scale: float
     warning: float
     error: float
-    weights: array
+    weights: array | memoryview
 
 
 def units(text: str) -> Iterator[tuple[int, int]]:
@@ -99,9 +101,9 @@ def featurize(text: str, kinds: frozenset[str] = KINDS, window: int = WINDOW) ->
         out |= learned.features(folded)
     if "pairs" in kinds:
         hashes = list(map(zlib.crc32, words(folded)))
-        for gap in range(2, window + 1):
-            out.update(hash((a, b, PAIR_SALT)) for a, b in zip(hashes, hashes[gap:]))
-    return {f & MASK for f in out}
+        for gap in range(2, window + 1):  # (the tuples (a, b, PAIR_SALT) hashed in C, not in a Python loop)
+            out.update(map(hash, zip(hashes, hashes[gap:], repeat(PAIR_SALT))))
+    return set(map(and_, out, repeat(MASK)))
 
 
 def doc_features(texts: list[str], kinds: frozenset[str] = KINDS, window: int = WINDOW) -> list[set[int]]:
@@ -109,8 +111,8 @@ def doc_features(texts: list[str], kinds: frozenset[str] = KINDS, window: int = 
     own = [featurize(t, kinds - {"prev"}, window) for t in texts]
     if "prev" not in kinds:
         return own
-    before = [set()] + [{hash((w, PREV_SALT)) & MASK for w in map(zlib.crc32, words(learned.folded(t)))}
-                        for t in texts]
+    before = [set()] + [set(map(and_, map(hash, zip(map(zlib.crc32, words(learned.folded(t))), repeat(PREV_SALT))),
+                                repeat(MASK))) for t in texts]
     return [f | before[k] for k, f in enumerate(own)]
 
 
