@@ -407,6 +407,15 @@ def own16() -> Iterator[Case]:
     return own("own16")
 
 
+def own18() -> Iterator[Case]:
+    """Training data for the line model (session 14), written by a helper before reading any code, from what
+    attackers want from a coding agent with shell, git and the user's credentials: 100 whole knowledge files with
+    one harmful instruction woven in (24 goals, 77 of them said only in words; 14 languages) and 50 benign
+    look-alikes. Trained on by the line model from the start (bench/devset/lines.txt), so never blind; the block
+    model never reads it (NEVER_READ)."""
+    return own("own18")
+
+
 def prec11() -> Iterator[Case]:
     """An eleventh set of our own (PRECISION7, session 8): benign look-alikes, mostly whole knowledge files
     (AGENTS.md, CLAUDE.md, rules, skills, memory) of real-looking projects carrying secrets policies, ask-first
@@ -420,7 +429,7 @@ SOURCES = {"corpus": corpus, "garak": garak, "pyrit": pyrit, "spikee": spikee, "
            "hermes": hermes, "nullsec": nullsec,
            "own": own, "own2": own2, "own3": own3, "own4": own4, "own5": own5,
            "adapt6": adapt6, "own7": own7, "own10": own10, "own11": own11, "own12": own12,
-           "own13": own13, "own14": own14, "own15": own15, "own16": own16,
+           "own13": own13, "own14": own14, "own15": own15, "own16": own16, "own18": own18,
            "prec7": prec7, "prec9": prec9,
            "prec11": prec11,
            **{name: partial(armor, name) for name in ARMOR_SOURCES}, "pa-benign": armor_benign,

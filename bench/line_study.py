@@ -1,5 +1,5 @@
 """Study (issue 21 B): a per-line model trained on in-distribution line labels (bench/devset/lines.txt: the lines
-of each own13/own15/own16 whole-file attack and each own11/own3/own2/own fragment that carry the attack). Positives:
+of each own13/15/16/18 whole-file attack and each own11/own3/own2/own fragment that carry the attack). Positives:
 those units; negatives: every other unit of the same files, of the look-alikes (the sets' benign halves, prec7/9/11
 and WIDE_POOL's), of the real agent files (../shared/corpus negatives) and train3/train4's benign items. A file's
 score: its highest unit, with the weights quantised as shipped. Each labelled source left out in turn (its benign
@@ -29,8 +29,8 @@ from eval_sources import DEVSET, SOURCES, own  # noqa: E402
 from guard.scan.learned import lines  # noqa: E402
 from guard.scan.learned.lines import doc_features  # noqa: E402
 
-LABELLED = ["own13", "own15", "own16", "own11", "own3", "own2", "own"]
-WHOLE_FILE = {"own13", "own15", "own16"}
+LABELLED = ["own13", "own15", "own16", "own18", "own11", "own3", "own2", "own"]
+WHOLE_FILE = {"own13", "own15", "own16", "own18"}
 # Look-alikes of sets whose attacks are not labelled (their benign halves): the thresholds are set on every readable
 # look-alike (--pool narrow: without them, as before session 13).
 WIDE_POOL = ["own4", "own5", "own7", "adapt6", "pa-benign"]
