@@ -416,6 +416,14 @@ def own18() -> Iterator[Case]:
     return own("own18")
 
 
+def own17() -> Iterator[Case]:
+    """The lead's blind set of session 13, written at the session's start by a helper who read no code and was
+    asked for what attackers want from a coding agent with shell and git access: 100 whole knowledge files with
+    one harmful instruction woven in (20 goals, 16 languages) and 50 benign look-alikes; kept outside the
+    repository during the session and measured only as totals, at the start and at the end (blind)."""
+    return own("own17")
+
+
 def prec11() -> Iterator[Case]:
     """An eleventh set of our own (PRECISION7, session 8): benign look-alikes, mostly whole knowledge files
     (AGENTS.md, CLAUDE.md, rules, skills, memory) of real-looking projects carrying secrets policies, ask-first
@@ -429,7 +437,7 @@ SOURCES = {"corpus": corpus, "garak": garak, "pyrit": pyrit, "spikee": spikee, "
            "hermes": hermes, "nullsec": nullsec,
            "own": own, "own2": own2, "own3": own3, "own4": own4, "own5": own5,
            "adapt6": adapt6, "own7": own7, "own10": own10, "own11": own11, "own12": own12,
-           "own13": own13, "own14": own14, "own15": own15, "own16": own16, "own18": own18,
+           "own13": own13, "own14": own14, "own15": own15, "own16": own16, "own17": own17, "own18": own18,
            "prec7": prec7, "prec9": prec9,
            "prec11": prec11,
            **{name: partial(armor, name) for name in ARMOR_SOURCES}, "pa-benign": armor_benign,
