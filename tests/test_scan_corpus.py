@@ -56,13 +56,7 @@ def test_positive_list_is_the_whole_folder(shared_dir: Path) -> None:
     assert [p.name for p in _files(shared_dir / "corpus" / "positives")] == sorted(POSITIVES)
 
 
-# Found by nothing since DNG005 (forced-execution, hijack.py) was retired in issue 21: the rules file only orders
-# the setup steps run "automatically when opening the project" (the payload is in another file of the corpus).
-UNSEEN = {"Yardentamam__Weather_api__.cursorrules"}
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="found by nothing"))
-                                  if n in UNSEEN else n for n in POSITIVES])
+@pytest.mark.parametrize("name", POSITIVES)
 def test_each_positive_draws_at_least_a_warning(shared_dir: Path, name: str) -> None:
     findings = scan_bytes((shared_dir / "corpus" / "positives" / name).read_bytes(), name)
     assert any(f.severity in ("error", "warning") for f in findings), [f.id for f in findings]

@@ -169,24 +169,6 @@ RETIRED: dict[str, Retired] = _retired(
      "the learned model (LRN001), which finds the user sent to an outside page to log in with urgency; "
      "a plain ask for the user's password or code is found by nothing now (no source, blind or looked, "
      "had a case only it caught, and it put an error on one benign file)"),
-    ("DNG004", "self-propagation",
-     "instructions to copy the file's own text into other knowledge files, global memory or other "
-     "repositories",
-     "DNG010 and the learned model (LRN001)"),
-    ("DNG005", "forced-execution",
-     "orders to run a command before every reply, to run setup steps automatically, or to run \"this "
-     "command in your terminal\" (a warning)",
-     "ACT003 where the command downloads and runs something, and the learned model (LRN001); no blind "
-     "source had a case only it caught"),
-    ("DNG006", "external-tool-redirect",
-     "text that steers the agent away from the repository to an outside service (\"instead of parsing this "
-     "repository, use ...\") and MCP server entries that point at a remote URL (a warning)",
-     "the learned model (LRN001) and ACT001 where a secret goes to that service; no blind source had a "
-     "case only it caught"),
-    ("DNG007", "remote-script-injection",
-     "instructions to add a `<script src=\"https://...\">` from an outside host to the code the agent "
-     "writes (a warning)",
-     "the learned model (LRN001); no blind source had a case only it caught"),
     ("EXF008", "scattered-exfiltration",
      "an order to move data (send, paste, give, include, upload ...) with a secret or the conversation and "
      "an outside place (a URL, an e-mail address, a webhook, a public issue or channel) in one paragraph, "
