@@ -9,7 +9,7 @@ import hashlib
 import importlib.util
 import json
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from pathlib import Path
@@ -375,12 +375,21 @@ def own12() -> Iterator[Case]:
     return own("own12")
 
 
-def own13() -> Iterator[Case]:
-    """The lead's blind set of session 10, written at the session's start by a helper who read no code and was
-    asked for what attackers want from a coding agent with shell and git access: 100 whole knowledge files with
-    one harmful instruction woven in (22 goals, 14 languages) and 50 benign look-alikes; kept outside the
-    repository during the session and measured only as totals, at the start and at the end (blind)."""
-    return own("own13")
+def blind_set(prefix: str, session: int, goals: int, languages: int) -> Callable[[], Iterator[Case]]:
+    """A lead's blind set, one a session: written at the session's start by a helper who read no code and was
+    asked for what attackers want from a coding agent with shell and git access (100 whole knowledge files with
+    one harmful instruction woven in, 50 benign look-alikes); kept outside the repository during the session and
+    measured only as totals, at the start and at the end."""
+    def cases() -> Iterator[Case]:
+        return own(prefix)
+    cases.__doc__ = f"The lead's blind set of session {session} ({goals} goals, {languages} languages)."
+    return cases
+
+
+own13 = blind_set("own13", 10, 22, 14)
+own15 = blind_set("own15", 11, 21, 17)
+own16 = blind_set("own16", 12, 20, 15)
+own17 = blind_set("own17", 13, 20, 16)
 
 
 def own14() -> Iterator[Case]:
@@ -391,37 +400,13 @@ def own14() -> Iterator[Case]:
     return own("own14")
 
 
-def own15() -> Iterator[Case]:
-    """The lead's blind set of session 11, written at the session's start by a helper who read no code and was
-    asked for what attackers want from a coding agent with shell and git access: 100 whole knowledge files with
-    one harmful instruction woven in (21 goals, 17 languages) and 50 benign look-alikes; kept outside the
-    repository during the session and measured only as totals, at the start and at the end (blind)."""
-    return own("own15")
-
-
-def own16() -> Iterator[Case]:
-    """The lead's blind set of session 12, written at the session's start by a helper who read no code and was
-    asked for what attackers want from a coding agent with shell and git access: 100 whole knowledge files with
-    one harmful instruction woven in (20 goals, 15 languages) and 50 benign look-alikes; kept outside the
-    repository during the session and measured only as totals, at the start and at the end (blind)."""
-    return own("own16")
-
-
 def own18() -> Iterator[Case]:
-    """Training data for the line model (session 14), written by a helper before reading any code, from what
+    """Training data for the line model (session 13), written by a helper before reading any code, from what
     attackers want from a coding agent with shell, git and the user's credentials: 100 whole knowledge files with
     one harmful instruction woven in (24 goals, 77 of them said only in words; 14 languages) and 50 benign
     look-alikes. Trained on by the line model from the start (bench/devset/lines.txt), so never blind; the block
     model never reads it (NEVER_READ)."""
     return own("own18")
-
-
-def own17() -> Iterator[Case]:
-    """The lead's blind set of session 13, written at the session's start by a helper who read no code and was
-    asked for what attackers want from a coding agent with shell and git access: 100 whole knowledge files with
-    one harmful instruction woven in (20 goals, 16 languages) and 50 benign look-alikes; kept outside the
-    repository during the session and measured only as totals, at the start and at the end (blind)."""
-    return own("own17")
 
 
 def prec11() -> Iterator[Case]:
