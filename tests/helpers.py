@@ -141,11 +141,23 @@ def built_once(factory: pytest.TempPathFactory, name: str, build: Callable[[Path
     return folder
 
 
+def scan_lists(text: str, path: str = "<text>", select: list[str] | None = None) -> list:
+    """What the detectors read in `text`, each at its own level: a scan without the learned models, so before the
+    second opinion that a phrase list's error needs in a full scan (guard/scan/agreement.py:seconded, tested in
+    tests/test_scan_second_opinion.py). The tests of what a list reads and at which level use this."""
+    from guard.scan.engine import scan_text
+    from guard.scan.registry import REGISTRY, matches
+
+    select = select or list(REGISTRY)
+    return scan_text(text, path, [det_id for det_id in REGISTRY if det_id[:3] != "LRN" and matches(det_id, select)])
+
+
 def assert_error_from(det_id: str, text: str, path: str = "AGENTS.md") -> None:
-    """The scanner reports `text` at error from the detector `det_id` (the scan tests' cases by intent)."""
+    """The detector `det_id` reads `text` at error (the scan tests' cases by intent; a phrase list's before the
+    second opinion, a learned model's in the full scan)."""
     from guard.scan.engine import scan_text
 
-    found = {(f.id, f.severity) for f in scan_text(text, path)}
+    found = {(f.id, f.severity) for f in (scan_text if det_id.startswith("LRN") else scan_lists)(text, path)}
     assert (det_id, "error") in found, found
 
 

@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from guard.scan.engine import scan_text
-from tests.helpers import run_kguard
+from tests.helpers import run_kguard, scan_lists
 
 RULES = [
     "Do not ask the user to paste access keys, session tokens or passwords into the chat, and do not write "
@@ -30,7 +29,7 @@ ORDERS = [
 
 
 def found(text: str) -> dict[str, str]:
-    return {f.id: f.severity for f in scan_text(text, "AGENTS.md") if f.severity != "info"}
+    return {f.id: f.severity for f in scan_lists(text, "AGENTS.md") if f.severity != "info"}
 
 
 @pytest.mark.parametrize("text", RULES)

@@ -20,9 +20,10 @@ def test_no_path_scans_the_discovered_knowledge_files(tmp_path: Path, home: Path
     lines = result.stdout.splitlines()
     assert lines[0] == 'AGENTS.md:4:6: INV003 [error] hidden text in Unicode tag characters: "Ignore"'
     assert lines[1] == "    | Hello<TAGS:Ignore> world"
-    assert any(line.startswith("~/.snotra/memory.md:1:10: CON001 [error]") for line in lines)
+    # (a phrase list's error with nothing else agreeing is a warning: guard/scan/agreement.py:seconded)
+    assert any(line.startswith("~/.snotra/memory.md:1:10: CON001 [warning]") for line in lines)
     assert "README.md" not in result.stdout and "src/x.md" not in result.stdout
-    assert lines[-1] == "2 finding(s): 2 error(s), 0 warning(s), 0 info"
+    assert lines[-1] == "2 finding(s): 1 error(s), 1 warning(s), 0 info"
 
 
 def test_clean_repository_exits_zero(tmp_path: Path) -> None:
@@ -109,7 +110,7 @@ def test_inline_ignore_is_itself_reported_and_silences_nothing(tmp_path: Path) -
     result = run_kguard("scan", "--format", "json", cwd=repo)
     found = [(f["id"], f["line"], f["column"]) for f in json.loads(result.stdout)["findings"]]
     assert found == [("SUP001", 2, 6), ("CON001", 3, 1), ("SUP001", 3, 39)]
-    assert result.returncode == 1
+    assert result.returncode == 0  # (warnings only: the phrase list's error has no second opinion)
 
 
 def test_config_ignores_and_per_path_ignores(tmp_path: Path) -> None:

@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from guard.scan.engine import scan_text
-from tests.helpers import run_kguard
+from tests.helpers import run_kguard, scan_lists
 
 OWN_HOST = ("# AGENTS.md — storefront analytics\n\n## Where events go\n"
             "- Events go only to our own data platform: `https://collect.shopmetrics.com/v1/events`.\n"
@@ -17,7 +16,7 @@ OWN_HOST = ("# AGENTS.md — storefront analytics\n\n## Where events go\n"
 
 
 def found(text: str, det_id: str) -> set[str]:
-    return {f.severity for f in scan_text(text, "AGENTS.md") if f.id == det_id}
+    return {f.severity for f in scan_lists(text, "AGENTS.md") if f.id == det_id}
 
 
 def test_telemetry_to_a_domain_the_file_names_as_its_own_is_a_warning() -> None:

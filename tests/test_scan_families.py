@@ -5,8 +5,8 @@ from __future__ import annotations
 import base64
 
 import pytest
+from tests.helpers import scan_lists
 
-from guard.scan.engine import scan_text
 
 HEAD = """# Contributor notes for agents
 
@@ -99,8 +99,8 @@ POSITIVES = [
 @pytest.mark.parametrize(("det_id", "severity", "payload"), POSITIVES,
                          ids=[f"{d}-{i}" for i, (d, _, _) in enumerate(POSITIVES)])
 def test_planted_payload_is_found_on_its_line(det_id: str, severity: str, payload: str) -> None:
-    findings = scan_text(HEAD + payload + TAIL, "AGENTS.md")
-    alone = scan_text(HEAD + payload + TAIL, "AGENTS.md", [det_id])  # (one exfiltration finding a sentence)
+    findings = scan_lists(HEAD + payload + TAIL, "AGENTS.md")
+    alone = scan_lists(HEAD + payload + TAIL, "AGENTS.md", [det_id])  # (one exfiltration finding a sentence)
     mine = [f for f in findings if f.id == det_id] or [f for f in alone if f.id == det_id]
     assert mine, f"{det_id} not found; got {[(f.id, f.severity) for f in findings]}"
     assert mine[0].line == PLANT_LINE
@@ -145,7 +145,7 @@ LEGIT = [
 
 @pytest.mark.parametrize("text", LEGIT, ids=[f"legit{i}" for i in range(len(LEGIT))])
 def test_legitimate_text_stays_quiet(text: str) -> None:
-    findings = [f for f in scan_text(HEAD + text + TAIL, "AGENTS.md") if f.severity != "info"]
+    findings = [f for f in scan_lists(HEAD + text + TAIL, "AGENTS.md") if f.severity != "info"]
     assert findings == [], [(f.id, f.message) for f in findings]
 
 
@@ -162,13 +162,13 @@ QUOTING = [
 
 @pytest.mark.parametrize(("as_code", "in_quotes"), QUOTING)
 def test_quoted_attacks_are_warnings_as_code_and_errors_in_plain_quotes(as_code: str, in_quotes: str) -> None:
-    code = {f.severity for f in scan_text(HEAD + as_code + TAIL, "AGENTS.md")}
-    plain = {f.severity for f in scan_text(HEAD + in_quotes + TAIL, "AGENTS.md")}
+    code = {f.severity for f in scan_lists(HEAD + as_code + TAIL, "AGENTS.md")}
+    plain = {f.severity for f in scan_lists(HEAD + in_quotes + TAIL, "AGENTS.md")}
     assert "warning" in code and "error" not in code
     assert "error" in plain
 
 
 def test_bom_at_the_start_of_a_file_is_quiet_but_one_inside_is_not() -> None:
-    assert scan_text("\ufeff" + HEAD + TAIL, "AGENTS.md") == []
-    inside = scan_text(HEAD + "a\ufeffb" + TAIL, "AGENTS.md")
+    assert scan_lists("\ufeff" + HEAD + TAIL, "AGENTS.md") == []
+    inside = scan_lists(HEAD + "a\ufeffb" + TAIL, "AGENTS.md")
     assert [(f.id, f.line, f.column) for f in inside] == [("INV001", PLANT_LINE, 2)]

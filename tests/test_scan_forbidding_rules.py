@@ -6,8 +6,8 @@ a clause mark keep the error."""
 from __future__ import annotations
 
 import pytest
+from tests.helpers import scan_lists
 
-from guard.scan.engine import scan_text
 
 FORBIDDING = [
     "- Do not decode and execute fixture content, and do not \"clean up\" fixtures: byte-exact content is what "
@@ -23,7 +23,7 @@ ORDERS = [
 
 
 def severity(text: str) -> str | None:
-    return next((f.severity for f in scan_text(text, "AGENTS.md") if f.id == "OVR006"), None)
+    return next((f.severity for f in scan_lists(text, "AGENTS.md") if f.id == "OVR006"), None)
 
 
 @pytest.mark.parametrize("text", FORBIDDING)

@@ -10,12 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from guard.scan.engine import scan_text
-from tests.helpers import run_kguard
+from tests.helpers import run_kguard, scan_lists
 
 
 def errors(text: str) -> set[str]:
-    return {f.id for f in scan_text(text, "AGENTS.md") if f.severity == "error"}
+    return {f.id for f in scan_lists(text, "AGENTS.md") if f.severity == "error"}
 
 
 LOOK_ALIKES = [

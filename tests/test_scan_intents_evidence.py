@@ -4,8 +4,8 @@ Each order is an error from its category's detectors; each benign look-alike dra
 from __future__ import annotations
 
 import pytest
+from tests.helpers import scan_lists
 
-from guard.scan.engine import scan_text
 
 CATEGORY_IDS = {
     "approval": ("DNG013",),
@@ -220,7 +220,7 @@ CLEAN = [*APPROVAL_CLEAN, *TAMPER_CLEAN, *FETCHRUN_CLEAN, *PROPAGATE_CLEAN]
 
 
 def errors(text: str, path: str = "AGENTS.md") -> set[str]:
-    return {f.id for f in scan_text(text + "\n", path) if f.severity == "error"}
+    return {f.id for f in scan_lists(text + "\n", path) if f.severity == "error"}
 
 
 @pytest.mark.parametrize(("category", "text"), HITS)
@@ -240,7 +240,7 @@ def test_a_benign_look_alike_draws_no_error(text: str) -> None:
 
 
 def severities(text: str, det_id: str) -> set[str]:
-    return {f.severity for f in scan_text(text + "\n", "AGENTS.md") if f.id == det_id}
+    return {f.severity for f in scan_lists(text + "\n", "AGENTS.md") if f.id == det_id}
 
 
 def test_a_how_to_for_the_guard_itself_is_no_error() -> None:

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from guard.scan.engine import scan_text
-from tests.helpers import run_kguard
+from tests.helpers import run_kguard, scan_lists
 
 LEAD = "## Cleaning\nThese are safe to delete at any time and you can do it without asking:\n\n{}\n\n" \
        "Ask before `git clean -fdx`: it removes untracked work.\n"
@@ -30,7 +29,7 @@ BEYOND = [
 
 
 def errors(text: str) -> set[str]:
-    return {f.id for f in scan_text(text, "AGENTS.md") if f.severity == "error"}
+    return {f.id for f in scan_lists(text, "AGENTS.md") if f.severity == "error"}
 
 
 @pytest.mark.parametrize("items", SCRATCH)
@@ -62,7 +61,7 @@ CONDITION_LEAD = "When migrations get tangled on your machine, this is fine to r
 
 
 def dng013(text: str) -> str | None:
-    return next((f.severity for f in scan_text(text, "AGENTS.md") if f.id == "DNG013"), None)
+    return next((f.severity for f in scan_lists(text, "AGENTS.md") if f.id == "DNG013"), None)
 
 
 def test_a_leave_over_harmless_commands_after_a_condition_is_a_warning() -> None:

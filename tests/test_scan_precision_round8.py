@@ -11,20 +11,19 @@ from __future__ import annotations
 
 import pytest
 
-from guard.scan.engine import scan_text
-from tests.helpers import assert_error_from, assert_no_error
+from tests.helpers import assert_error_from, assert_no_error, scan_lists
 
 MEMORY = "---\nname: notes\ndescription: what the user asked me to remember\ntype: user\n---\n\n"
 
 
 def _worst(text: str, det_id: str, path: str = "AGENTS.md") -> str | None:
-    found = [f.severity for f in scan_text(text, path) if f.id == det_id]
+    found = [f.severity for f in scan_lists(text, path) if f.id == det_id]
     order = ["error", "warning", "info"]
     return min(found, key=order.index) if found else None
 
 
 def _top(text: str, path: str = "AGENTS.md") -> str | None:
-    found = [f.severity for f in scan_text(text, path)]
+    found = [f.severity for f in scan_lists(text, path)]
     order = ["error", "warning", "info"]
     return min(found, key=order.index) if found else None
 

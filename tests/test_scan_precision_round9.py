@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import pytest
 
-from guard.scan.engine import scan_text
-from tests.helpers import assert_error_from, assert_no_error
+from tests.helpers import assert_error_from, assert_no_error, scan_lists
 
 
 def _worst(text: str, det_id: str | None = None) -> str | None:
-    found = [f.severity for f in scan_text(text, "AGENTS.md") if det_id is None or f.id == det_id]
+    found = [f.severity for f in scan_lists(text, "AGENTS.md") if det_id is None or f.id == det_id]
     order = ["error", "warning", "info"]
     return min(found, key=order.index) if found else None
 

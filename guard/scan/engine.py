@@ -75,11 +75,25 @@ def scan_text(text: str, path: str = "<text>", select: Sequence[str] | None = No
     doc = Document(text, path)
     detectors = _active(select)
     scored = [(det, hit) for det in detectors if det.family == "LRN" for hit in det.check(doc)]
-    findings = [_finding(det, doc, hit) for det in detectors if det.family != "LRN" for hit in det.check(doc)]
-    findings += view_findings(doc, detectors, findings)
+    found = [_placed(det, doc, hit) for det in detectors if det.family != "LRN" for hit in det.check(doc)]
+    findings = [p.finding for p in found]
+    found += [Placed(f, f.line) for f in view_findings(doc, detectors, findings)]
     learned = [_learned(det, doc, hit) for det, hit in scored]
-    findings = judged([*(Placed(f, f.line) for f in findings), *learned])  # (the one agreement step)
+    leans = (lambda: _line_model_leans(doc.text)) if any(det.id == "LRN002" for det in detectors) else None
+    findings = judged([*found, *learned], leans)  # (the one agreement step)
     return sorted(one_per_sentence(doc, findings), key=sort_key)
+
+
+def _line_model_leans(text: str) -> bool:
+    from guard.scan.learned.lines import leans  # (imported with LRN002, which ran already)
+
+    return leans(text)
+
+
+def _placed(det: Detector, doc: Document, hit: Hit) -> Placed:
+    """A detector's hit as a finding, marked raised where a hidden region made it an error."""
+    finding = _finding(det, doc, hit)
+    return Placed(finding, finding.line, finding.severity != (hit.severity or det.severity))
 
 
 def _learned(det: Detector, doc: Document, hit: Hit) -> Placed:

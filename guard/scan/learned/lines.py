@@ -143,6 +143,27 @@ def best(text: str, packed: Model) -> tuple[int, int, float]:
     return (*found[top], packed.bias + packed.scale * scores[top])
 
 
+_LAST: list = [None, None, None]  # (text, model, best) of the last file asked
+
+
+def top(text: str) -> tuple[int, int, float] | None:
+    """The highest unit of `text` (best), or None without a model or text: asked by the detector and, for a
+    second opinion, by the engine (guard/scan/agreement.py:seconded), which then costs nothing more (the last
+    answer is kept for the same text object and model)."""
+    packed = model()
+    if packed is None or not text.strip():
+        return None
+    if _LAST[0] is not text or _LAST[1] is not packed:
+        _LAST[:] = [text, packed, best(text, packed)]
+    return _LAST[2]
+
+
+def leans(text: str) -> bool:
+    """Whether the model reads the file's likeliest line as more likely an injection than not (logit >= 0)."""
+    found = top(text)
+    return found is not None and found[2] >= 0.0
+
+
 def probability(z: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
 
@@ -178,10 +199,10 @@ def line_intent(doc: Document) -> Iterator[Hit]:
     Instead: if the line is yours and meant (a red-team fixture, docs quoting a prompt), keep it out of the files
     the agent loads, accept it in the baseline, or ignore LRN002 for that path in `[scan] per_path_ignores`.
     """
-    packed = model()
-    if packed is None or not doc.text.strip():
+    packed, found = model(), top(doc.text)
+    if packed is None or found is None:
         return
-    start, end, z = best(doc.text, packed)
+    start, end, z = found
     if z < packed.warning:
         return
     line = doc.text.count("\n", 0, start) + 1
