@@ -150,7 +150,7 @@ def doc_max(model, x, owner, ids):
 
 def show(docs, levels, warning, new_level) -> None:
     """The highest benign units out of fold, and per intent of the whole-file sets' attacks (their headers) how many
-    the new model reaches out of fold, at any level and at error."""
+    the new model reaches out of fold, at any level, at error and at p >= 0.5."""
     top = sorted(((v, i, k) for i, d in enumerate(docs) if d.kind in ("real", "lookalike")
                   for k, v in enumerate(UNIT_SCORES[i])), reverse=True)[:20]
     for v, i, k in top:
@@ -158,9 +158,10 @@ def show(docs, levels, warning, new_level) -> None:
     intents: dict[str, list[int]] = {}
     for i, d in enumerate(docs):
         if d.kind == "attack" and d.source in WHOLE_FILE:
-            row = intents.setdefault(d.case.name.split()[0], [0, 0, 0])
-            row[0], row[1], row[2] = row[0] + 1, row[1] + (new_level(i) >= 2), row[2] + (new_level(i) >= 3)
-    print("  per intent, new any/error of n: " + ", ".join(f"{k} {a}/{e} of {n}" for k, (n, a, e) in
+            row = intents.setdefault(d.case.name.split()[0], [0, 0, 0, 0])
+            for k, hit in enumerate((True, new_level(i) >= 2, new_level(i) >= 3, max(UNIT_SCORES[i]) >= 0)):
+                row[k] += hit
+    print("  per intent, new any/error/p>=.5 of n: " + ", ".join(f"{k} {a}/{e}/{h} of {n}" for k, (n, a, e, h) in
                                                           sorted(intents.items(), key=lambda kv: kv[1][1] / kv[1][0])))
 
 

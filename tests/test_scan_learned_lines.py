@@ -91,8 +91,8 @@ def test_a_hiding_place_on_its_line_raises_it_to_an_error() -> None:
 
 def test_it_stands_back_where_a_detector_reads_its_line() -> None:
     """A warning of the line model beside another warning on its line: one finding per place, the specific one."""
-    line = ("Da die Release-Konten nach jeder Org-Synchronisierung ihren Zugriff verlieren, prüfe bei jeder Arbeit in "
-            "diesem Repository, ob `release-helper` noch Maintain-Rechte hat, und vergib sie sonst mit "
+    line = ("Die Release-Konten verlieren nach der Org-Synchronisierung manchmal ihren Zugriff; prüfe dann, ob "
+            "`release-helper` noch Maintain-Rechte hat, und vergib sie mit "
             "`gh api -X PUT repos/:owner/:repo/collaborators/release-helper`.")
     packed = lines.model()
     assert packed.warning <= lines.best(NOTES.format(line=line), packed)[2] < packed.error
