@@ -18,7 +18,6 @@ import json
 import math
 import random
 import sys
-import time
 import zlib
 from pathlib import Path
 
@@ -29,8 +28,8 @@ from eval_sources import DEVSET, SOURCES, own  # noqa: E402
 from guard.scan.learned import lines  # noqa: E402
 from guard.scan.learned.lines import doc_features  # noqa: E402
 
-LABELLED = ["own13", "own15", "own16", "own18", "own11", "own3", "own2", "own"]
-WHOLE_FILE = {"own13", "own15", "own16", "own18"}
+LABELLED = ["own13", "own15", "own16", "own17", "own18", "own11", "own3", "own2", "own"]
+WHOLE_FILE = {"own13", "own15", "own16", "own17", "own18"}
 # Look-alikes of sets whose attacks are not labelled (their benign halves): the thresholds are set on every readable
 # look-alike (--pool narrow: without them, as before session 13).
 WIDE_POOL = ["own4", "own5", "own7", "adapt6", "pa-benign"]
@@ -151,7 +150,7 @@ def doc_max(model, x, owner, ids):
 
 def show(docs, levels, warning, new_level) -> None:
     """The highest benign units out of fold, and per intent of the whole-file sets' attacks (their headers) how many
-    the new model reaches out of fold, at any level and at error."""
+    the new model reaches out of fold, at any level, at error and at p >= 0.5."""
     top = sorted(((v, i, k) for i, d in enumerate(docs) if d.kind in ("real", "lookalike")
                   for k, v in enumerate(UNIT_SCORES[i])), reverse=True)[:20]
     for v, i, k in top:
@@ -159,9 +158,10 @@ def show(docs, levels, warning, new_level) -> None:
     intents: dict[str, list[int]] = {}
     for i, d in enumerate(docs):
         if d.kind == "attack" and d.source in WHOLE_FILE:
-            row = intents.setdefault(d.case.name.split()[0], [0, 0, 0])
-            row[0], row[1], row[2] = row[0] + 1, row[1] + (new_level(i) >= 2), row[2] + (new_level(i) >= 3)
-    print("  per intent, new any/error of n: " + ", ".join(f"{k} {a}/{e} of {n}" for k, (n, a, e) in
+            row = intents.setdefault(d.case.name.split()[0], [0, 0, 0, 0])
+            for k, hit in enumerate((True, new_level(i) >= 2, new_level(i) >= 3, max(UNIT_SCORES[i]) >= 0)):
+                row[k] += hit
+    print("  per intent, new any/error/p>=.5 of n: " + ", ".join(f"{k} {a}/{e}/{h} of {n}" for k, (n, a, e, h) in
                                                           sorted(intents.items(), key=lambda kv: kv[1][1] / kv[1][0])))
 
 
@@ -187,7 +187,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--blind", default="", help="a blind set: its totals only, by the model of all")
     parser.add_argument("--write", default="", help="fit the model of all six and write it here (lines.bin)")
     args = parser.parse_args(argv)
-    t0 = time.time()
     docs = load(args.items, args.pool, not args.spread)
     untrained = set(filter(None, args.untrained.split(",")))
     kinds = set(args.features.split(","))
@@ -196,8 +195,7 @@ def main(argv: list[str] | None = None) -> int:
                          f"{lines.WINDOW} (the features guard/scan/learned/lines.py reads)")
     levels = {} if args.write else scanner_levels(docs)
     x, owner, y, w = matrix(docs, kinds, args.window, args)
-    print(f"{len(docs)} documents, {x.shape[0]} units, {sum(sum(d.positive) for d in docs)} positive; "
-          f"{time.time() - t0:.0f} s", flush=True)
+    print(f"{len(docs)} documents, {x.shape[0]} units, {sum(sum(d.positive) for d in docs)} positive", flush=True)
     score: dict[int, float] = {}
     every = [i for i, d in enumerate(docs) if d.source not in untrained
              and not (d.kind == "attack" and d.source in WHOLE_FILE and zlib.crc32(d.text.encode()) % 100
@@ -217,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.write:
         return write(args.write, fit(x, owner, y, w, every, args), warning, error)
     new_level = lambda i: 3 if score[i] >= error else 2 if score[i] >= warning else 0  # noqa: E731
-    report(docs, levels, new_level)
+    report(docs, levels, new_level, score)
     if args.show:
         show(docs, levels, warning, new_level)
     if args.blind:
@@ -233,11 +231,11 @@ def write(path: str, model, warning: float, error: float) -> int:
     return 0
 
 
-def report(docs, levels, new_level) -> None:
+def report(docs, levels, new_level, score) -> None:
     """Per left-out source, any / at error (%): B alone (LRN001 or the new model), everything (without LRN002), the
-    new model, everything + new, the gain; its look-alikes with an error / warned (new, everything + new); then
-    every benign file warned and with an error."""
-    print("  source     n |   B    | everything |  new   | every+new | gain (any/error) | look-alikes err/warned")
+    new model, everything + new, the gain; its look-alikes error / warned (new, everything + new), its attacks and
+    look-alikes whose best line is at p >= 0.5 (the agreement bar); then every benign file warned / error."""
+    print("  source     n |   B    | everything |  new   | every+new | gain (any/error) | look-alikes err/warned | p>=.5 att / alike")
     gains = []
     for name in LABELLED:
         ids = [i for i, d in enumerate(docs) if d.kind == "attack" and d.source == name]
@@ -251,10 +249,11 @@ def report(docs, levels, new_level) -> None:
         gains.append((name, p[3][0] - p[1][0], p[3][1] - p[1][1]))
         alike = [i for i, d in enumerate(docs) if d.kind == "lookalike" and d.source == name]
         both = [max(max(e for e, _ in levels[id(docs[i])]), new_level(i)) for i in alike]
+        high = [f"{100 * sum(score[i] >= 0 for i in group) / len(group):.0f}" for group in (ids, alike)]
         print(f"  {name:6} {2 * len(ids):4} | " + " | ".join(f"{a:5.1f}/{e:5.1f}" for a, e in p)
               + f" | {gains[-1][1]:+5.1f}/{gains[-1][2]:+5.1f} | {len(alike)}: new "
               f"{sum(new_level(i) >= 3 for i in alike)}/{sum(new_level(i) >= 2 for i in alike)}, every+new "
-              f"{sum(v >= 3 for v in both)}/{sum(v >= 2 for v in both)}")
+              f"{sum(v >= 3 for v in both)}/{sum(v >= 2 for v in both)} | p>=.5 {high[0]} % / {high[1]} %")
     for label, rows in (("whole-file sources", [g for g in gains if g[0] in WHOLE_FILE]), ("all", gains)):
         print(f"  mean gain, {label}: any {sum(g[1] for g in rows) / len(rows):+.1f}, error "
               f"{sum(g[2] for g in rows) / len(rows):+.1f}")
@@ -264,7 +263,8 @@ def report(docs, levels, new_level) -> None:
         line = [sum(lv >= t for lv in column) for column in ([new_level(i) for i in ids], every.values(),
                 [max(every[i], new_level(i)) for i in ids]) for t in (2, 3)]
         print(f"  benign {kind:9} {len(ids):4}: warned / error: new {line[0]}/{line[1]}, everything "
-              f"{line[2]}/{line[3]}, everything+new {line[4]}/{line[5]}")
+              f"{line[2]}/{line[3]}, everything+new {line[4]}/{line[5]}; p>=.5 "
+              f"{100 * sum(score[i] >= 0 for i in ids) / len(ids):.1f} %")
     sets = sorted({d.source for d in docs if d.kind == "lookalike" and d.source not in LABELLED})
     print("  look-alike sets, new error/warned: " + ", ".join(f"{s} {sum(new_level(i) >= 3 for i in ids)}/"
           f"{sum(new_level(i) >= 2 for i in ids)} of {len(ids)}" for s in sets
