@@ -7,7 +7,7 @@ from guard.scan.actions import ci, commands, committed, configs, controls, footh
 from guard.scan.actions.flows import Flow, Walk
 from guard.scan.actions.prose import addresses, prose_actions, prose_flows
 from guard.scan.as_code import shown_as_code
-from guard.scan.context import negated_in_clause
+from guard.scan.context import negated_in_clause, quoted_mention
 from guard.scan.reported import reported_request
 
 TYPE_CHECKING = False
@@ -115,6 +115,8 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
             elif lowered and severity == "error" or severity == "error" and message.endswith("(over plain HTTP)") \
                     and doc.text[doc.line_starts[doc.line_of(cand.start) - 1]:cand.start].lstrip().startswith(">"):
                 severity = "warning"  # what a third party may ask, reported in a rule or a description
+            if severity == "error" and not fenced and quoted_mention(doc, cand.start, cand.end):
+                severity = "warning"  # (a command quoted in a list of the attacks a document names: shown)
             inline = cand.start > 0 and doc.text[cand.start - 1] == "`"
             if det_id == "ACT004" and "filled from" not in message and "attributed to" not in message and (
                     fenced or not inline and shown_as_code(doc, cand.start, cand.end)):
