@@ -17,6 +17,7 @@ import re
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from guard.scan.actions.commands import Simple
+    from guard.scan.text import Document
 
 HOME = lazy(r"^(?:~|\$HOME|\$\{HOME\}|/|/home/[\w.-]+|/Users/[\w.-]+|/root|[A-Za-z]:\\Users\\[\w.-]+|%USERPROFILE%)"
             r"[/\\]?\*?$")
@@ -135,3 +136,16 @@ def identity(cmd: Simple) -> str | None:
     if len(keys) >= 2 and keys[0] in ("commit.gpgsign", "tag.gpgsign") and keys[1] == "false":
         return f"commit signing switched off ({keys[0]} false)"
     return None
+
+
+PERSON_ADDRESS = lazy(r"^[^\W\d_]{1,20}[._][^\W\d_]{2,30}@")  # (first.last@, o.koval@)
+PERSON_NAME = lazy(r"user\.name[= ]+[\"']?[^\W\d_]+[ \t]+[^\W\d_]", re.I)  # (user.name "Dana Whitfield")
+
+
+def personal(doc: Document, start: int, end: int) -> bool:
+    """The identity a commit is attributed to is a person's: the address reads first.last, or the lines around
+    set a user.name of two words. A service account (docs-bot@, ci@) shown in a code block is CI's own."""
+    lo = doc.line_starts[max(0, doc.line_of(start) - 4)]
+    hi = doc.line_starts[min(len(doc.line_starts) - 1, doc.line_of(end) + 3)]
+    words = doc.text[start:end].replace('"', " ").replace("'", " ").replace("=", " ").split()
+    return any(PERSON_ADDRESS.match(w) for w in words) or PERSON_NAME.search(doc.text, lo, hi) is not None

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from guard.scan.lazyre import lazy
-from guard.scan.actions import ci, commands, committed, configs, controls, footholds, hosts, model, owned, partner, \
-    policies, programs, spans, spread
+from guard.scan.actions import ci, commands, committed, configs, controls, destroys, footholds, hosts, model, owned, \
+    partner, policies, programs, spans, spread
 from guard.scan.actions.flows import Flow, Walk
 from guard.scan.actions.prose import addresses, prose_actions, prose_flows
 from guard.scan.as_code import shown_as_code
@@ -118,8 +118,9 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
             if severity == "error" and not fenced and quoted_mention(doc, cand.start, cand.end):
                 severity = "warning"  # (a command quoted in a list of the attacks a document names: shown)
             inline = cand.start > 0 and doc.text[cand.start - 1] == "`"
-            if det_id == "ACT004" and "filled from" not in message and "attributed to" not in message and (
-                    fenced or not inline and shown_as_code(doc, cand.start, cand.end)):
+            if det_id == "ACT004" and "filled from" not in message and (
+                    "attributed to" not in message or fenced and not destroys.personal(doc, cand.start, cand.end)) \
+                    and (fenced or not inline and shown_as_code(doc, cand.start, cand.end)):
                 severity = "warning"  # (hook and CI docs show such commands; an order outside a block is an error)
             found.append(Flow(cand.start, cand.end, det_id, message, severity, target))
     return found, spans
