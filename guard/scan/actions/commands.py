@@ -239,7 +239,10 @@ def _simple(words: list[str], outputs: list[str], inputs: list[str], subs: list,
     while argv and (argv[0] in ("sudo", "nohup", "time", "exec", "command", "xargs", "doas", "-", "run:", "script:",
                                 "do", "then", "else")
                     or re.fullmatch(r"[A-Za-z_]\w*=.*", argv[0]) and len(argv) > 1):
-        if argv.pop(0) == "xargs":  # (its flags dropped; the lines piped in are arguments computed at run time)
+        popped = argv.pop(0)
+        while popped in ("sudo", "doas") and argv and argv[0].startswith("-") and len(argv) > 1:  # (sudo -E bash)
+            argv = argv[2:] if argv[0] in ("-u", "-g", "-C", "-D", "-p", "-r", "-t", "-U", "-h") else argv[1:]
+        if popped == "xargs":  # (its flags dropped; the lines piped in are arguments computed at run time)
             while argv and argv[0].startswith("-"):
                 argv = argv[2:] if argv[0] in ("-n", "-I", "-L", "-P", "-d") else argv[1:]
             argv += ["SUBX"] if argv else []

@@ -3,12 +3,11 @@ variable or a file carries to the next, and where it ends (an untrusted sink, an
 repository's history or a pull request)."""
 from __future__ import annotations
 
-from guard.scan.lazyre import lazy
-
 import re
 from collections import namedtuple
 
-from guard.scan.actions import commands, controls, destroys, grants, hosts, model, owned, packages, payloads, trust
+from guard.scan.lazyre import lazy
+from guard.scan.actions import commands, controls, destroys, grants, hosts, installers, model, owned, packages, payloads, trust
 from guard.scan.actions.commands import Simple
 
 
@@ -254,12 +253,13 @@ class Walk:
         # itself (`exec(urlopen(...).read())`): no installer's documented line has that shape.
         inline = bool(cmd.body) and model.PROGRAM_FETCH_EXEC.search(cmd.body) is not None
         plain = url.lower().startswith(("http://", "ftp://"))  # (whoever is on the path chooses what runs)
-        severity = "error" if self.suspect(url) or any("base64" in w for _, w in carried) or inline or plain \
+        posing = installers.poses_as(url)  # (sh.rustup-dist.dev: a toolchain's name on another's host)
+        severity = "error" if self.suspect(url) or any("base64" in w for _, w in carried) or inline or plain or posing \
             else "warning"
         if self.trusted(url):
             return
         how = "the inline program's exec of" if inline else "a download from"
-        plain = " (over plain HTTP)" if plain else ""
+        plain = " (over plain HTTP)" if plain else f" (a host posing as {posing}'s installer)" if posing else ""
         self.found.append(("ACT003", f"{how} {url} run by {model.name_of(cmd)}{plain}", severity, url))
 
     def package(self, source: str) -> None:

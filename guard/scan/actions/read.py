@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from guard.scan.lazyre import lazy
-from guard.scan.actions import ci, commands, committed, configs, controls, destroys, footholds, hosts, model, owned, \
-    partner, policies, programs, spans, spread
+from guard.scan.actions import ci, commands, committed, configs, controls, destroys, footholds, hosts, installers, \
+    model, owned, partner, policies, programs, spans, spread
 from guard.scan.actions.flows import Flow, Walk
 from guard.scan.actions.prose import addresses, prose_actions, prose_flows
 from guard.scan.as_code import shown_as_code
@@ -110,7 +110,8 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
                 continue  # (a list or section of what not to run)
             if det_id == "ACT005" and fenced and severity == "error" and "one slip" in message:
                 severity = "warning"  # (a typing slip in an install line shown in a block)
-            elif det_id in ("ACT003", "ACT009") and fenced and severity == "warning":
+            elif det_id in ("ACT003", "ACT009") and fenced and severity == "warning" and (
+                    det_id == "ACT009" or target is None or installers.known(target) or installers.own_site(doc, cand.start, cand.end, target)):
                 severity = "info"  # an install line shown in a code block, as DNG001 reads it
             elif lowered and severity == "error" or severity == "error" and message.endswith("(over plain HTTP)") \
                     and doc.text[doc.line_starts[doc.line_of(cand.start) - 1]:cand.start].lstrip().startswith(">"):
