@@ -46,7 +46,7 @@ WORDS = frozenset((b"hooks", b"hook", b"nc", b"ncat", b"netcat",
                    b"socat", b"telnet", b"scp", b"rsync", b"sftp", b"dig", b"nslookup", b"codeowners", b"husky",
                    b"workflows", b"kguard", b"protection", b"circleci", b"jenkinsfile", b"sendmail", b"mutt",
                    b"tls", b"ssl", b"xsrf", b"mfa", b"2fa", b"codeql", b"semgrep", b"bandit", b"dependabot",
-                   b"gitleaks", b"trufflehog", b"-k", b"logger", b"gist"))
+                   b"gitleaks", b"trufflehog", b"-k", b"logger", b"gist", b"ngrok", b"cloudflared", b"frpc"))
 
 INTO_GIT_WORDS = ("提交", "コミット", "커밋", "коммит")  # (ACT006 in prose, outside ASCII)
 SECRET_MARKS = (b".env", b"id_rsa", b"id_ed25519", b"id_ecdsa", b".ssh", b"credentials", b".pem", b".netrc", b".npmrc",

@@ -115,7 +115,7 @@ class Walk:
         foothold = controls.persistence(cmd)
         if foothold:
             self.persist(cmd, foothold, carried)
-        access = grants.granted(cmd)
+        access = grants.granted(cmd, carried)
         if access:
             self.found.append(("ACT009", f"access granted beyond the session: {access[0]}", access[1], None))
         change = model.safeguard(cmd) or destroys.identity(cmd)
