@@ -11,7 +11,7 @@ from guard.scan.lazyre import lazy
 
 import re
 
-from guard.scan.actions import owned
+from guard.scan.actions import owned, packages
 from guard.scan.actions.footholds import lead_in
 from guard.scan.context import negated_in_clause, reported_request
 
@@ -25,7 +25,11 @@ SOURCE = lazy(
     rf"(?:^|[\s\"'`])(?:@[\w.-]+:)?registry\s*=\s*[\"']?{URL}|(?:^|[\s\"'`-])(?:extra-)?index-url\s*[= ]\s*[\"']?{URL}|"
     rf"\bGOPROXY\s*=\s*[\"']?{URL}|<add\s+key=\"[^\"]*\"\s+value=\"{URL}\"|"
     rf"\"[@\w./-]+\"\s*:\s*\"{URL[:-1]}\.(?:tgz|tar\.gz|whl|zip))\"|"
-    rf"^\[\[tool\.(?:uv\.index|poetry\.source|pdm\.source|rye\.sources)\]\][^\[]*?^url\s*=\s*[\"']{URL}", re.I | re.M)
+    rf"^\[\[tool\.(?:uv\.index|poetry\.source|pdm\.source|rye\.sources)\]\][^\[]*?^url\s*=\s*[\"']{URL}|"
+    rf"\bmaven\s*\{{\s*url\s*=?\s*(?:uri\()?[\"']{URL}", re.I | re.M)  # (a Gradle repository)
+# A requirement taken from a URL (PEP 508 `name @ git+https://...`): a popular package's name there is the package
+# replaced by whatever that repository holds.
+DIRECT = lazy(r"^[ \t]*[\"']?([A-Za-z0-9][\w.-]*)(?:\[[\w,.-]*\])?[ \t]*@[ \t]*((?:git\+)?https?://[^\s\"'`<>;]+)", re.M)
 FORK_DEPENDENCY = lazy(r"\"[@\w./-]+\"\s*:\s*\"github:([\w.-]+/[\w.-]+)")
 REGISTRY_TOKEN = lazy(r"^[ \t]*//([\w.-]+)[^\s:]*:_(?:authToken|auth|password)\s*=\s*\$\{?(\w+)\}?", re.M)
 AGENT_OPEN = lazy(
@@ -50,7 +54,7 @@ def read(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[
     found: list[Flow] = []
     lower = doc.ascii_lower  # (each reading tried only where its setting's name stands)
     sources = "://" in text and any(m in lower for m in (b"registry", b"index-url", b"goproxy", b"<add", b".tgz",
-                                                          b".tar.gz", b".whl", b".zip", b"[[tool."))
+                                                          b".tar.gz", b".whl", b".zip", b"[[tool.", b"maven"))
     for match in SOURCE.finditer(text) if sources else ():
         url = next(g for g in match.groups() if g)
         start = match.start(match.lastindex or 0)
@@ -59,6 +63,13 @@ def read(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[
         flow = walk.package_flow(url)
         if flow is not None:
             found.append(Flow(start, start + len(url), "ACT005", *flow))
+    for match in DIRECT.finditer(text) if " @ " in text or "@git+" in text else ():
+        if any(a <= match.start() < b for a, b in in_commands) or _against(doc, match.start(), match.end()) \
+                or (flow := walk.package_flow(match.group(2))) is None:
+            continue
+        popular = match.group(1).lower() in packages.PYPI
+        found.append(Flow(match.start(1), match.end(2), "ACT005", f"{flow[0]}, in place of the popular package "
+                          f"{match.group(1)}" if popular else flow[0], "error" if popular else flow[1], flow[2]))
     for match in FORK_DEPENDENCY.finditer(text) if "\"github:" in text else ():  # ("pkg": "github:owner/repo#ref")
         url = f"https://github.com/{match.group(1)}"
         if not _against(doc, match.start(1), match.end()) and (flow := walk.package_flow(url)) is not None:

@@ -220,6 +220,7 @@ def warned_against(doc: Document, start: int) -> bool:
         lo = doc.line_starts[above - 1]
         row = text[lo:doc.line_starts[above] - 1 if above < len(doc.line_starts) else len(text)].strip()
         if row.startswith("#") or row.endswith(":"):
+            row = re.sub(r"\([^()]*\)", " ", row)  # (an aside in parentheses is not what the list is about)
             return AGAINST.search(row) is not None or NEGATION_ANY.search(row) is not None
         if not row:
             break
