@@ -28,6 +28,10 @@ PLACEHOLDER = lazy(r"[<>{}$]|@(?:[\w-]+\.)*(?:example|test|invalid|localhost)\b|
 ADDRESS = lazy(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
 HOME_DATA = lazy(r"^(?:~|\$HOME|\$\{HOME\})/(?:\.config|\.ssh|\.gnupg|\.aws|\.kube|\.docker|\.local|Library|Documents|"
                  r"Desktop|Downloads|Pictures)/?\*?$")  # (not caches: ~/.cache, ~/.npm, ~/.m2 are rebuilt)
+STORAGE = frozenset(("pvc", "pvcs", "persistentvolumeclaim", "persistentvolumeclaims", "pv", "pvs",
+                     "persistentvolume", "persistentvolumes"))
+SQL_CLIENTS = frozenset(("psql", "mysql", "mariadb", "sqlcmd", "sqlite3", "clickhouse-client", "cqlsh"))
+DROPPED = lazy(r"\b(?:DROP\s+(?:DATABASE|SCHEMA|KEYSPACE)\b|TRUNCATE\b(?:\s+TABLE)?)", re.I)
 NAMED = {"-name", "-iname", "-path", "-ipath", "-regex", "-iregex"}  # find's tests that pick named entries
 
 
@@ -57,6 +61,17 @@ def destroyed(cmd: Simple, cwd: str, merged: bool = False) -> tuple[str, str] | 
         return f"the user's own settings, keys or files deleted (rm {data[0]})", "error"
     if name == "kubectl" and "delete" in argv[1:3] and ("--all-namespaces" in argv or "-A" in argv):
         return "resources deleted in every namespace of the cluster (kubectl delete --all-namespaces)", "error"
+    if name == "kubectl" and "delete" in argv[1:4]:  # (the data itself: volumes, or a namespace and all it holds)
+        kind = next((a.lower() for a in targets if a.lower() in STORAGE or a.lower() in ("namespace", "namespaces",
+                                                                                          "ns")), None)
+        if kind in STORAGE and "--all" in argv:
+            return f"every {kind} of the namespace deleted, the data they hold with them (kubectl delete --all)", \
+                "error"
+        if kind is not None and kind not in STORAGE:
+            return f"a namespace deleted with everything it holds (kubectl delete {kind})", "warning"
+    if name in SQL_CLIENTS and (sql := _sql_body(argv)) and (dropped := DROPPED.search(sql)) \
+            and not re.search(r"\bCREATE\s+(?:DATABASE|SCHEMA|KEYSPACE)\b", sql, re.I):  # (dropped and made anew: a restore)
+        return f"a database's data dropped by its client ({dropped.group().strip()})", "warning"
     if name in ("mongosh", "mongo") and "dropDatabase" in " ".join(argv) and "listDatabases" in " ".join(argv):
         return "every database on the server dropped (listDatabases ... dropDatabase)", "error"
     if name == "docker" and argv[1:3] in (["system", "prune"], ["volume", "prune"]) and (
@@ -149,3 +164,9 @@ def personal(doc: Document, start: int, end: int) -> bool:
     hi = doc.line_starts[min(len(doc.line_starts) - 1, doc.line_of(end) + 3)]
     words = doc.text[start:end].replace('"', " ").replace("'", " ").replace("=", " ").split()
     return any(PERSON_ADDRESS.match(w) for w in words) or PERSON_NAME.search(doc.text, lo, hi) is not None
+
+
+def _sql_body(argv: list[str]) -> str:
+    """The statements a database client is given on its command line (-c, -e, --command, --execute, -Q)."""
+    return " ".join(argv[i + 1] for i, a in enumerate(argv[:-1]) if a in ("-c", "-e", "-Q", "-q", "--command",
+                                                                          "--execute", "--query"))

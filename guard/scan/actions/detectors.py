@@ -34,7 +34,7 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"pip install", b"pip3 install", b"npm install", b"npm i ", b"yarn add", b"pnpm add", b"uv add",
          b"poetry add", b"bun add",  # (ACT005: a package name one slip from a popular one; then ACT010, ACT004)
          b"--force", b"-auto-approve", b"snapshot", b"push -f", b"origin +", b"origin :", b"--delete", b"--prune",
-         b"git clean", b"rm -r", b"prune", b"reset", b"flush", b"dropdb", b"db:drop", b"kubectl delete",
+         b"git clean", b"rm -r", b"prune", b"reset", b"flush", b"dropdb", b"db:drop", b"kubectl delete", b"drop schema", b"drop database", b"truncate",
          b"dropdatabase", b"user.email", b"gpgsign", b"--dangerously-", b"--yolo",  # (ACT004: the session opened)
          b"gh api", b"deploy-key", b"aws iam", b"iam-policy", b"role assignment", b"chmod 0", b"chmod 6", b"chmod 7",
          b"chmod -r", b"o+r", b"o+w", b"a+r", b"a+w", b"auth refresh", b"--scopes",  # (ACT009: access granted)
@@ -46,7 +46,7 @@ WORDS = frozenset((b"hooks", b"hook", b"nc", b"ncat", b"netcat",
                    b"socat", b"telnet", b"scp", b"rsync", b"sftp", b"dig", b"nslookup", b"codeowners", b"husky",
                    b"workflows", b"kguard", b"protection", b"circleci", b"jenkinsfile", b"sendmail", b"mutt",
                    b"tls", b"ssl", b"xsrf", b"mfa", b"2fa", b"codeql", b"semgrep", b"bandit", b"dependabot",
-                   b"gitleaks", b"trufflehog", b"-k", b"logger", b"gist", b"ngrok", b"cloudflared", b"frpc"))
+                   b"gitleaks", b"trufflehog", b"-k", b"logger", b"gist", b"ngrok", b"cloudflared", b"frpc", b"kubectl"))
 
 INTO_GIT_WORDS = ("提交", "コミット", "커밋", "коммит")  # (ACT006 in prose, outside ASCII)
 SECRET_MARKS = (b".env", b"id_rsa", b"id_ed25519", b"id_ecdsa", b".ssh", b"credentials", b".pem", b".netrc", b".npmrc",
