@@ -177,6 +177,10 @@ def _logical_lines(block: str) -> list[tuple[int, int]]:
     return lines
 
 
+PUNCT = lazy(r"[;&|<>(){}]{2,}")  # (shlex joins a run of operator characters: "&)", ">&" are split again)
+OPERATORS = lazy(r"\|&|&&|\|\||>>|>\||&>|>&|[;&|<>(){}]")
+
+
 def parse(fragment: str) -> list[list[Simple]]:
     """Pipelines of simple commands; never raises (unbalanced quotes are closed at the end)."""
     body = ""
@@ -192,7 +196,7 @@ def parse(fragment: str) -> list[list[Simple]]:
     fragment = fragment.replace("\\\n", " ")
     subs: list[list[list[Simple]]] = []
     flat = _lift_substitutions(fragment, subs)
-    tokens = _tokens(flat)
+    tokens = [t for token in _tokens(flat) for t in (OPERATORS.findall(token) if PUNCT.fullmatch(token) else [token])]
     pipelines: list[list[Simple]] = []
     current: list[Simple] = []
     words: list[str] = []
@@ -203,8 +207,12 @@ def parse(fragment: str) -> list[list[Simple]]:
     tokens.append(";")
     for i, token in enumerate(tokens):
         if expect is not None:
-            (outputs if expect == "out" else inputs).append(token)
+            (outputs if expect == "out" else inputs if expect == "in" else []).append(token)
             expect = None
+        elif token == ">&":  # (2>&1: one descriptor copied to another, no file)
+            expect = "dup"
+            if words[-1:] in (["1"], ["2"]):
+                words.pop()
         elif token in (">", ">>", ">|", "&>", "2>", "1>"):
             expect = "out"
             if words[-1:] in (["1"], ["2"]):  # (2>/dev/null: the descriptor, split from its ">" by shlex)
