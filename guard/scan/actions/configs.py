@@ -148,7 +148,17 @@ def _workflows(doc: Document) -> list[Flow]:
             found.append(Flow(trigger.start(), trigger.end(), "ACT004", "a workflow that runs a pull request's own "
                               f"code with the repository's secrets (pull_request_target and {head.group()})", "error"))
             break
+    for granted in WRITE_ALL.finditer(text) if "write-all" in text else ():
+        if _against(doc, granted.start(), granted.end()):
+            continue
+        forks = FORK_RUN.search(text) is not None  # (a workflow any fork's pull request can start)
+        found.append(Flow(granted.start(), granted.end(), "ACT004", "a workflow's token given every write permission ("
+                          f"{granted.group()}){' in a file that runs it on pull_request_target' if forks else ''}",
+                          "error" if forks else "warning"))
     return found
+
+
+WRITE_ALL = lazy(r"\bpermissions\s*:\s*write-all\b")
 
 
 def _span_of(text: str, start: int, end: int) -> str:
