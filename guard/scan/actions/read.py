@@ -22,7 +22,7 @@ def read(doc: Document) -> list[Flow]:
               + prose_actions(doc, walk, spans_of)]
     found += disguised(doc, walk) + controls.cron_lines(doc, walk) + configs.read(doc, walk, spans_of)
     found += programs.whole_environment_sent(doc, walk) + programs.shell_in_program(doc, walk)
-    found += footholds.written_into_startup(doc, walk) + ci.steps(doc, walk) + spread.instructions_spread(doc)
+    found += footholds.written_into_startup(doc, walk) + footholds.root_without_password(doc) + ci.steps(doc, walk) + spread.instructions_spread(doc)
     found += policies.widened(doc) + spans.steps_in_spans(doc, walk, spans_of)
     found += partner.sent_by_the_app(doc, walk, [(f.start, f.end) for f in found if f.id == "ACT001"])
     found += controls.settings_off(doc, walk, spans_of, found)
