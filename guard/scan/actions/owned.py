@@ -104,6 +104,8 @@ class Named:
         # under (acme.com beside github.com/acme/app), or one it names by two hosts of its own (docs., api.).
         self.called = called(doc)
         self.seen = seen
+        # (a repository written as `owner/name` in code: the account a domain of the same name belongs to)
+        self.accounts = {m.group(1).lower() for m in REPOSITORY.finditer(doc.text)} if "/" in doc.text else set()
         for name, how in seen.items():
             if "@" in how or name.split(".", 1)[0].replace("-", "") in {o.replace("-", "") for o in self.owners} \
                     or len(how) >= 2:
@@ -122,9 +124,12 @@ class Named:
                 return f"the account {owner}"  # (or the name of a domain it names: github.com/acme beside acme.com)
             return None
         mine = hosts.domain(host.name)
-        if mine in self.domains or self.seen.get(mine, set()) - {host.name, "@"}:
+        if mine in self.domains or self.seen.get(mine, set()) - {host.name, "@"} or _label(mine) in self.accounts:
             return mine  # (or another host of the same domain named where nothing is sent: api. beside gitlab.)
         return f"{mine}, whose name is the file's own" if _label(mine) in self.called else None
+
+
+REPOSITORY = lazy(r"`([A-Za-z0-9][\w.-]{2,})/[\w.-]+`")  # (`quarry-labs/quarry-engine`: an owner and a name)
 
 
 def _label(domain: str) -> str:
