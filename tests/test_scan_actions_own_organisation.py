@@ -1,7 +1,8 @@
 """The organisation a file names as its own where it sends nothing: another host of the same registrable domain
-(the API beside a self-hosted GitLab), or a forge account with the name of such a domain (github.com/acme beside
-api.acme.io), or a domain named like the owner of a repository written `owner/name` in code. A mirror of the repository there is the project's own, described: a warning, never quiet. The
-target never vouches for itself, and a foreign host keeps its error."""
+(the API beside a self-hosted GitLab), a forge account with the name of such a domain (github.com/acme beside
+api.acme.io), or a domain named like the owner of a repository written `owner/name` in code. A mirror of the
+repository there is the project's own, described: a warning, never quiet. The target never vouches for itself,
+and a foreign host keeps its error."""
 from __future__ import annotations
 
 import json
