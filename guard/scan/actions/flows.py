@@ -120,7 +120,7 @@ class Walk:
             self.found.append(("ACT009", f"access granted beyond the session: {access[0]}", access[1], None))
         change = model.safeguard(cmd) or destroys.identity(cmd)
         if change:
-            filled = sorted(w for a in cmd.argv[2:] for k, w in self.files.get(a.rstrip("/"), ()) if k == "download") \
+            filled = sorted(w for a in cmd.argv[2:] if "/" in a for k, w in self.copied(a) if k == "download") \
                 + sorted(w for k, w in carried if k == "download" and not self.trusted(w))  # (curl -o .githooks/x)
             change += f", filled from {filled[0]}: its hooks run at every commit" if filled else ""
             self.found.append(("ACT004", f"a change to a safeguard: {change}", "error", filled[0] if filled else None))
