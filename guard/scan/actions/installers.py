@@ -47,14 +47,26 @@ def poses_as(url: str) -> str | None:
 
 
 def own_site(doc: Document, start: int, end: int, url: str) -> bool:
-    """The file's own site or repository, named where nothing is sent or in its title (owned.Named), or a
-    placeholder host of documentation (get.example.dev)."""
+    """The file's own site or repository, named where nothing is sent or in its title (owned.Named)."""
     from guard.scan.actions import owned
     from guard.scan.actions.flows import Flow, host_of
 
     host = host_of(url)
     if host is None or host.disguise or host.ip is not None:
         return False
-    if "example" in {w for label in host.name.split(".")[:-1] for w in re.split(r"[-_]", label.lower())}:
-        return True
     return owned.Named(doc, [Flow(start, end, "ACT003", "", "warning", url)]).names(url) is not None
+
+
+def placeholder(url: str) -> bool:
+    """A documentation placeholder (get.example.dev): shown in a block, an install line's shape, nobody's host.
+    Only in a block: attacks written as prose use example hosts too."""
+    from guard.scan.actions.flows import host_of
+
+    host = host_of(url)
+    return host is not None and "example" in {w for label in host.name.split(".")[:-1] for w in re.split(r"[-_]", label)}
+
+
+def vouched(doc: Document, cand: object, url: str, fenced: bool) -> bool:
+    """A toolchain's public installer or the file's own site (a documented install line wherever it stands), or
+    in a code block a placeholder host."""
+    return known(url) or fenced and placeholder(url) or own_site(doc, cand.start, cand.end, url)  # type: ignore

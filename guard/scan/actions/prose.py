@@ -244,6 +244,10 @@ def prose_actions(doc: Document, walk: Walk,
             continue
         if walk.trusted(url) or negated_in_clause(doc, at) or reported_request(doc, at, stop):
             continue
+        from guard.scan.actions import installers
+
+        if installers.known(url) or installers.own_site(doc, at, stop, url):
+            continue  # (a toolchain's installer or the file's own site: a documented install line)
         severity = "error" if walk.suspect(url) else "warning"  # (as a curl-pipe install line in prose)
         found.append((at, stop, "ACT003", f"a script downloaded from {url} and run", severity, url))
     return found

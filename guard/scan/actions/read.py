@@ -110,9 +110,9 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
                 continue  # (a list or section of what not to run)
             if det_id == "ACT005" and fenced and severity == "error" and "one slip" in message:
                 severity = "warning"  # (a typing slip in an install line shown in a block)
-            elif det_id in ("ACT003", "ACT009") and fenced and severity == "warning" and (
-                    det_id == "ACT009" or target is None or installers.known(target) or installers.own_site(doc, cand.start, cand.end, target)):
-                severity = "info"  # an install line shown in a code block, as DNG001 reads it
+            elif det_id in ("ACT003", "ACT009") and severity == "warning" and (fenced and det_id == "ACT009" or det_id
+                    == "ACT003" and (fenced and target is None or target and installers.vouched(doc, cand, target, fenced))):
+                severity = "info"  # an install line shown in a code block, as DNG001 reads it, or a known installer's
             elif lowered and severity == "error" or severity == "error" and message.endswith("(over plain HTTP)") \
                     and doc.text[doc.line_starts[doc.line_of(cand.start) - 1]:cand.start].lstrip().startswith(">"):
                 severity = "warning"  # what a third party may ask, reported in a rule or a description
