@@ -82,10 +82,11 @@ def instructions_spread(doc: Document) -> list[Flow]:
         own = SKILL_NAME.match(text)  # (the file installing itself: ~/.claude/skills/<its own name>/SKILL.md)
         itself = own is not None and any(f"/{own.group(1)}/" in text[a:b] for a, b in globals_)
         many = len(named) + len(globals_) >= 3 or itself or len(named) >= 2 and not apart
-        if places and (many or doc.line_of(at) in doc.fenced_lines and not apart):
+        if itself or places and (many or doc.line_of(at) in doc.fenced_lines and not apart):
             # (named once in prose, the file may only say where projects live; a block's line is the command)
+            into = "other projects" if places else "the user's global skills, under its own name"
             found.append(Flow(start, end, "ACT009", f"the agent's instructions ({text[slice(*named[0])]}) written "
-                              f"into other projects ({where}), where every later session reads them", "error"))
+                              f"into {into} ({where}), where every later session reads them", "error"))
         else:
             into = "other projects" if places else "the user's global agent file"
             found.append(Flow(start, end, "ACT009", f"the agent's instructions ({text[slice(*named[0])]}) written "
