@@ -73,14 +73,15 @@ def instructions_spread(doc: Document) -> list[Flow]:
         apart = named and not (globals_ or places) and "\n\n" not in text[before:start]  # at the repositories in
         places = [m.span() for m in REPOS.finditer(text, before, start)] if apart else places  # `~/src`. For each,
         # append this file to its AGENTS.md and CLAUDE.md": three instruction files at least, as there)
+        own = SKILL_NAME.match(text)  # (the file installing itself: ~/.claude/skills/<its own name>/SKILL.md)
+        itself = own is not None and any(f"/{own.group(1)}/" in text[a:b] for a, b in globals_)
+        named = named or (globals_[:1] if itself else [])
         if not named or not (globals_ or places):
             continue
         place = (places or globals_)[0]
         if negated_in_clause(doc, place[0]) or warned_against(doc, place[0]) or reported_request(doc, *place):
             continue
         where = text[place[0]:place[1]]
-        own = SKILL_NAME.match(text)  # (the file installing itself: ~/.claude/skills/<its own name>/SKILL.md)
-        itself = own is not None and any(f"/{own.group(1)}/" in text[a:b] for a, b in globals_)
         many = len(named) + len(globals_) >= 3 or itself or len(named) >= 2 and not apart
         if itself or places and (many or doc.line_of(at) in doc.fenced_lines and not apart):
             # (named once in prose, the file may only say where projects live; a block's line is the command)
