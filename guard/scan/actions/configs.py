@@ -62,7 +62,7 @@ def read(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[
             continue  # (an install command's own flags are the command flow's)
         flow = walk.package_flow(url)
         if flow is not None:
-            found.append(Flow(start, start + len(url), "ACT005", *flow))
+            found.append(Flow(start, start + len(url), "ACT005", *_popular(text, start, flow)))
     for match in DIRECT.finditer(text) if " @ " in text or "@git+" in text else ():
         if any(a <= match.start() < b for a, b in in_commands) or _against(doc, match.start(), match.end()) \
                 or (flow := walk.package_flow(match.group(2))) is None:
@@ -73,7 +73,7 @@ def read(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[
     for match in FORK_DEPENDENCY.finditer(text) if "\"github:" in text else ():  # ("pkg": "github:owner/repo#ref")
         url = f"https://github.com/{match.group(1)}"
         if not _against(doc, match.start(1), match.end()) and (flow := walk.package_flow(url)) is not None:
-            found.append(Flow(match.start(1) - 7, match.end(1), "ACT005", *flow))
+            found.append(Flow(match.start(1) - 7, match.end(1), "ACT005", *_popular(text, match.start(1) - 7, flow)))
     for match in REGISTRY_TOKEN.finditer(text) if ":_" in text else ():
         host = walk.host("https://" + match.group(1))
         if host is not None and not walk.trusted("https://" + match.group(1)) \
@@ -156,6 +156,17 @@ def _workflows(doc: Document) -> list[Flow]:
                           f"{granted.group()}){' in a file that runs it on pull_request_target' if forks else ''}",
                           "error" if forks else "warning"))
     return found
+
+
+NPM_ENTRY = lazy(r"\"(@?[\w./-]+)\"\s*:\s*\"\Z")
+
+
+def _popular(text: str, start: int, flow: tuple[str, str, str]) -> tuple[str, str, str]:
+    """A package.json entry whose name is a popular package's, taken from a URL or a fork: the package replaced."""
+    entry = NPM_ENTRY.search(text, max(0, start - 80), start)
+    if entry is None or entry.group(1).lower() not in packages.NPM:
+        return flow
+    return f"{flow[0]}, in place of the popular package {entry.group(1)}", "error", flow[2]
 
 
 WRITE_ALL = lazy(r"\bpermissions\s*:\s*write-all\b")
