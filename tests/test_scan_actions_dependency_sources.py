@@ -100,3 +100,23 @@ def test_kguard_scan_reports_the_replaced_package(tmp_path: Path) -> None:
     found = {(f["path"], f["id"], f["severity"]) for f in json.loads(scan.stdout)["findings"]}
     assert ("AGENTS.md", "ACT005", "error") in found and scan.returncode == 1, scan.stdout + scan.stderr
     assert not any(f[0] == "CLAUDE.md" and f[2] == "error" for f in found), found
+
+
+SCOPE_OWN = """# Registry
+
+```
+@quartzline:registry=https://artifactory.quartzline.com/artifactory/api/npm/npm-internal/
+```
+"""
+
+SCOPE_ELSEWHERE = """# Registry
+
+```
+@quartzline:registry=https://npm.pkg-relay.net/quartzline/
+```
+"""
+
+
+def test_a_scope_routed_to_a_domain_of_its_own_name_is_the_organisations_registry() -> None:
+    assert not {sev for det, sev in act(SCOPE_OWN) if det == "ACT005"} - {"info"}, act(SCOPE_OWN)
+    assert ("ACT005", "warning") in act(SCOPE_ELSEWHERE)

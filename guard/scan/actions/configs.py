@@ -11,7 +11,7 @@ from guard.scan.lazyre import lazy
 
 import re
 
-from guard.scan.actions import owned, packages
+from guard.scan.actions import hosts, owned, packages
 from guard.scan.actions.footholds import lead_in
 from guard.scan.context import negated_in_clause, reported_request
 
@@ -61,6 +61,8 @@ def read(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[
         if any(a <= start < b for a, b in in_commands) or _against(doc, start, match.end()):
             continue  # (an install command's own flags are the command flow's)
         flow = walk.package_flow(url)
+        if flow is not None and (host := walk.host(url)) is not None and hosts.domain(host.name) in scoped(text):
+            flow = (f"{flow[0]} (the registry of the scope @{hosts.domain(host.name).split('.')[0]})", "info", flow[2])
         if flow is not None:
             found.append(Flow(start, start + len(url), "ACT005", *_popular(text, start, flow)))
     for match in DIRECT.finditer(text) if " @ " in text or "@git+" in text else ():
@@ -155,6 +157,22 @@ def _workflows(doc: Document) -> list[Flow]:
         found.append(Flow(granted.start(), granted.end(), "ACT004", "a workflow's token given every write permission ("
                           f"{granted.group()}){' in a file that runs it on pull_request_target' if forks else ''}",
                           "error" if forks else "warning"))
+    return found
+
+
+SCOPE_REGISTRY = lazy(r"@([\w-]+):registry\s*=\s*[\"']?https?://(?:[\w-]+\.)*?([\w-]+\.[a-z.]{2,})(?=[:/\"'\s])", re.I)
+
+
+def scoped(text: str) -> set[str]:
+    """The registrable domains whose name is the npm scope they serve (`@quartzline:registry=https://
+    artifactory.quartzline.com/...`): the organisation's own registry, by the file's own pairing of name and host."""
+    from guard.scan.actions.flows import host_of
+
+    found = set()
+    for match in SCOPE_REGISTRY.finditer(text) if ":registry" in text else ():
+        host = host_of(f"https://{match.group(2)}")
+        if host is not None and not host.disguise and hosts.domain(host.name).split(".")[0] == match.group(1).lower():
+            found.add(hosts.domain(host.name))
     return found
 
 
