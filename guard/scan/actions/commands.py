@@ -177,6 +177,10 @@ def _logical_lines(block: str) -> list[tuple[int, int]]:
     return lines
 
 
+PUNCT = lazy(r"[;&|<>(){}]{2,}")  # (shlex joins a run of operator characters: "&)", ">&" are split again)
+OPERATORS = lazy(r"\|&|&&|\|\||>>|>\||&>|>&|[;&|<>(){}]")
+
+
 def parse(fragment: str) -> list[list[Simple]]:
     """Pipelines of simple commands; never raises (unbalanced quotes are closed at the end)."""
     body = ""
@@ -192,7 +196,7 @@ def parse(fragment: str) -> list[list[Simple]]:
     fragment = fragment.replace("\\\n", " ")
     subs: list[list[list[Simple]]] = []
     flat = _lift_substitutions(fragment, subs)
-    tokens = _tokens(flat)
+    tokens = [t for token in _tokens(flat) for t in (OPERATORS.findall(token) if PUNCT.fullmatch(token) else [token])]
     pipelines: list[list[Simple]] = []
     current: list[Simple] = []
     words: list[str] = []
@@ -203,8 +207,12 @@ def parse(fragment: str) -> list[list[Simple]]:
     tokens.append(";")
     for i, token in enumerate(tokens):
         if expect is not None:
-            (outputs if expect == "out" else inputs).append(token)
+            (outputs if expect == "out" else inputs if expect == "in" else []).append(token)
             expect = None
+        elif token == ">&":  # (2>&1: one descriptor copied to another, no file)
+            expect = "dup"
+            if words[-1:] in (["1"], ["2"]):
+                words.pop()
         elif token in (">", ">>", ">|", "&>", "2>", "1>"):
             expect = "out"
             if words[-1:] in (["1"], ["2"]):  # (2>/dev/null: the descriptor, split from its ">" by shlex)
@@ -239,7 +247,10 @@ def _simple(words: list[str], outputs: list[str], inputs: list[str], subs: list,
     while argv and (argv[0] in ("sudo", "nohup", "time", "exec", "command", "xargs", "doas", "-", "run:", "script:",
                                 "do", "then", "else")
                     or re.fullmatch(r"[A-Za-z_]\w*=.*", argv[0]) and len(argv) > 1):
-        if argv.pop(0) == "xargs":  # (its flags dropped; the lines piped in are arguments computed at run time)
+        popped = argv.pop(0)
+        while popped in ("sudo", "doas") and argv and argv[0].startswith("-") and len(argv) > 1:  # (sudo -E bash)
+            argv = argv[2:] if argv[0] in ("-u", "-g", "-C", "-D", "-p", "-r", "-t", "-U", "-h") else argv[1:]
+        if popped == "xargs":  # (its flags dropped; the lines piped in are arguments computed at run time)
             while argv and argv[0].startswith("-"):
                 argv = argv[2:] if argv[0] in ("-n", "-I", "-L", "-P", "-d") else argv[1:]
             argv += ["SUBX"] if argv else []

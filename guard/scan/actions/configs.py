@@ -11,7 +11,7 @@ from guard.scan.lazyre import lazy
 
 import re
 
-from guard.scan.actions import owned
+from guard.scan.actions import hosts, owned, packages
 from guard.scan.actions.footholds import lead_in
 from guard.scan.context import negated_in_clause, reported_request
 
@@ -25,7 +25,11 @@ SOURCE = lazy(
     rf"(?:^|[\s\"'`])(?:@[\w.-]+:)?registry\s*=\s*[\"']?{URL}|(?:^|[\s\"'`-])(?:extra-)?index-url\s*[= ]\s*[\"']?{URL}|"
     rf"\bGOPROXY\s*=\s*[\"']?{URL}|<add\s+key=\"[^\"]*\"\s+value=\"{URL}\"|"
     rf"\"[@\w./-]+\"\s*:\s*\"{URL[:-1]}\.(?:tgz|tar\.gz|whl|zip))\"|"
-    rf"^\[\[tool\.(?:uv\.index|poetry\.source|pdm\.source|rye\.sources)\]\][^\[]*?^url\s*=\s*[\"']{URL}", re.I | re.M)
+    rf"^\[\[tool\.(?:uv\.index|poetry\.source|pdm\.source|rye\.sources)\]\][^\[]*?^url\s*=\s*[\"']{URL}|"
+    rf"\bmaven\s*\{{\s*url\s*=?\s*(?:uri\()?[\"']{URL}", re.I | re.M)  # (a Gradle repository)
+# A requirement taken from a URL (PEP 508 `name @ git+https://...`): a popular package's name there is the package
+# replaced by whatever that repository holds.
+DIRECT = lazy(r"^[ \t]*[\"']?([A-Za-z0-9][\w.-]*)(?:\[[\w,.-]*\])?[ \t]*@[ \t]*((?:git\+)?https?://[^\s\"'`<>;]+)", re.M)
 FORK_DEPENDENCY = lazy(r"\"[@\w./-]+\"\s*:\s*\"github:([\w.-]+/[\w.-]+)")
 REGISTRY_TOKEN = lazy(r"^[ \t]*//([\w.-]+)[^\s:]*:_(?:authToken|auth|password)\s*=\s*\$\{?(\w+)\}?", re.M)
 AGENT_OPEN = lazy(
@@ -50,19 +54,28 @@ def read(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[
     found: list[Flow] = []
     lower = doc.ascii_lower  # (each reading tried only where its setting's name stands)
     sources = "://" in text and any(m in lower for m in (b"registry", b"index-url", b"goproxy", b"<add", b".tgz",
-                                                          b".tar.gz", b".whl", b".zip", b"[[tool."))
+                                                          b".tar.gz", b".whl", b".zip", b"[[tool.", b"maven"))
     for match in SOURCE.finditer(text) if sources else ():
         url = next(g for g in match.groups() if g)
         start = match.start(match.lastindex or 0)
         if any(a <= start < b for a, b in in_commands) or _against(doc, start, match.end()):
             continue  # (an install command's own flags are the command flow's)
         flow = walk.package_flow(url)
+        if flow is not None and (host := walk.host(url)) is not None and hosts.domain(host.name) in scoped(text):
+            flow = (f"{flow[0]} (the registry of the scope @{hosts.domain(host.name).split('.')[0]})", "info", flow[2])
         if flow is not None:
-            found.append(Flow(start, start + len(url), "ACT005", *flow))
+            found.append(Flow(start, start + len(url), "ACT005", *_popular(text, start, flow)))
+    for match in DIRECT.finditer(text) if " @ " in text or "@git+" in text else ():
+        if any(a <= match.start() < b for a, b in in_commands) or _against(doc, match.start(), match.end()) \
+                or (flow := walk.package_flow(match.group(2))) is None:
+            continue
+        popular = match.group(1).lower() in packages.PYPI
+        found.append(Flow(match.start(1), match.end(2), "ACT005", f"{flow[0]}, in place of the popular package "
+                          f"{match.group(1)}" if popular else flow[0], "error" if popular else flow[1], flow[2]))
     for match in FORK_DEPENDENCY.finditer(text) if "\"github:" in text else ():  # ("pkg": "github:owner/repo#ref")
         url = f"https://github.com/{match.group(1)}"
         if not _against(doc, match.start(1), match.end()) and (flow := walk.package_flow(url)) is not None:
-            found.append(Flow(match.start(1) - 7, match.end(1), "ACT005", *flow))
+            found.append(Flow(match.start(1) - 7, match.end(1), "ACT005", *_popular(text, match.start(1) - 7, flow)))
     for match in REGISTRY_TOKEN.finditer(text) if ":_" in text else ():
         host = walk.host("https://" + match.group(1))
         if host is not None and not walk.trusted("https://" + match.group(1)) \
@@ -137,7 +150,44 @@ def _workflows(doc: Document) -> list[Flow]:
             found.append(Flow(trigger.start(), trigger.end(), "ACT004", "a workflow that runs a pull request's own "
                               f"code with the repository's secrets (pull_request_target and {head.group()})", "error"))
             break
+    for granted in WRITE_ALL.finditer(text) if "write-all" in text else ():
+        if _against(doc, granted.start(), granted.end()):
+            continue
+        forks = FORK_RUN.search(text) is not None  # (a workflow any fork's pull request can start)
+        found.append(Flow(granted.start(), granted.end(), "ACT004", "a workflow's token given every write permission ("
+                          f"{granted.group()}){' in a file that runs it on pull_request_target' if forks else ''}",
+                          "error" if forks else "warning"))
     return found
+
+
+SCOPE_REGISTRY = lazy(r"@([\w-]+):registry\s*=\s*[\"']?https?://(?:[\w-]+\.)*?([\w-]+\.[a-z.]{2,})(?=[:/\"'\s])", re.I)
+
+
+def scoped(text: str) -> set[str]:
+    """The registrable domains whose name is the npm scope they serve (`@quartzline:registry=https://
+    artifactory.quartzline.com/...`): the organisation's own registry, by the file's own pairing of name and host."""
+    from guard.scan.actions.flows import host_of
+
+    found = set()
+    for match in SCOPE_REGISTRY.finditer(text) if ":registry" in text else ():
+        host = host_of(f"https://{match.group(2)}")
+        if host is not None and not host.disguise and hosts.domain(host.name).split(".")[0] == match.group(1).lower():
+            found.add(hosts.domain(host.name))
+    return found
+
+
+NPM_ENTRY = lazy(r"\"(@?[\w./-]+)\"\s*:\s*\"\Z")
+
+
+def _popular(text: str, start: int, flow: tuple[str, str, str]) -> tuple[str, str, str]:
+    """A package.json entry whose name is a popular package's, taken from a URL or a fork: the package replaced."""
+    entry = NPM_ENTRY.search(text, max(0, start - 80), start)
+    if entry is None or entry.group(1).lower() not in packages.NPM:
+        return flow
+    return f"{flow[0]}, in place of the popular package {entry.group(1)}", "error", flow[2]
+
+
+WRITE_ALL = lazy(r"\bpermissions\s*:\s*write-all\b")
 
 
 def _span_of(text: str, start: int, end: int) -> str:

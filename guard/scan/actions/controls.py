@@ -63,6 +63,8 @@ OFF = lazy(r"\b(?:turn\w*\s+off|switch\w*\s+off|skip\w*|ignor\w*|ausschalt\w*|ü
            r"pul[ae]\w*|пропуст\w*|игнорир\w*)\b|跳过|忽略|关掉|スキップ|無視|オフ|건너뛰|무시|끄", re.I)
 PRIVATE_HOST = lazy(r"\b(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1\]|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|"
                     r"172\.(?:1[6-9]|2\d|3[01])\.\d+\.\d+|[\w.-]+\.(?:local|internal|lan|corp|test|localhost))\b", re.I)
+CONDITION = lazy(r"(?:^|(?<=[.!?:]\s))\s*(?:if|when|unless|wenn|falls|si|se|als|om|jeśli|jeżeli|gdy|eğer|если|якщо|"
+                 r"如果|若|もし|만약)\b[^,;:，、\n]{1,80}[,，、]", re.I)
 AGAINST = lazy(r"\b(?:avoid|anti-?patterns?|don'?ts?|forbidden|prohibited|never|bad|wrong|insecure|pitfalls?|"
                r"vermeiden|verboten|à\s+éviter|interdit|evitar|prohibido|evitare|vietato|избега\w*|запрещен\w*)\b|"
                r"禁止|避免|不要|しない|避ける|금지|피하", re.I)
@@ -212,6 +214,7 @@ def warned_against(doc: Document, start: int) -> bool:
     text = doc.text
     line = doc.line_of(start)
     own = text[doc.line_starts[line - 1]:start]
+    own = CONDITION.sub(" ", own)  # ("if `type x` does not work, add to ~/.bashrc": the condition's own negation)
     if NEGATION_ANY.search(own) or AGAINST.search(own):
         return True
     if own.lstrip().startswith("|"):  # a table row: the head of its column
@@ -220,6 +223,7 @@ def warned_against(doc: Document, start: int) -> bool:
         lo = doc.line_starts[above - 1]
         row = text[lo:doc.line_starts[above] - 1 if above < len(doc.line_starts) else len(text)].strip()
         if row.startswith("#") or row.endswith(":"):
+            row = re.sub(r"\([^()]*\)", " ", row)  # (an aside in parentheses is not what the list is about)
             return AGAINST.search(row) is not None or NEGATION_ANY.search(row) is not None
         if not row:
             break

@@ -17,6 +17,7 @@ import re
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from guard.scan.actions.commands import Simple
+    from guard.scan.text import Document
 
 HOME = lazy(r"^(?:~|\$HOME|\$\{HOME\}|/|/home/[\w.-]+|/Users/[\w.-]+|/root|[A-Za-z]:\\Users\\[\w.-]+|%USERPROFILE%)"
             r"[/\\]?\*?$")
@@ -27,6 +28,10 @@ PLACEHOLDER = lazy(r"[<>{}$]|@(?:[\w-]+\.)*(?:example|test|invalid|localhost)\b|
 ADDRESS = lazy(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
 HOME_DATA = lazy(r"^(?:~|\$HOME|\$\{HOME\})/(?:\.config|\.ssh|\.gnupg|\.aws|\.kube|\.docker|\.local|Library|Documents|"
                  r"Desktop|Downloads|Pictures)/?\*?$")  # (not caches: ~/.cache, ~/.npm, ~/.m2 are rebuilt)
+STORAGE = frozenset(("pvc", "pvcs", "persistentvolumeclaim", "persistentvolumeclaims", "pv", "pvs",
+                     "persistentvolume", "persistentvolumes"))
+SQL_CLIENTS = frozenset(("psql", "mysql", "mariadb", "sqlcmd", "sqlite3", "clickhouse-client", "cqlsh"))
+DROPPED = lazy(r"\b(?:DROP\s+(?:DATABASE|SCHEMA|KEYSPACE)\b|TRUNCATE\b(?:\s+TABLE)?)", re.I)
 NAMED = {"-name", "-iname", "-path", "-ipath", "-regex", "-iregex"}  # find's tests that pick named entries
 
 
@@ -56,6 +61,17 @@ def destroyed(cmd: Simple, cwd: str, merged: bool = False) -> tuple[str, str] | 
         return f"the user's own settings, keys or files deleted (rm {data[0]})", "error"
     if name == "kubectl" and "delete" in argv[1:3] and ("--all-namespaces" in argv or "-A" in argv):
         return "resources deleted in every namespace of the cluster (kubectl delete --all-namespaces)", "error"
+    if name == "kubectl" and "delete" in argv[1:4]:  # (the data itself: volumes, or a namespace and all it holds)
+        kind = next((a.lower() for a in targets if a.lower() in STORAGE or a.lower() in ("namespace", "namespaces",
+                                                                                          "ns")), None)
+        if kind in STORAGE and "--all" in argv:
+            return f"every {kind} of the namespace deleted, the data they hold with them (kubectl delete --all)", \
+                "error"
+        if kind is not None and kind not in STORAGE:
+            return f"a namespace deleted with everything it holds (kubectl delete {kind})", "warning"
+    if name in SQL_CLIENTS and (sql := _sql_body(argv)) and (dropped := DROPPED.search(sql)) \
+            and not re.search(r"\bCREATE\s+(?:DATABASE|SCHEMA|KEYSPACE)\b", sql, re.I):  # (dropped and made anew: a restore)
+        return f"a database's data dropped by its client ({dropped.group().strip()})", "warning"
     if name in ("mongosh", "mongo") and "dropDatabase" in " ".join(argv) and "listDatabases" in " ".join(argv):
         return "every database on the server dropped (listDatabases ... dropDatabase)", "error"
     if name == "docker" and argv[1:3] in (["system", "prune"], ["volume", "prune"]) and (
@@ -135,3 +151,22 @@ def identity(cmd: Simple) -> str | None:
     if len(keys) >= 2 and keys[0] in ("commit.gpgsign", "tag.gpgsign") and keys[1] == "false":
         return f"commit signing switched off ({keys[0]} false)"
     return None
+
+
+PERSON_ADDRESS = lazy(r"^[^\W\d_]{1,20}[._][^\W\d_]{2,30}@")  # (first.last@, o.koval@)
+PERSON_NAME = lazy(r"user\.name[= ]+[\"']?[^\W\d_]+[ \t]+[^\W\d_]", re.I)  # (user.name "Dana Whitfield")
+
+
+def personal(doc: Document, start: int, end: int) -> bool:
+    """The identity a commit is attributed to is a person's: the address reads first.last, or the lines around
+    set a user.name of two words. A service account (docs-bot@, ci@) shown in a code block is CI's own."""
+    lo = doc.line_starts[max(0, doc.line_of(start) - 4)]
+    hi = doc.line_starts[min(len(doc.line_starts) - 1, doc.line_of(end) + 3)]
+    words = doc.text[start:end].replace('"', " ").replace("'", " ").replace("=", " ").split()
+    return any(PERSON_ADDRESS.match(w) for w in words) or PERSON_NAME.search(doc.text, lo, hi) is not None
+
+
+def _sql_body(argv: list[str]) -> str:
+    """The statements a database client is given on its command line (-c, -e, --command, --execute, -Q)."""
+    return " ".join(argv[i + 1] for i, a in enumerate(argv[:-1]) if a in ("-c", "-e", "-Q", "-q", "--command",
+                                                                          "--execute", "--query"))

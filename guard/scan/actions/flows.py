@@ -3,12 +3,11 @@ variable or a file carries to the next, and where it ends (an untrusted sink, an
 repository's history or a pull request)."""
 from __future__ import annotations
 
-from guard.scan.lazyre import lazy
-
 import re
 from collections import namedtuple
 
-from guard.scan.actions import commands, controls, destroys, grants, hosts, model, owned, packages, payloads, trust
+from guard.scan.lazyre import lazy
+from guard.scan.actions import commands, controls, destroys, grants, hosts, installers, model, owned, packages, payloads, trust
 from guard.scan.actions.commands import Simple
 
 
@@ -116,12 +115,12 @@ class Walk:
         foothold = controls.persistence(cmd)
         if foothold:
             self.persist(cmd, foothold, carried)
-        access = grants.granted(cmd)
+        access = grants.granted(cmd, carried)
         if access:
             self.found.append(("ACT009", f"access granted beyond the session: {access[0]}", access[1], None))
         change = model.safeguard(cmd) or destroys.identity(cmd)
         if change:
-            filled = sorted(w for a in cmd.argv[2:] for k, w in self.files.get(a.rstrip("/"), ()) if k == "download") \
+            filled = sorted(w for a in cmd.argv[2:] if "/" in a for k, w in self.copied(a) if k == "download") \
                 + sorted(w for k, w in carried if k == "download" and not self.trusted(w))  # (curl -o .githooks/x)
             change += f", filled from {filled[0]}: its hooks run at every commit" if filled else ""
             self.found.append(("ACT004", f"a change to a safeguard: {change}", "error", filled[0] if filled else None))
@@ -229,7 +228,7 @@ class Walk:
         fetched = [f for f, tags in self.files.items() if any(k == "download" for k, _ in tags) and "/" in f
                    and f.rsplit("/", 1)[1] in planted]  # (a unit or line that runs a file a download wrote)
         worst = any(kind in ("download", "secret") for kind, _ in carried) or outside or fetched \
-            or re.search(r"authorized_keys|sudoers|ld\.so\.preload", foothold)
+            or re.search(r"authorized_keys|sudoers|ld\.so\.preload", foothold) or controls.SETTING.search(planted)
         reach = f", reaching {outside[0]}" if outside else ""
         self.found.append(("ACT009", f"a foothold that outlives the session: {model.name_of(cmd)} {foothold}{reach}",
                            "error" if worst else "warning", outside[0] if outside else None))
@@ -254,12 +253,13 @@ class Walk:
         # itself (`exec(urlopen(...).read())`): no installer's documented line has that shape.
         inline = bool(cmd.body) and model.PROGRAM_FETCH_EXEC.search(cmd.body) is not None
         plain = url.lower().startswith(("http://", "ftp://"))  # (whoever is on the path chooses what runs)
-        severity = "error" if self.suspect(url) or any("base64" in w for _, w in carried) or inline or plain \
+        posing = installers.poses_as(url)  # (sh.rustup-dist.dev: a toolchain's name on another's host)
+        severity = "error" if self.suspect(url) or any("base64" in w for _, w in carried) or inline or plain or posing \
             else "warning"
         if self.trusted(url):
             return
         how = "the inline program's exec of" if inline else "a download from"
-        plain = " (over plain HTTP)" if plain else ""
+        plain = " (over plain HTTP)" if plain else f" (a host posing as {posing}'s installer)" if posing else ""
         self.found.append(("ACT003", f"{how} {url} run by {model.name_of(cmd)}{plain}", severity, url))
 
     def package(self, source: str) -> None:

@@ -73,3 +73,20 @@ def lead_in(doc: Document, at: int) -> tuple[int, int]:
             and not row(first - 1).lstrip().startswith("#"):
         first -= 1
     return starts[first - 1], end
+
+
+NOPASSWD = lazy(r"(?<![\w%-])[%\w.-]+\s+ALL\s*=\s*\(\s*ALL(?:\s*:\s*ALL)?\s*\)\s*NOPASSWD\s*:\s*ALL\b")
+
+
+def root_without_password(doc: Document) -> list[Flow]:
+    """A sudoers rule that gives every command as root with no password (`user ALL=(ALL) NOPASSWD:ALL`): whatever
+    runs as that user later owns the machine. ACT009: an error asked in prose, a warning shown in a code block."""
+    from guard.scan.actions.controls import warned_against
+    from guard.scan.actions.flows import Flow
+
+    if "NOPASSWD" not in doc.text:
+        return []
+    return [Flow(m.start(), m.end(), "ACT009", f"every command as root with no password ({m.group()})",
+                 "warning" if doc.line_of(m.start()) in doc.fenced_lines else "error")  # (a runner's setup shown)
+            for m in NOPASSWD.finditer(doc.text) if not negated_in_clause(doc, m.start())
+            and not warned_against(doc, m.start()) and not reported_request(doc, m.start(), m.end())]

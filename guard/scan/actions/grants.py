@@ -22,10 +22,12 @@ WIDE_SCOPE = lazy(r"(?:^|,)(?:admin:\w+|delete_repo|delete:packages|site_admin)(
 OTHERS_MAY = lazy(r"^(?:[0-7]?[0-7][0-7][2367]|[0-7]?[0-7][0-7][4-7])$|^(?:[ugo]*[oa][ugo]*|)\+[rwx]*[rw]")
 
 
-def granted(cmd: Simple) -> tuple[str, str] | None:
+def granted(cmd: Simple, carried: set[tuple[str, str]] = frozenset()) -> tuple[str, str] | None:  # type: ignore[assignment]
     """(what is granted, severity) for a command that gives someone access beyond the session."""
     name, argv = cmd.name, cmd.argv
     lowered = [a.lower() for a in argv]
+    if name in TUNNELS:
+        return _tunnel(name, argv, lowered, carried)
     if name == "gh" and argv[1:2] == ["api"]:
         method = next((lowered[i + 1] for i, a in enumerate(lowered[:-1]) if a in ("-x", "--method")), "get")
         path = next((m for a in argv[2:] for m in [COLLABORATOR.search(a)] if m), None)
@@ -45,6 +47,38 @@ def granted(cmd: Simple) -> tuple[str, str] | None:
         return _cloud(name, argv, lowered)
     if name == "chmod" and len(argv) >= 3:
         return _opened(argv)
+    return None
+
+
+TUNNELS = frozenset(("ssh", "autossh", "cloudflared", "ngrok", "frpc", "chisel", "bore", "lt", "localtunnel"))
+SHELL_PORT = lazy(r"(?:^|[:/])(?:22|3389|5900)(?:$|/)|^ssh://|^rdp://|^tcp://[^/]*:22$")
+
+
+def _tunnel(name: str, argv: list[str], lowered: list[str], carried: set[tuple[str, str]]) -> tuple[str, str] | None:
+    """This machine reached from outside: a reverse SSH forward to a host that is not the project's (an error), a
+    local service published on a public tunnel (an error for its shell or desktop port, else a warning), a
+    tunnel client fed a configuration downloaded from another host (an error)."""
+    from guard.scan.actions import hosts, trust
+    from guard.scan.actions.flows import host_of
+
+    if name in ("ssh", "autossh"):
+        forward = next((argv[i + 1] if a == "-R" and i + 1 < len(argv) else a[2:] for i, a in enumerate(argv)
+                        if a.startswith("-R")), None)
+        plain = [a for i, a in enumerate(argv[1:], 1) if not a.startswith("-") and argv[i - 1] not in
+                 ("-R", "-L", "-D", "-o", "-p", "-i", "-M", "-F", "-l", "-J", "-S", "-W", "-E", "-b", "-c", "-e")]
+        host = host_of(f"ssh://{plain[0]}") if forward and plain else None
+        if host is None or not host.disguise and (hosts.private(host) or hosts.trusted(host, trust.current())):
+            return None
+        return f"this machine's port {forward.rsplit(':', 1)[-1]} opened to {host.name} through a reverse tunnel", "error"
+    fetched = sorted(what for kind, what in carried if kind == "download")
+    if fetched:
+        return f"a tunnel into this machine ({name}) configured from {fetched[0]}", "error"
+    published = [a for a in lowered[1:] if SHELL_PORT.search(a.split("=", 1)[-1])]
+    opens = {"cloudflared": "--url", "ngrok": lowered[1] if lowered[1:2] and lowered[1] in ("http", "tcp", "tls") else "",
+             "bore": "local", "chisel": "client", "lt": "--port", "localtunnel": "--port"}.get(name, "")
+    if opens and any(a.split("=", 1)[0] == opens for a in lowered[1:]):
+        what = "its shell port" if published else "a local service"
+        return f"{what} published on a public tunnel ({' '.join(argv[:3])})", "error" if published else "warning"
     return None
 
 

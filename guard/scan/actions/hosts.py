@@ -149,7 +149,7 @@ def trusted(host: Host, project: Project) -> bool:
 # company's own domain: pypi.acme.com).
 INDEX_DOMAINS = frozenset(("npmjs.org", "npmjs.com", "pypi.org", "pypi.io", "pythonhosted.org", "rubygems.org",
                            "crates.io", "nuget.org", "yarnpkg.com", "golang.org", "maven.org", "apache.org"))
-INDEX_NAMES = frozenset(name.split(".")[0] for name in INDEX_DOMAINS) - {"apache", "maven", "golang"}
+INDEX_NAMES = frozenset(name.split(".")[0] for name in INDEX_DOMAINS) - {"apache", "maven", "golang"} | {"npm"}
 
 
 def poses_as_index(host: Host | None) -> str | None:

@@ -208,7 +208,7 @@ def executes(cmd: Simple) -> bool:
         return False
     if "-s" in cmd.argv[1:cmd.argv.index("--") if "--" in cmd.argv else None]:
         return True  # (sh -s -- args: the program from stdin, the words after it its arguments)
-    rest = [a for a in cmd.argv[1:] if not a.startswith("-")]
+    rest = [a for a in cmd.argv[1:] if a == "-" or not a.startswith("-")]  # (python3 - : the program from stdin)
     return not rest or name in ("eval", "iex", "invoke-expression", "source", ".") or bool(cmd.body) \
         or rest[0] in ("-",) or rest[0].startswith("SUB")
 

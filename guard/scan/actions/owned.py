@@ -103,6 +103,9 @@ class Named:
         # The file's own: a domain of its contact address, one whose name is the account its repository is
         # under (acme.com beside github.com/acme/app), or one it names by two hosts of its own (docs., api.).
         self.called = called(doc)
+        self.seen = seen
+        # (a repository written as `owner/name` in code: the account a domain of the same name belongs to)
+        self.accounts = {m.group(1).lower() for m in REPOSITORY.finditer(doc.text)} if "/" in doc.text else set()
         for name, how in seen.items():
             if "@" in how or name.split(".", 1)[0].replace("-", "") in {o.replace("-", "") for o in self.owners} \
                     or len(how) >= 2:
@@ -117,11 +120,16 @@ class Named:
             return None
         if host.name in hosts.FORGES or hosts.domain(host.name) in ("github.com", "gitlab.com"):
             owner = hosts.owner_of(host)
-            return f"the account {owner}" if owner in self.owners else None
+            if owner in self.owners or any(_label(d) == owner for d in self.seen):
+                return f"the account {owner}"  # (or the name of a domain it names: github.com/acme beside acme.com)
+            return None
         mine = hosts.domain(host.name)
-        if mine in self.domains:
-            return mine
+        if mine in self.domains or self.seen.get(mine, set()) - {host.name, "@"} or _label(mine) in self.accounts:
+            return mine  # (or another host of the same domain named where nothing is sent: api. beside gitlab.)
         return f"{mine}, whose name is the file's own" if _label(mine) in self.called else None
+
+
+REPOSITORY = lazy(r"`([A-Za-z0-9][\w.-]{2,})/[\w.-]+`")  # (`quarry-labs/quarry-engine`: an owner and a name)
 
 
 def _label(domain: str) -> str:

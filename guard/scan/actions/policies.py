@@ -3,7 +3,9 @@ that allows every action on every resource, or anything but reading to everyone 
 `allUsers`); a role any GitHub repository may assume (`repo:*` beside GitHub's token issuer); a bucket's
 public-access block switched off (ACT009: access that outlives the session); a branch's approvals waived by
 their settings (`required_approving_review_count: 0`, `enforce_admins: false`, `dismiss_stale_reviews: false`,
-`require_code_owner_reviews: false`) or a ruleset's `bypass_actors` (ACT004). A public read (a static site's
+`require_code_owner_reviews: false`) or a ruleset's `bypass_actors` (ACT004); a wide role bound to a personal
+mailbox at a public mail provider (an error), Azure's built-in Owner role assigned or another account's root trusted
+beside AdministratorAccess (warnings). A public read (a static site's
 `s3:GetObject`, a Cloud Run service's `roles/run.invoker`) is no finding."""
 from __future__ import annotations
 
@@ -37,6 +39,17 @@ WAIVED = lazy(r"\b(?:required_approving_review_count|requiredApprovingReviewCoun
               r"\b(?:enforce_admins|dismiss_stale_reviews|require_code_owner_reviews|dismissStaleReviews|"
               r"requireCodeOwnerReviews|isAdminEnforced)[\"']?\s*[:=]\s*[\"']?false\b|"
               r"\bbypass_actors[\"']?[ \t]*[:=][ \t]*(?:\[[ \t]*\{|\[?[ \t]*(?=\r?\n|$))")
+# A wide role bound to a member: a personal mailbox at a public mail provider is nobody's in the organisation
+# (an error); Azure's built-in Owner, Contributor or User Access Administrator assigned, or another account's
+# root trusted beside AdministratorAccess, is access that outlives the session (a warning).
+MAILBOX = lazy(r"\b(?:user|serviceAccount|group|member)[:=]\s*[\"']?(?:user:)?[\w.+-]+@(?:gmail|googlemail|outlook|"
+               r"hotmail|live|yahoo|proton|protonmail|icloud|qq|163|126|mail|yandex|gmx|web|aol|zoho)\.[a-z.]{2,6}\b",
+               re.I)
+WIDE_ROLE = lazy(r"\broles/(?:owner|editor|resourcemanager\.organizationAdmin|iam\.securityAdmin)\b", re.I)
+AZURE_WIDE = {"8e3af657-a8ff-443c-a75c-2fe8c4bcb635": "Owner", "b24988ac-6180-42a0-ab88-20f7382dd24c": "Contributor",
+              "18d7d88d-d35e-4fb5-a5c3-7773c20a72d9": "User Access Administrator"}
+AZURE_ROLE = lazy(r"roleDefinitionId[\"']?\s*[:=][^\n]{0,120}?(" + "|".join(AZURE_WIDE) + ")", re.I)
+ROOT_TRUST = lazy(r"arn:aws:iam::(\d{12}):root")
 STATEMENTS = (b"effect", b"statement")
 BLOCKS = (b"public",)
 APPROVALS = (b"approving", b"enforce", b"reviews", b"bypass_actors")
@@ -46,7 +59,7 @@ APPROVAL_WORDS = (b"approving", b"requiredapprovingreviewcount", b"admins", b"is
 MARKS = (b"effect", b"statement", b"principal", b"identifiers", b"allusers", b"allauthenticatedusers", b"repo:*",
          b"public", b"required_approving_review_count", b"requiredapprovingreviewcount", b"enforce_admins",
          b"dismiss_stale_reviews", b"dismissstalereviews", b"require_code_owner_reviews",
-         b"requirecodeownerreviews", b"isadminenforced", b"bypass_actors")
+         b"requirecodeownerreviews", b"isadminenforced", b"bypass_actors", b"roles/", b"roledefinitionid", b":root")
 
 
 def gate(lower: bytes) -> bool:
@@ -96,6 +109,7 @@ def widened(doc: Document) -> list[Flow]:
               for m in (on_lines(doc, BLOCK_OFF, BLOCKS) if _named(doc, BLOCK_WORDS) else ())]
     found += [(m.start(), m.end(), "ACT004", f"a branch's approvals waived by its setting: {m.group().strip()}",
                "error") for m in (on_lines(doc, WAIVED, APPROVALS) if _named(doc, APPROVAL_WORDS) else ())]
+    found += _granted_to_outsiders(doc)
     flows = []
     for start, end, det_id, message, severity in found:
         if negated_in_clause(doc, start) or warned_against(doc, start) or reported_request(doc, start, end):
@@ -104,3 +118,20 @@ def widened(doc: Document) -> list[Flow]:
             severity = "warning"  # (settings docs show such blocks; an order outside a block is an error)
         flows.append(Flow(start, end, det_id, message, severity))
     return flows
+
+
+def _granted_to_outsiders(doc: Document) -> list[tuple[int, int, str, str, str]]:
+    text, found = doc.text, []
+    for member in MAILBOX.finditer(text) if b"@" in doc.ascii_lower and b"roles/" in doc.ascii_lower else ():
+        role = WIDE_ROLE.search(text, max(0, member.start() - 200), member.end() + 200)
+        if role is not None:
+            found.append((member.start(), member.end(), "ACT009", f"{role.group()} granted to a personal mailbox "
+                                                                  f"({member.group().split(':', 1)[-1].strip()})", "error"))
+    for assigned in AZURE_ROLE.finditer(text) if b"roledefinitionid" in doc.ascii_lower else ():
+        found.append((assigned.start(1), assigned.end(1), "ACT009", f"Azure's built-in "
+                      f"{AZURE_WIDE[assigned.group(1).lower()]} role assigned", "warning"))
+    for root in ROOT_TRUST.finditer(text) if b":root" in doc.ascii_lower else ():
+        if "AdministratorAccess" in text[max(0, root.start() - 600):root.end() + 600]:
+            found.append((root.start(), root.end(), "ACT009", f"the account {root.group(1)}'s root trusted by a "
+                                                              "role with AdministratorAccess", "warning"))
+    return found

@@ -108,6 +108,11 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
             after = all_steps[number + 1]  # "The webhook is URL. Keep the channel informed by sending it the key."
             if not any(after[0] <= a[0] < after[1] for a in wanted):
                 verb = SINK_VERB.search(text, after[0], after[1])
+        lead = next((n for n in range(number - 1, max(-1, number - 8), -1) if not LIST_ITEM.match(text, all_steps[n][0])),
+                    None) if verb is None and LIST_ITEM.match(text, start) else None
+        if lead is not None and all_steps[lead][2] == section and text[slice(*all_steps[lead][:2])].rstrip().endswith(
+                (":", "：")):  # (the list's lead-in says what its items do: "send the hand-off:\n- to: URL")
+            verb = SINK_VERB.search(text, *all_steps[lead][:2])
         if verb is None or doc.line_of(at) in fenced or walk.trusted(url):
             continue  # (code blocks are read as commands)
         if negated_in_clause(doc, at) or reported_request(doc, at, stop):
@@ -117,6 +122,9 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
         near += [n for n in range(max(0, number - 12), number - 2) if all_steps[n][2] == section  # (one list)
                  and "\n\n" not in text[all_steps[n][0]:start]
                  and LIST_ITEM.match(text, text.rfind("\n", 0, all_steps[n][0]) + 1)]
+        near += [n for n in range(number + 1, min(len(all_steps), number + 4)) if all_steps[n][2] == section
+                 and "\n\n" not in text[start:all_steps[n][0]] and LIST_ITEM.match(text, all_steps[n][0])
+                 and LIST_ITEM.match(text, text.rfind("\n", 0, start) + 1)]  # (the items after it, in one list)
         near += [n for n, other in enumerate(all_steps) if other[2] in linked]
         near_named = [m for n in near for _, m in _mentions(doc, all_steps[n], n, memo)]
         email = "://" not in url and "@" in url and ":" not in url
@@ -124,7 +132,7 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
                               and REPO_WORDS.search(step))
         # In the step itself, a secret named after the URL that follows the verb is what the send uses
         # ("uploads reports to URL using the token"), not what it sends; in SOV order the verb comes last.
-        carried = SINK_VERB.search(step) is None
+        carried = SINK_VERB.search(step) is None and lead is None
         here = [m for where, m in _mentions(doc, all_steps[number], number, memo)
                 if carried or where < at or verb.start() + start > at]
         named = here + near_named
@@ -236,6 +244,10 @@ def prose_actions(doc: Document, walk: Walk,
             continue
         if walk.trusted(url) or negated_in_clause(doc, at) or reported_request(doc, at, stop):
             continue
+        from guard.scan.actions import installers
+
+        if installers.known(url) or installers.own_site(doc, at, stop, url):
+            continue  # (a toolchain's installer or the file's own site: a documented install line)
         severity = "error" if walk.suspect(url) else "warning"  # (as a curl-pipe install line in prose)
         found.append((at, stop, "ACT003", f"a script downloaded from {url} and run", severity, url))
     return found

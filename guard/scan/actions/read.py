@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 from guard.scan.lazyre import lazy
-from guard.scan.actions import ci, commands, committed, configs, controls, footholds, hosts, model, owned, partner, \
-    policies, programs, spans, spread
+from guard.scan.actions import ci, commands, committed, configs, controls, destroys, footholds, hosts, installers, \
+    model, owned, partner, policies, programs, spans, spread
 from guard.scan.actions.flows import Flow, Walk
 from guard.scan.actions.prose import addresses, prose_actions, prose_flows
 from guard.scan.as_code import shown_as_code
-from guard.scan.context import negated_in_clause
+from guard.scan.context import negated_in_clause, quoted_mention
 from guard.scan.reported import reported_request
 
 TYPE_CHECKING = False
@@ -22,7 +22,7 @@ def read(doc: Document) -> list[Flow]:
               + prose_actions(doc, walk, spans_of)]
     found += disguised(doc, walk) + controls.cron_lines(doc, walk) + configs.read(doc, walk, spans_of)
     found += programs.whole_environment_sent(doc, walk) + programs.shell_in_program(doc, walk)
-    found += footholds.written_into_startup(doc, walk) + ci.steps(doc, walk) + spread.instructions_spread(doc)
+    found += footholds.written_into_startup(doc, walk) + footholds.root_without_password(doc) + ci.steps(doc, walk) + spread.instructions_spread(doc)
     found += policies.widened(doc) + spans.steps_in_spans(doc, walk, spans_of)
     found += partner.sent_by_the_app(doc, walk, [(f.start, f.end) for f in found if f.id == "ACT001"])
     found += controls.settings_off(doc, walk, spans_of, found)
@@ -110,14 +110,18 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
                 continue  # (a list or section of what not to run)
             if det_id == "ACT005" and fenced and severity == "error" and "one slip" in message:
                 severity = "warning"  # (a typing slip in an install line shown in a block)
-            elif det_id in ("ACT003", "ACT009") and fenced and severity == "warning":
-                severity = "info"  # an install line shown in a code block, as DNG001 reads it
+            elif det_id in ("ACT003", "ACT009") and severity == "warning" and (fenced and det_id == "ACT009" or det_id
+                    == "ACT003" and (fenced and target is None or target and installers.vouched(doc, cand, target, fenced))):
+                severity = "info"  # an install line shown in a code block, as DNG001 reads it, or a known installer's
             elif lowered and severity == "error" or severity == "error" and message.endswith("(over plain HTTP)") \
                     and doc.text[doc.line_starts[doc.line_of(cand.start) - 1]:cand.start].lstrip().startswith(">"):
                 severity = "warning"  # what a third party may ask, reported in a rule or a description
+            if severity == "error" and not fenced and quoted_mention(doc, cand.start, cand.end):
+                severity = "warning"  # (a command quoted in a list of the attacks a document names: shown)
             inline = cand.start > 0 and doc.text[cand.start - 1] == "`"
-            if det_id == "ACT004" and "filled from" not in message and "attributed to" not in message and (
-                    fenced or not inline and shown_as_code(doc, cand.start, cand.end)):
+            if det_id == "ACT004" and "filled from" not in message and (
+                    "attributed to" not in message or fenced and not destroys.personal(doc, cand.start, cand.end)) \
+                    and (fenced or not inline and shown_as_code(doc, cand.start, cand.end)):
                 severity = "warning"  # (hook and CI docs show such commands; an order outside a block is an error)
             found.append(Flow(cand.start, cand.end, det_id, message, severity, target))
     return found, spans

@@ -5,7 +5,9 @@ folder of repositories in the home folder, `~/code`, `~/src/*`; every sibling, `
 user's global agent files (`~/.claude/CLAUDE.md`, `~/.codex/AGENTS.md`, `~/.config/agents/AGENTS.md`): what
 is written there outlives the session and reaches every later one, whatever words ask for it. An error where
 a block's line, or a step naming instruction files twice or more, puts one beside a folder of repositories (a
-sentence naming one once may only say where projects live and what each holds); a warning otherwise."""
+sentence naming one once may only say where projects live and what each holds), where three are named beside
+one (the folder may stand in the step before, in the same paragraph), or where the file puts itself, by its own
+name, into a global skills folder; a warning otherwise."""
 from __future__ import annotations
 
 from guard.scan.lazyre import lazy
@@ -39,6 +41,7 @@ NAMES = tuple(name.lower().encode() for name in FILES)
 NAME_WORDS = tuple((max(re.findall(rb"[a-z]+", name), key=len),) for name in NAMES)  # (a run doc.words holds)
 PLACES = (b"~/", b"../", b"$home", b"${home}", b"/home/", b"/users/", b"%userprofile%", b"gh repo list")
 MARKS = NAMES
+SKILL_NAME = lazy(r"---\s*\n(?:[^\n]*\n){0,10}?name:\s*[\"']?([\w-]{3,})")
 
 
 def gate(lower: bytes) -> bool:  # (detectors.py keeps a copy, so that most files never import this module)
@@ -66,16 +69,25 @@ def instructions_spread(doc: Document) -> list[Flow]:
         places = [m.span() for m in REPOS.finditer(text, start, end)]
         # (a global file names an instruction file itself: another one must stand beside it)
         named = [n for n in named if not any(a <= n[0] < b for a, b in globals_)]
+        before = _step(text, start - 1)[0] if start > 0 else start  # (the step before, in the same paragraph: "look
+        apart = named and not (globals_ or places) and "\n\n" not in text[before:start]  # at the repositories in
+        places = [m.span() for m in REPOS.finditer(text, before, start)] if apart else places  # `~/src`. For each,
+        # append this file to its AGENTS.md and CLAUDE.md": three instruction files at least, as there)
+        own = SKILL_NAME.match(text)  # (the file installing itself: ~/.claude/skills/<its own name>/SKILL.md)
+        itself = own is not None and any(f"/{own.group(1)}/" in text[a:b] for a, b in globals_)
+        named = named or (globals_[:1] if itself else [])
         if not named or not (globals_ or places):
             continue
         place = (places or globals_)[0]
         if negated_in_clause(doc, place[0]) or warned_against(doc, place[0]) or reported_request(doc, *place):
             continue
         where = text[place[0]:place[1]]
-        if places and (len(named) >= 2 or doc.line_of(at) in doc.fenced_lines):
+        many = len(named) + len(globals_) >= 3 or itself or len(named) >= 2 and not apart
+        if itself or places and (many or doc.line_of(at) in doc.fenced_lines and not apart):
             # (named once in prose, the file may only say where projects live; a block's line is the command)
+            into = "other projects" if places else "the user's global skills, under its own name"
             found.append(Flow(start, end, "ACT009", f"the agent's instructions ({text[slice(*named[0])]}) written "
-                              f"into other projects ({where}), where every later session reads them", "error"))
+                              f"into {into} ({where}), where every later session reads them", "error"))
         else:
             into = "other projects" if places else "the user's global agent file"
             found.append(Flow(start, end, "ACT009", f"the agent's instructions ({text[slice(*named[0])]}) written "
