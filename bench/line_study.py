@@ -1,13 +1,12 @@
 """Study (issue 21 B): a per-line model on line labels (bench/devset/lines.txt: the lines of each labelled
-whole-file attack and short fragment that carry the attack). Positives: those units (and with --items the item
-sets' attacks, with --fragments public short attacks of at most --max-units units, a set weighing --fragment-weight
-x sqrt of its cases); negatives: every other unit of those files, the look-alikes (benign halves, prec7/9/11,
-WIDE_POOL), the real agent files and the item sets' benign items. A file's score: its highest unit, weights
-quantised as shipped. Each labelled source left out in turn (its benign half with it; every other set whole in one
-fold, real files spread): every score is out of fold, and so are the thresholds (warning: 1 % of the real files and
-2 % of the look-alikes; error: 1 in 500 of both). Beside: LRN001, the whole scanner, everything + new, each attack as
-AGENTS.md and as memory; --probes: attack sets only scored. `--blind own12`: totals only. `--write PATH`: the model
-of all with those thresholds, as guard/scan/learned/lines.bin. The scanner's levels are cached in /tmp.
+whole-file attack and fragment that carry it). Positives: those units (--items: the item sets' attacks; --fragments:
+public short attacks of at most --max-units units, a set weighing --fragment-weight x sqrt of its cases); negatives:
+every other unit of those files, look-alikes (benign halves, prec7/9/11, WIDE_POOL), real agent files, benign items.
+A file's score: its highest unit, weights quantised as shipped. Each labelled source left out in turn (its benign
+half with it; every other set whole in one fold, real files spread): every score is out of fold, and so are the
+thresholds (warning: 1 % of the real files and 2 % of the look-alikes; error: 1 in 500 of both). Beside: LRN001, the
+scanner, both, each attack as AGENTS.md and as memory; --probes: sets only scored. `--blind own12`: totals only.
+`--write PATH`: the model of all, as guard/scan/learned/lines.bin. The scanner's levels are cached in /tmp.
 
     pip install scikit-learn numpy scipy   # study only
     python bench/line_study.py --items --item-weight 3 --features shipped,pairs,prev [--show] [--blind own12]"""
@@ -37,6 +36,12 @@ BITS = lines.BITS
 CACHE = Path(f"/tmp/line_study_scan.{Path(__file__).resolve().parent.parent.name}.json")  # per work tree
 
 
+def labels() -> dict[tuple[str, int], set[int]]:
+    rows = [line.split("\t") for line in (DEVSET / "lines.txt").read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")]
+    return {(name, int(index)): {int(n) for n in numbers.split(",") if n} for name, index, numbers in rows}
+
+
 class Doc:
     def __init__(self, kind, source, text, marked=None, case=None, path="AGENTS.md", weight=1.0):
         self.kind, self.source, self.text, self.case, self.path, self.weight = kind, source, text, case, path, weight
@@ -46,10 +51,8 @@ class Doc:
         self.positive = [marked == "all" or any(f <= n <= e for n in marked or ()) for f, e in rows]
 
 
-def load(with_items: bool, pool="wide", by_source=True, fragments=(), probes=(), weight=1.0, most=99) -> list[Doc]:
-    rows = [line.split("\t") for line in (DEVSET / "lines.txt").read_text(encoding="utf-8").splitlines()
-            if line.strip() and not line.startswith("#")]
-    marks = {(name, int(index)): {int(n) for n in numbers.split(",") if n} for name, index, numbers in rows}
+def load(with_items: bool, pool="wide", by_source=True, fragments="", probes="", weight=1.0, most=99) -> list[Doc]:
+    marks = labels()
     docs: list[Doc] = []
     for name in LABELLED:
         cases = list(own(name))
@@ -62,14 +65,14 @@ def load(with_items: bool, pool="wide", by_source=True, fragments=(), probes=(),
     for name in ("train3", "train4", "trainlines"):
         docs += [Doc("item" if c.attack else "itembenign", name, c.text, "all" if c.attack else None, c)
                  for c in own(name) if with_items or not c.attack]
-    for kind, name in [*(("fragment", n) for n in fragments), *(("probe", n) for n in probes)]:
-        every = list(SOURCES[name]())  # a fragment set's benign half: negatives that do not set the thresholds
+    for kind, name in [(k, n) for k, some in (("fragment", fragments), ("probe", probes)) for n in some.split(",")]:
+        every = list(SOURCES[name]()) if name else []  # a fragment set's benign half: negatives, not thresholds
         cases = [c for c in every if c.attack and (kind == "probe" or len(lines.spans(c.text)) <= most)]
         docs += [Doc("itembenign", name, c.text, None, c) for c in every if kind == "fragment" and not c.attack]
         docs += [Doc(kind, name, c.text, "all", c, weight=weight * len(cases) ** -0.5) for c in cases]
     rng = random.Random(11)
     sets = sorted({d.source for d in docs if d.kind == "lookalike" and d.source not in LABELLED})
-    sets += sorted({d.source for d in docs if d.kind in ("fragment", "probe")} - set(sets))
+    sets += [s for k in ("fragment", "probe") for s in sorted({d.source for d in docs if d.kind == k}) if s not in sets]
     for d in docs:
         d.fold = d.source if d.source in LABELLED else rng.choice(LABELLED) if d.kind in ("real", "lookalike") else None
         if (by_source or d.kind in ("fragment", "probe")) and d.source in sets:  # a set whole in one fold
@@ -149,9 +152,8 @@ def doc_max(model, x, owner, ids):
 
 def show(docs, levels, warning, new_level) -> None:
     """The highest benign units out of fold; per intent of the whole-file attacks: any / error / p >= 0.5."""
-    top = sorted(((v, i, k) for i, d in enumerate(docs) if d.kind in ("real", "lookalike")
-                  for k, v in enumerate(UNIT_SCORES[i])), reverse=True)[:20]
-    for v, i, k in top:
+    for v, i, k in sorted(((v, i, k) for i, d in enumerate(docs) if d.kind in ("real", "lookalike")
+                           for k, v in enumerate(UNIT_SCORES[i])), reverse=True)[:20]:
         print(f"    benign {docs[i].kind} {docs[i].source} {v - warning:+6.2f} {docs[i].units[k][:150]!r}")
     intents: dict[str, list[int]] = {}
     for i in (i for i, d in enumerate(docs) if d.kind == "attack" and d.source in WHOLE_FILE):
@@ -181,10 +183,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--blind", default="", help="a blind set: its totals only, by the model of all")
     parser.add_argument("--write", default="", help="fit the model of all six and write it here (lines.bin)")
     args = parser.parse_args(argv)
-    names = lambda text: [n for n in text.split(",") if n]  # noqa: E731
-    docs = load(args.items, args.pool, not args.spread, names(args.fragments), names(args.probes), args.fragment_weight,
+    docs = load(args.items, args.pool, not args.spread, args.fragments, args.probes, args.fragment_weight,
                 args.max_units)
-    untrained = set(names(args.untrained))
+    untrained = set(filter(None, args.untrained.split(",")))
     kinds = set(args.features.split(","))
     if args.write and (kinds != lines.KINDS or args.window != lines.WINDOW):  # the features lines.py reads
         raise SystemExit(f"line_study: --write needs --features {','.join(sorted(lines.KINDS))} --window "
@@ -285,11 +286,10 @@ def blind_totals(args, model, kinds, warning, error) -> None:
             r, c = [k for k, f in enumerate(feats) for _ in f], [b for f in feats for b in f]
             z = model.decision_function(csr_matrix((np.ones(len(r)), (r, c)), shape=(len(feats), 1 << BITS))).max()
             nl = 3 if z >= error else 2 if z >= warning else 0
-            row = rows["attack" if case.attack else "benign"]
             for path, text in placements(case):
                 every = max((RANK[f.severity] for f in scan_text(text, path) if f.id != "LRN002"), default=0)
                 for k, hit in enumerate((True, every >= 2, every >= 3, max(every, nl) >= 2, max(every, nl) >= 3)):
-                    row[k] += hit
+                    rows["attack" if case.attack else "benign"][k] += hit
         a, b = rows["attack"], rows["benign"]
         print(f"  blind {name} totals: attacks {a[0]}: everything any {100 * a[1] / a[0]:.1f} % error "
               f"{100 * a[2] / a[0]:.1f} %; everything+new any {100 * a[3] / a[0]:.1f} % error {100 * a[4] / a[0]:.1f} %"
