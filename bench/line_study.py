@@ -1,13 +1,12 @@
-"""Study (issue 21 B): a per-line model trained on in-distribution line labels (bench/devset/lines.txt: the lines
-of each own13/15/16/18 whole-file attack and each own11/own3/own2/own fragment that carry the attack). Positives:
-those units; negatives: every other unit of the same files, of the look-alikes (the sets' benign halves, prec7/9/11
-and WIDE_POOL's), of the real agent files (../shared/corpus negatives) and train3/train4's benign items. A file's
-score: its highest unit, with the weights quantised as shipped. Each labelled source left out in turn (its benign
-half with it; each other look-alike set whole in one fold, real files spread): every score is out of fold, and so are
-the thresholds (warning: 1 % of the real files and 2 % of the look-alikes; error: 1 in 500 of both together).
-Beside: the block model (LRN001), the whole scanner, everything + new, each attack as AGENTS.md and as memory.
-`--blind own12`: that set's totals only. `--write PATH`: the model of all with the out-of-fold thresholds, as
-guard/scan/learned/lines.bin (the features are that module's). The scanner's levels are cached in /tmp.
+"""Study (issue 21 B): a per-line model on line labels (bench/devset/lines.txt: the lines of each labelled
+whole-file attack and fragment that carry it). Positives: those units (--items: the item sets' attacks; --fragments:
+public short attacks of at most --max-units units, a set weighing --fragment-weight x sqrt of its cases); negatives:
+every other unit of those files, look-alikes (benign halves, prec7/9/11, WIDE_POOL), real agent files, benign items.
+A file's score: its highest unit, weights quantised as shipped. Each labelled source left out in turn (its benign
+half with it; every other set whole in one fold, real files spread): every score is out of fold, and so are the
+thresholds (warning: 1 % of the real files and 2 % of the look-alikes; error: 1 in 500 of both). Beside: LRN001, the
+scanner, both, each attack as AGENTS.md and as memory; --probes: sets only scored. `--blind own12`: totals only.
+`--write PATH`: the model of all, as guard/scan/learned/lines.bin. The scanner's levels are cached in /tmp.
 
     pip install scikit-learn numpy scipy   # study only
     python bench/line_study.py --items --item-weight 3 --features shipped,pairs,prev [--show] [--blind own12]"""
@@ -44,15 +43,15 @@ def labels() -> dict[tuple[str, int], set[int]]:
 
 
 class Doc:
-    def __init__(self, kind, source, text, marked=None, case=None, path="AGENTS.md"):
-        self.kind, self.source, self.text, self.case, self.path = kind, source, text, case, path
+    def __init__(self, kind, source, text, marked=None, case=None, path="AGENTS.md", weight=1.0):
+        self.kind, self.source, self.text, self.case, self.path, self.weight = kind, source, text, case, path, weight
         spans = lines.spans(text)
         self.units = [text[a:b] for a, b in spans]
         rows = [(text.count("\n", 0, a) + 1, text.count("\n", 0, b) + 1) for a, b in spans]
         self.positive = [marked == "all" or any(f <= n <= e for n in marked or ()) for f, e in rows]
 
 
-def load(with_items: bool, pool: str = "wide", by_source: bool = True) -> list[Doc]:
+def load(with_items: bool, pool="wide", by_source=True, fragments="", probes="", weight=1.0, most=99) -> list[Doc]:
     marks = labels()
     docs: list[Doc] = []
     for name in LABELLED:
@@ -64,16 +63,19 @@ def load(with_items: bool, pool: str = "wide", by_source: bool = True) -> list[D
         docs += [Doc("lookalike", name, c.text, None, c, c.path) for c in SOURCES[name]() if not c.attack]
     docs += [Doc("real", "corpus", c.text, None, c, c.path) for c in SOURCES["corpus"]() if not c.attack]
     for name in ("train3", "train4", "trainlines"):
-        for case in own(name):
-            if case.attack and with_items:
-                docs.append(Doc("item", name, case.text, "all", case))
-            elif not case.attack:
-                docs.append(Doc("itembenign", name, case.text, None, case))
+        docs += [Doc("item" if c.attack else "itembenign", name, c.text, "all" if c.attack else None, c)
+                 for c in own(name) if with_items or not c.attack]
+    for kind, name in [(k, n) for k, some in (("fragment", fragments), ("probe", probes)) for n in some.split(",")]:
+        every = list(SOURCES[name]()) if name else []  # a fragment set's benign half: negatives, not thresholds
+        cases = [c for c in every if c.attack and (kind == "probe" or len(lines.spans(c.text)) <= most)]
+        docs += [Doc("itembenign", name, c.text, None, c) for c in every if kind == "fragment" and not c.attack]
+        docs += [Doc(kind, name, c.text, "all", c, weight=weight * len(cases) ** -0.5) for c in cases]
     rng = random.Random(11)
     sets = sorted({d.source for d in docs if d.kind == "lookalike" and d.source not in LABELLED})
+    sets += [s for k in ("fragment", "probe") for s in sorted({d.source for d in docs if d.kind == k}) if s not in sets]
     for d in docs:
         d.fold = d.source if d.source in LABELLED else rng.choice(LABELLED) if d.kind in ("real", "lookalike") else None
-        if by_source and d.source in sets:  # a look-alike set as a whole in one fold: scored as a new set would be
+        if (by_source or d.kind in ("fragment", "probe")) and d.source in sets:  # a set whole in one fold
             d.fold = LABELLED[sets.index(d.source) % len(LABELLED)]
     return docs
 
@@ -96,15 +98,15 @@ def scanner_levels(docs: list[Doc]) -> dict[int, list]:
 
 
 def matrix(docs, kinds, window, args):
-    """The units' hashed features, their document, label and weight: a labelled attack's positives share one
-    (an item's item_weight), a real file's unit weighs real_weight, another unit of an attack file hard_weight."""
+    """The units' features, document, label and weight: a file's positives share its weight (one, an item's
+    item_weight, a fragment's), a negative unit weighs real_weight, hard_weight (attack file), alike_weight or one."""
     import numpy as np
     from scipy.sparse import csr_matrix
 
     rows, cols, owner, y, w = [], [], [], [], []
     for i, d in enumerate(docs):
-        share = (args.item_weight if d.kind == "item" else 1.0) / max(1, sum(d.positive))
-        other = args.real_weight if d.kind == "real" else args.hard_weight if d.kind == "attack" else 1.0
+        share = (args.item_weight if d.kind == "item" else d.weight) / max(1, sum(d.positive))
+        other = {"real": args.real_weight, "attack": args.hard_weight, "lookalike": args.alike_weight}.get(d.kind, 1.0)
         for feats, positive in zip(doc_features(d.units, kinds, window), d.positive):
             rows.extend([len(owner)] * len(feats))
             cols.extend(feats)
@@ -149,37 +151,31 @@ def doc_max(model, x, owner, ids):
 
 
 def show(docs, levels, warning, new_level) -> None:
-    """The highest benign units out of fold, and per intent of the whole-file sets' attacks (their headers) how many
-    the new model reaches out of fold, at any level, at error and at p >= 0.5."""
-    top = sorted(((v, i, k) for i, d in enumerate(docs) if d.kind in ("real", "lookalike")
-                  for k, v in enumerate(UNIT_SCORES[i])), reverse=True)[:20]
-    for v, i, k in top:
+    """The highest benign units out of fold; per intent of the whole-file attacks: any / error / p >= 0.5."""
+    for v, i, k in sorted(((v, i, k) for i, d in enumerate(docs) if d.kind in ("real", "lookalike")
+                           for k, v in enumerate(UNIT_SCORES[i])), reverse=True)[:20]:
         print(f"    benign {docs[i].kind} {docs[i].source} {v - warning:+6.2f} {docs[i].units[k][:150]!r}")
     intents: dict[str, list[int]] = {}
-    for i, d in enumerate(docs):
-        if d.kind == "attack" and d.source in WHOLE_FILE:
-            row = intents.setdefault(d.case.name.split()[0], [0, 0, 0, 0])
-            for k, hit in enumerate((True, new_level(i) >= 2, new_level(i) >= 3, max(UNIT_SCORES[i]) >= 0)):
-                row[k] += hit
+    for i in (i for i, d in enumerate(docs) if d.kind == "attack" and d.source in WHOLE_FILE):
+        row = intents.setdefault(docs[i].case.name.split()[0], [0, 0, 0, 0])
+        row[:] = [a + b for a, b in zip(row, (True, new_level(i) >= 2, new_level(i) >= 3, max(UNIT_SCORES[i]) >= 0))]
     print("  per intent, new any/error/p>=.5 of n: " + ", ".join(f"{k} {a}/{e}/{h} of {n}" for k, (n, a, e, h) in
                                                           sorted(intents.items(), key=lambda kv: kv[1][1] / kv[1][0])))
 
 
-def quantile(scores, rate):
-    return sorted(scores)[min(len(scores) - 1, int(len(scores) * (1 - rate)))] + 1e-9
+quantile = lambda scores, rate: sorted(scores)[min(len(scores) - 1, int(len(scores) * (1 - rate)))] + 1e-9  # noqa
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--features", default="shipped,pairs", help="of shipped, pairs (2..window apart), prev")
-    parser.add_argument("--window", type=int, default=4)
     parser.add_argument("--items", action="store_true", help="train3/train4/trainlines attack items as positives")
-    parser.add_argument("--item-weight", type=float, default=0.3)
-    parser.add_argument("--fraction", type=float, default=1.0, help="of the whole-file attacks kept in training")
-    parser.add_argument("--c", type=float, default=0.5)
-    parser.add_argument("--balance", type=float, default=1.0)
-    parser.add_argument("--real-weight", type=float, default=3.0)
-    parser.add_argument("--hard-weight", type=float, default=1.0)
+    for flag, default in (("--window", 4), ("--item-weight", 0.3), ("--fraction", 1.0), ("--c", 0.5),
+                          ("--balance", 1.0), ("--real-weight", 3.0), ("--hard-weight", 1.0), ("--alike-weight", 1.0),
+                          ("--fragment-weight", 1.0), ("--max-units", 1)):  # fraction: of whole-file attacks trained
+        parser.add_argument(flag, type=type(default), default=default)
+    parser.add_argument("--fragments", default="", help="public short attack sets trained on (all units positive)")
+    parser.add_argument("--probes", default="own7,adapt6,own4,own5", help="attack sets only scored, out of fold")
     parser.add_argument("--untrained", default="", help="labelled sources held out but never trained on (before)")
     parser.add_argument("--pool", choices=("wide", "narrow"), default="wide", help="look-alikes (WIDE_POOL)")
     parser.add_argument("--spread", action="store_true", help="look-alike sets spread over the folds (before 13)")
@@ -187,17 +183,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--blind", default="", help="a blind set: its totals only, by the model of all")
     parser.add_argument("--write", default="", help="fit the model of all six and write it here (lines.bin)")
     args = parser.parse_args(argv)
-    docs = load(args.items, args.pool, not args.spread)
+    docs = load(args.items, args.pool, not args.spread, args.fragments, args.probes, args.fragment_weight,
+                args.max_units)
     untrained = set(filter(None, args.untrained.split(",")))
     kinds = set(args.features.split(","))
-    if args.write and (kinds != lines.KINDS or args.window != lines.WINDOW):
+    if args.write and (kinds != lines.KINDS or args.window != lines.WINDOW):  # the features lines.py reads
         raise SystemExit(f"line_study: --write needs --features {','.join(sorted(lines.KINDS))} --window "
-                         f"{lines.WINDOW} (the features guard/scan/learned/lines.py reads)")
+                         f"{lines.WINDOW}")
     levels = {} if args.write else scanner_levels(docs)
     x, owner, y, w = matrix(docs, kinds, args.window, args)
     print(f"{len(docs)} documents, {x.shape[0]} units, {sum(sum(d.positive) for d in docs)} positive", flush=True)
     score: dict[int, float] = {}
-    every = [i for i, d in enumerate(docs) if d.source not in untrained
+    every = [i for i, d in enumerate(docs) if d.source not in untrained and d.kind != "probe"
              and not (d.kind == "attack" and d.source in WHOLE_FILE and zlib.crc32(d.text.encode()) % 100
                       >= 100 * args.fraction)]
     for name in LABELLED:
@@ -232,9 +229,8 @@ def write(path: str, model, warning: float, error: float) -> int:
 
 
 def report(docs, levels, new_level, score) -> None:
-    """Per left-out source, any / at error (%): B alone (LRN001 or the new model), everything (without LRN002), the
-    new model, everything + new, the gain; its look-alikes error / warned (new, everything + new), its attacks and
-    look-alikes whose best line is at p >= 0.5 (the agreement bar); then every benign file warned / error."""
+    """Per left-out source, any / at error (%): B alone (LRN001 or new), everything (without LRN002), new, both, the
+    gain; its look-alikes error / warned, attacks and look-alikes at p >= 0.5; benign files; short attacks."""
     print("  source     n |   B    | everything |  new   | every+new | gain (any/error) | look-alikes err/warned | p>=.5 att / alike")
     gains = []
     for name in LABELLED:
@@ -269,6 +265,11 @@ def report(docs, levels, new_level, score) -> None:
     print("  look-alike sets, new error/warned: " + ", ".join(f"{s} {sum(new_level(i) >= 3 for i in ids)}/"
           f"{sum(new_level(i) >= 2 for i in ids)} of {len(ids)}" for s in sets
           for ids in [[i for i, d in enumerate(docs) if d.kind == "lookalike" and d.source == s]]))
+    bars = (lambda i: score[i] >= 0, lambda i: new_level(i) >= 2, lambda i: new_level(i) >= 3)
+    print("  short attacks (f: trained, p: probes), % at logit >= 0 / warning / error: " + ", ".join(
+        f"{k[0]}:{s} " + "/".join(f"{100 * sum(map(bar, ids)) / len(ids):.0f}" for bar in bars)
+        for k, s in sorted({(d.kind, d.source) for d in docs if d.kind in ("fragment", "probe")})
+        for ids in [[i for i, d in enumerate(docs) if (d.kind, d.source) == (k, s)]]))
 
 
 def blind_totals(args, model, kinds, warning, error) -> None:
@@ -279,17 +280,16 @@ def blind_totals(args, model, kinds, warning, error) -> None:
     from guard.scan.engine import scan_text
 
     for name in args.blind.split(","):  # (the model was never fit on it: LABELLED holds no blind set)
-        rows = {"attack": [0, 0, 0, 0, 0], "benign": [0, 0, 0, 0, 0]}  # n, every any, every err, +new any, +new err
+        rows = {"attack": [0] * 5, "benign": [0] * 5}  # n, every any, every err, +new any, +new err
         for case in own(name):
             feats = doc_features([case.text[a:b] for a, b in lines.spans(case.text)], kinds, args.window)
             r, c = [k for k, f in enumerate(feats) for _ in f], [b for f in feats for b in f]
             z = model.decision_function(csr_matrix((np.ones(len(r)), (r, c)), shape=(len(feats), 1 << BITS))).max()
             nl = 3 if z >= error else 2 if z >= warning else 0
-            row = rows["attack" if case.attack else "benign"]
             for path, text in placements(case):
                 every = max((RANK[f.severity] for f in scan_text(text, path) if f.id != "LRN002"), default=0)
                 for k, hit in enumerate((True, every >= 2, every >= 3, max(every, nl) >= 2, max(every, nl) >= 3)):
-                    row[k] += hit
+                    rows["attack" if case.attack else "benign"][k] += hit
         a, b = rows["attack"], rows["benign"]
         print(f"  blind {name} totals: attacks {a[0]}: everything any {100 * a[1] / a[0]:.1f} % error "
               f"{100 * a[2] / a[0]:.1f} %; everything+new any {100 * a[3] / a[0]:.1f} % error {100 * a[4] / a[0]:.1f} %"

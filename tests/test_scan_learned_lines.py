@@ -238,6 +238,23 @@ def test_the_thresholds_are_set_on_every_readable_look_alike_set_each_held_out_w
     assert len({d.fold for d in docs if d.kind == "real"}) == len(study.LABELLED)  # the real files spread
 
 
+def test_public_short_attacks_train_as_whole_sets_each_held_out_in_one_fold() -> None:
+    """Public short attacks (one unit each) are positives as a set weighing weight x sqrt of its cases, held out
+    whole in one fold; a probe set is scored in the fold of its own look-alikes, so no model that scores it saw
+    them."""
+    study = _study()
+    docs = study.load(False, fragments="nullsec,jbmini", probes="own7", weight=0.1, most=1)
+    fragments = [d for d in docs if d.kind == "fragment"]
+    if not fragments:
+        pytest.skip("the public attack packages are not installed (bench/devset/SOURCES.md)")
+    assert all(len(d.units) == 1 and all(d.positive) for d in fragments)
+    for name in ("nullsec", "jbmini"):
+        mine = [d for d in fragments if d.source == name]
+        assert len({d.fold for d in mine}) == 1 and abs(sum(d.weight for d in mine) - 0.1 * len(mine) ** 0.5) < 1e-9
+    assert len({d.fold for d in docs if d.source == "own7"}) == 1
+    assert {d.kind for d in docs if d.source == "own7"} == {"probe", "lookalike"}
+
+
 def test_the_line_models_whole_file_sets_stay_out_of_the_block_trainer() -> None:
     """own18 was written to train the line model; like the other whole-file sets it labels, the block model's
     trainer never reads it, so LRN001's figures on it stay out of fold."""
