@@ -43,7 +43,7 @@ TABLE: tuple[Row, ...] = (
 # detector's finding is the one the reader gets (guard/scan/merge.py:uncovered).
 STANDS_BACK = ("LRN",)
 # The phrase lists (issue 21 C): an error of theirs stands where something that reads otherwise agrees anywhere in
-# the file (an action flow's error, a hiding place, a learned finding, or the line model leaning to an injection);
+# the file (an action flow's error, a hiding place, a learned finding, or a learned model leaning to an injection);
 # alone it is a warning. Measured on the blind set of session 13 (own17): 5 of its 50 look-alikes had an error
 # from these lists alone, and 2 of its 200 attack placements lost their error to this rule. What names a concrete
 # object keeps its error on its own: a download piped to a shell (DNG001), credential paths (DNG002), skipped hooks

@@ -79,7 +79,8 @@ def scan_text(text: str, path: str = "<text>", select: Sequence[str] | None = No
     findings = [p.finding for p in found]
     found += [Placed(f, f.line) for f in view_findings(doc, detectors, findings)]
     learned = [_learned(det, doc, hit) for det, hit in scored]
-    leans = (lambda: _line_model_leans(doc.text)) if any(det.id == "LRN002" for det in detectors) else None
+    asked = [lean for det_id, lean in LEANS if any(det.id == det_id for det in detectors)]
+    leans = (lambda: any(lean(doc.text) for lean in asked)) if asked else None
     findings = judged([*found, *learned], leans)  # (the one agreement step)
     return sorted(one_per_sentence(doc, findings), key=sort_key)
 
@@ -88,6 +89,17 @@ def _line_model_leans(text: str) -> bool:
     from guard.scan.learned.lines import leans  # (imported with LRN002, which ran already)
 
     return leans(text)
+
+
+def _block_model_leans(text: str) -> bool:
+    from guard.scan.learned import leans
+
+    return leans(text)
+
+
+# The learned models' second opinion on a phrase list's error (guard/scan/agreement.py:seconded), each asked only
+# where its detector ran.
+LEANS = (("LRN002", _line_model_leans), ("LRN001", _block_model_leans))
 
 
 def _placed(det: Detector, doc: Document, hit: Hit) -> Placed:
