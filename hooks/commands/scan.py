@@ -186,7 +186,17 @@ def _listing() -> str:
 def _explain(det: Detector | Retired) -> str:
     if isinstance(det, Retired):
         return f"{det.id} {det.name} (retired: reports nothing)\n\n{det.doc}\n"
-    return f"{det.id} {det.name} (default severity: {det.severity})\n\n{det.doc}\n"
+    return f"{det.id} {det.name} (default severity: {det.severity})\n\n{_doc(det)}\n"
+
+
+def _doc(det: Detector) -> str:
+    """The detector's documentation, and for a phrase list's error the second opinion it needs."""
+    from guard.scan.agreement import PHRASE_LISTS
+
+    if det.severity != "error" or not det.id.startswith(PHRASE_LISTS):
+        return det.doc
+    return (f"{det.doc}\n\nIn a full scan its error needs a second opinion anywhere in the file (an action flow's "
+            "error, a hiding place, or a learned model agreeing); alone it is a warning.")
 
 
 def explain_records() -> list[dict[str, str]]:
@@ -195,7 +205,7 @@ def explain_records() -> list[dict[str, str]]:
     from hooks.commands.check import CHECKS
 
     records = [{"id": det.id, "name": det.name, "severity": det.severity, "family": det.family,
-                "family_title": FAMILIES[det.family], "summary": det.summary, "doc": det.doc, "command": "scan"}
+                "family_title": FAMILIES[det.family], "summary": det.summary, "doc": _doc(det), "command": "scan"}
                for det in REGISTRY.values()]
     records += [{"id": old.id, "name": old.name, "severity": "retired", "family": old.family,
                  "family_title": FAMILIES[old.family], "summary": f"retired: {old.covered_by}", "doc": old.doc,
