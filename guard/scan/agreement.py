@@ -111,9 +111,10 @@ def _seconds(finding: Finding) -> bool:
 
 def seconded(found: list[Placed], leans: Callable[[], bool] | None) -> list[Placed]:
     """`found` with each phrase-list error that nothing else in the file agrees with as a warning. `leans` says
-    whether the line model reads the file's likeliest line as more likely an injection than not; None when the
-    learned models did not run (a scan selecting families without them, the judge of tool output): nothing to
-    agree with, so the lists keep their level."""
+    whether a learned model leans to an injection below its own warning (the line model's likeliest line at
+    logit >= 0, a block of the block model at SECOND_OPINION); None when the learned models did not run (a scan
+    selecting families without them, the judge of tool output): nothing to agree with, so the lists keep their
+    level."""
     if leans is None or not any(map(_alone, found)) or any(_seconds(p.finding) for p in found) or leans():
         return found
     note = "; a warning: a phrase list alone (no action flow, hiding place or learned score agrees)"

@@ -143,7 +143,7 @@ def best(text: str, packed: Model) -> tuple[int, int, float]:
     return (*found[top], packed.bias + packed.scale * scores[top])
 
 
-_LAST: list = [None, None, None]  # (text, model, best) of the last file asked
+_LAST: list = [(None, None, None)]  # (text, model, best) of the last file asked, one tuple (read and set whole)
 
 
 def top(text: str) -> tuple[int, int, float] | None:
@@ -153,9 +153,11 @@ def top(text: str) -> tuple[int, int, float] | None:
     packed = model()
     if packed is None or not text.strip():
         return None
-    if _LAST[0] is not text or _LAST[1] is not packed:
-        _LAST[:] = [text, packed, best(text, packed)]
-    return _LAST[2]
+    last_text, last_model, last = _LAST[0]
+    if last_text is not text or last_model is not packed:
+        last = best(text, packed)
+        _LAST[0] = (text, packed, last)
+    return last
 
 
 def leans(text: str) -> bool:
