@@ -18,6 +18,7 @@ from guard.scan.detector import Hit
 from guard.scan.finding import TEXT_VIEW, Finding
 from guard.scan.learned import folded, model, score
 from guard.scan.merge import uncovered
+from guard.scan.runs import LONG_BLANKS
 from guard.scan.text import Document
 
 
@@ -99,9 +100,12 @@ def agreed(found: list[Placed]) -> list[Placed]:
 
 
 def _alone(placed: Placed) -> bool:
+    """A phrase list's error with no hiding place of its own: a hidden region, a disguised view, or a long run of
+    blanks inside its match (padding that pushes the words apart, past a screen and past the learned models'
+    budget) are each a second opinion."""
     finding = placed.finding
     return finding.severity == "error" and finding.id.startswith(PHRASE_LISTS) and not placed.raised \
-        and finding.view == TEXT_VIEW  # (a hidden region or a disguised view is a hiding place of its own)
+        and finding.view == TEXT_VIEW and LONG_BLANKS.search(finding.matched) is None
 
 
 def _seconds(finding: Finding) -> bool:
