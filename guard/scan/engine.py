@@ -9,6 +9,7 @@ from guard.scan.agreement import Placed, hidden_reading, judged, placed
 from guard.scan.detector import Detector, Hit
 from guard.scan.filelevel import utf16_text
 from guard.scan.finding import Finding, sort_key
+from guard.scan.learned import leans as block_model_leans  # (imported with the agreement step already)
 from guard.scan.merge import one_per_sentence
 from guard.scan.registry import REGISTRY, matches
 from guard.scan.limits import MAX_FILE_BYTES
@@ -91,15 +92,9 @@ def _line_model_leans(text: str) -> bool:
     return leans(text)
 
 
-def _block_model_leans(text: str) -> bool:
-    from guard.scan.learned import leans
-
-    return leans(text)
-
-
 # The learned models' second opinion on a phrase list's error (guard/scan/agreement.py:seconded), each asked only
 # where its detector ran.
-LEANS = (("LRN002", _line_model_leans), ("LRN001", _block_model_leans))
+LEANS = (("LRN002", _line_model_leans), ("LRN001", block_model_leans))
 
 
 def _placed(det: Detector, doc: Document, hit: Hit) -> Placed:
