@@ -198,10 +198,14 @@ def _imports() -> dict[str, set[str]]:
 
 
 def _roots() -> set[str]:
-    """The guard.scan modules the rest of kguard imports (hooks/, guard/*.py), the engine and the registry."""
+    """The guard.scan modules the rest of kguard imports (hooks/, guard/*.py), the engine, the registry and the
+    detector modules it lists."""
     import re
 
-    roots = {"guard.scan.engine", "guard.scan.registry"}
+    from guard.scan.registry import LISTED
+
+    roots = {"guard.scan.engine", "guard.scan.registry", *(f"guard.scan.{module}" for _, module, _ in LISTED)}
+    # (the registry imports each detector module by name on first use: no import statement names them)
     for path in [*ROOT.glob("hooks/**/*.py"), *ROOT.glob("guard/*.py"), *ROOT.glob("guard/provenance/**/*.py")]:
         roots.update(re.findall(r"(?:from|import)\s+(guard\.scan(?:\.\w+)*)", path.read_text(encoding="utf-8")))
     return roots
