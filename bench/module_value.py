@@ -2,10 +2,12 @@
 
 One pass scans every case of bench/eval_sources.py as bench/eval_detection.py places it (attacks as AGENTS.md
 and as memory), the learned model counted (as `--scorer`), and records for each placement the findings before
-they are merged (ID, severity, line) and the learned model's hits (their level alone, their lines, the findings
-they agree with). The pass is cached as JSON (default /tmp/module_value.json, keyed by the bytes of guard/scan
-and its model) so re-analysis is free. Offline, for any set of retired IDs, each placement's level is recomputed
-as the scanner would compute it: the retired findings gone, the learned hits they covered standing again.
+they agree (ID, severity, lines, what agreement and the phrase lists' second opinion read of each) and whether
+each learned model leans to an injection. The pass is cached as JSON (default /tmp/module_value.json, keyed by the
+bytes of guard/scan and its model) so re-analysis is free. Offline, for any set of retired IDs, each placement's
+level is recomputed as the scanner computes it: the retired findings gone, agreement and the second opinion run
+again on what is left (a phrase list's error with no second is a warning), the learned hits they covered standing
+again.
 
 Reported per detector and per module (IDs grouped by the file that defines them), split into blind sources (not
 in bench/devset/LOOKED: only these predict unseen text) and looked ones:
@@ -20,7 +22,10 @@ recall each step costs; `--keep` names modules kept by judgement. Candidates are
 (guard/scan/intents/ and the old phrase modules); hiding places (INV, HMD, ENC), the file family, the action
 layer and the learned model are not. The lead's re-run after a new intent.bin: the cache key changes, one pass.
 
-Run: python bench/module_value.py [--rescan] [--cache FILE] [--sources a,b] [--ids]
+`--verify --sources a,b` scans each placement of those sources both ways and counts where the offline level (nothing
+retired) differs from the real scanner's: it must be none (names of blind sources' cases are never printed).
+
+Run: python bench/module_value.py [--verify] [--rescan] [--cache FILE] [--sources a,b] [--ids]
          [--retire-below N --own-below M --keep intents.exfil --lines 9000]"""
 from __future__ import annotations
 
@@ -35,6 +40,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from eval_detection import looked, placements  # noqa: E402
 from eval_sources import ROOT, SOURCES  # noqa: E402
+
+from guard.scan.agreement import PHRASE_LISTS, SECOND_OPINIONS, STANDS_BACK, TABLE  # noqa: E402
 
 RANK = {"error": 3, "warning": 2, "info": 1}
 SCAN = ROOT / "guard" / "scan"
@@ -53,30 +60,26 @@ def _cache_key() -> str:
 
 
 def _record(text: str, path: str) -> dict:
-    """The findings of one placement before merging (after the agreement among the detectors), whether each was
-    lowered by its detector, and the learned hits with what they would agree with."""
-    from guard.scan.agreement import TABLE, Placed, agreed, hidden_reading
-    from guard.scan.engine import _active, _finding
-    from guard.scan.merge import lowered
+    """One placement as guard.scan.engine.scan_text sees it before its one agreement step: every finding of the
+    text and its views (and the learned hits) as [ID, severity, line, last line of its hit, raised by a hidden
+    reading, in the text view, a long blank run inside its match, its detector's own severity], and whether each
+    learned model leans to an injection (the phrase lists' second opinion: guard/scan/agreement.py:seconded)."""
+    from guard.scan.engine import LEANS, _active, _learned, _placed
+    from guard.scan.finding import TEXT_VIEW
+    from guard.scan.registry import REGISTRY
+    from guard.scan.runs import LONG_BLANKS
     from guard.scan.text import Document
     from guard.scan.views.report import view_findings
 
     doc = Document(text, path)
     detectors = _active(None)
     scored = [(det, hit) for det in detectors if det.family == "LRN" for hit in det.check(doc)]
-    findings = [_finding(det, doc, hit) for det in detectors if det.family != "LRN" for hit in det.check(doc)]
-    findings += view_findings(doc, detectors, findings)
-    findings = [p.finding for p in agreed([Placed(f, f.line) for f in findings])]
-    rows = [row for row in TABLE if "LRN001".startswith(row.raises)]
-    learned = []
-    for _det, hit in scored:
-        first, last = doc.line_of(hit.start), doc.line_of(max(hit.start, hit.end - 1))
-        evidence = sorted({f.id for f in findings for row in rows if f.id.startswith(row.by) and (
-            f.severity == "error" or row.level == "warning" and f.severity == "warning")
-            and (row.where == "file" or first <= f.line <= last)})
-        hidden = hit.severity is None and hidden_reading(doc, hit) is not None
-        learned.append([hit.severity or "warning", first, last, evidence, hidden])
-    return {"f": [[f.id, f.severity, f.line, lowered(f)] for f in findings], "l": learned}
+    found = [_placed(det, doc, hit) for det in detectors if det.family != "LRN" for hit in det.check(doc)]
+    found += [(f, f.line, False) for f in view_findings(doc, detectors, [p.finding for p in found])]
+    found += [_learned(det, doc, hit) for det, hit in scored]
+    rows = [[f.id, f.severity, f.line, last, raised, f.view == TEXT_VIEW, LONG_BLANKS.search(f.matched) is not None,
+             REGISTRY[f.id].severity] for f, last, raised in found]
+    return {"f": rows, "lean": {det_id: lean(doc.text) for det_id, lean in LEANS}}
 
 
 def scan_pass(names: list[str]) -> list[dict]:
@@ -91,18 +94,66 @@ def scan_pass(names: list[str]) -> list[dict]:
     return cases
 
 
+def _agreed(found: list[list]) -> list[list]:
+    """guard/scan/agreement.py:agreed on recorded rows (a raised row's severity becomes "error", its raised flag
+    True)."""
+    for row in TABLE:
+        if not any(f[1] == "warning" and f[0].startswith(row.raises) for f in found):
+            continue
+        raisers = [i for i, f in enumerate(found) if f[0].startswith(row.by)
+                   and (f[1] == "error" or row.level == "warning" and f[1] == "warning")]
+        out = []
+        for i, f in enumerate(found):
+            if f[1] == "warning" and f[0].startswith(row.raises):
+                last = f[3] if row.where == "lines" else f[2]
+                if any(j != i and (row.where == "file" or f[2] <= found[j][2] <= last) for j in raisers):
+                    f = [f[0], "error", f[2], f[3], True, *f[5:]]
+            out.append(f)
+        found = out
+    return found
+
+
 def level(case: dict, retired: frozenset[str] = frozenset()) -> int:
-    """The placement's highest level with the `retired` IDs gone, as guard.scan.engine.scan_text would give it
-    (merging keeps the strongest of one sentence, so it never changes the highest level)."""
-    kept = [(det_id, RANK[sev], line, low) for det_id, sev, line, low in case["f"] if det_id not in retired]
-    top = max((sev for _, sev, _, _ in kept), default=0)
-    for sev, first, last, evidence, hidden in case["l"] if "LRN001" not in retired else ():
-        raised = sev == "warning" and (hidden or any(e not in retired for e in evidence))
-        rank = 3 if raised else RANK[sev]  # (guard/scan/merge.py:uncovered) dropped under a finding as strong,
-        # or, standing on its own, under a warning its detector lowered on the context
-        if not any(first <= line <= last and s >= 2 and (s >= rank or not raised and low) for _, s, line, low in kept):
+    """The placement's highest level with the `retired` IDs gone, as guard.scan.engine.scan_text gives it:
+    agreement (agreement.agreed), the phrase lists' second opinion (agreement.seconded), the learned findings
+    standing back (merge.uncovered); merging keeps the strongest of one sentence, so it never changes the highest
+    level."""
+    found = _agreed([f for f in case["f"] if f[0] not in retired])
+    alone = [f[1] == "error" and f[0].startswith(PHRASE_LISTS) and not f[4] and f[5] and not f[6] for f in found]
+    asked = [lean for det_id, lean in case["lean"].items() if det_id not in retired]
+    if asked and any(alone) and not any(
+            f[1] == "error" if f[0].startswith("ACT") else f[1] != "info" and f[0].startswith(SECOND_OPINIONS)
+            for f in found) and not any(asked):
+        found = [[f[0], "warning", *f[2:]] if lone else f for f, lone in zip(found, alone)]
+    specific = [f for f in found if not f[0].startswith(STANDS_BACK)]
+    top = max((RANK[f[1]] for f in specific), default=0)
+    for f in found:
+        if not f[0].startswith(STANDS_BACK):
+            continue
+        rank = RANK[f[1]]  # (merge.uncovered: stands back beside a finding as strong, or, unless raised, beside
+        # one its detector lowered on the context)
+        if not any(f[2] <= o[2] <= f[3] and o[1] != "info" and (RANK[o[1]] >= rank or not f[4] and o[5]
+                                                                 and RANK[o[1]] < RANK[o[7]]) for o in specific):
             top = max(top, rank)
     return top
+
+
+def verify(names: list[str]) -> int:
+    """Placements whose offline level (nothing retired) differs from the real scanner's highest level."""
+    from guard.scan.engine import scan_text
+
+    placed = wrong = 0
+    for name in names:
+        for case in SOURCES[name]():
+            for path, text in placements(case):
+                real = max((RANK[f.severity] for f in scan_text(text, path)), default=0)
+                offline = level(_record(text, path))
+                placed += 1
+                if offline != real:
+                    wrong += 1
+                    print(f"  {name}: a placement as {path}: offline {offline}, scanner {real}", file=sys.stderr)
+        print(f"verify {name}: {placed} placements so far, {wrong} mismatched")
+    return wrong
 
 
 def modules() -> dict[str, list[str]]:
@@ -147,10 +198,14 @@ def _imports() -> dict[str, set[str]]:
 
 
 def _roots() -> set[str]:
-    """The guard.scan modules the rest of kguard imports (hooks/, guard/*.py), the engine and the registry."""
+    """The guard.scan modules the rest of kguard imports (hooks/, guard/*.py), the engine, the registry and the
+    detector modules it lists."""
     import re
 
-    roots = {"guard.scan.engine", "guard.scan.registry"}
+    from guard.scan.registry import LISTED
+
+    roots = {"guard.scan.engine", "guard.scan.registry", *(f"guard.scan.{module}" for _, module, _ in LISTED)}
+    # (the registry imports each detector module by name on first use: no import statement names them)
     for path in [*ROOT.glob("hooks/**/*.py"), *ROOT.glob("guard/*.py"), *ROOT.glob("guard/provenance/**/*.py")]:
         roots.update(re.findall(r"(?:from|import)\s+(guard\.scan(?:\.\w+)*)", path.read_text(encoding="utf-8")))
     return roots
@@ -210,8 +265,7 @@ class Figures:
         placements that lose an error or a warning (less those that gain one)."""
         out = {group: Counter() for group in GROUPS}
         for case, group in zip(self.cases, self.groups):
-            if not any(f[0] in retired for f in case["f"]) and "LRN001" not in retired and not any(
-                    e in retired for hit in case["l"] for e in hit[3]):
+            if not any(f[0] in retired for f in case["f"]) and not any(d in retired for d in case["lean"]):
                 continue
             old, new = level(case, before), level(case, before | retired)
             row = out[group]
@@ -316,8 +370,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="modules kept whatever their blind value, by judgement (say why in the report)")
     parser.add_argument("--lines", type=int, default=9000, help="the size goal of guard/scan (lines of Python)")
     parser.add_argument("--retired", default="", help="IDs (or modules) already taken as retired, comma-separated")
+    parser.add_argument("--verify", action="store_true",
+                        help="check that the offline levels equal the real scanner's on --sources, then stop")
     args = parser.parse_args(argv)
     names = [n for n in args.sources.split(",") if n in SOURCES]
+    if args.verify:
+        return 1 if verify(names) else 0
     cache = Path(args.cache)
     key = f"{_cache_key()}:{','.join(names)}"
     data = json.loads(cache.read_text(encoding="utf-8")) if cache.exists() and not args.rescan else {}

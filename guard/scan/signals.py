@@ -8,8 +8,8 @@ from guard.scan.text import Document
 # The phrase detectors asked, by ID: their modules are imported only when a text is judged (see registry.py).
 STRONG: tuple[str, ...] = (
     "CON001", "CON002", "CON003", "OVR001", "OVR002", "OVR003", "DNG001", "DNG002", "DNG003", "DNG004", "DNG005",
-    "DNG006", "DNG007", "OVR005", "OVR006", "JBK001", "PXT001", "ROL001", "TCH001", "MEM001", "CON005", "CON004",
-    "EXF005", "EXF006", "DNG008", "DNG010", "EXF007", "EXF010",
+    "DNG006", "DNG007", "OVR005", "JBK001", "PXT001", "ROL001", "TCH001", "MEM001", "CON005", "CON004",
+    "EXF005", "EXF006", "DNG008", "DNG010", "EXF007",
 )
 
 

@@ -1,5 +1,4 @@
-"""OVR005: orders to drop the instructions the agent already has, as frames in ten languages (OVR006 is in
-decoded_order.py)."""
+"""OVR005: orders to drop the instructions the agent already has, as frames in ten languages."""
 from __future__ import annotations
 
 import re
