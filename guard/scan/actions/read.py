@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from guard.scan.lazyre import lazy
 from guard.scan.actions import ci, commands, committed, configs, controls, destroys, footholds, hosts, installers, \
-    model, owned, partner, policies, programs, spans, spread
+    model, owned, partner, policies, programs, sockets, spans, spread
 from guard.scan.actions.flows import Flow, Walk
 from guard.scan.actions.prose import addresses, prose_actions, prose_flows
 from guard.scan.as_code import shown_as_code
@@ -98,6 +98,7 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
         if any(model.name_of(cmd) in commands.NAME_SET for pipeline in cand.pipelines for cmd in pipeline):
             spans.append((cand.start, cand.end))
         flows = walk.candidate(cand.pipelines)  # (a negated one still defines variables and files for later steps)
+        flows += sockets.remote_shells(cand, walk)
         _step_files(doc, walk, cand)
         if not flows:
             continue
