@@ -27,7 +27,7 @@ def read(doc: Document) -> list[Flow]:
     found += partner.sent_by_the_app(doc, walk, [(f.start, f.end) for f in found if f.id == "ACT001"])
     found += controls.settings_off(doc, walk, spans_of, found)
     if committed.gate(doc.text):
-        found += committed.secret_committed(doc, spans_of)
+        found += committed.secret_committed(doc, spans_of) + committed.output_into_review(doc)
     return owned.lowered(doc, unverified_source(found))
 
 
