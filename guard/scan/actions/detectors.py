@@ -155,7 +155,7 @@ def download_to_executor(doc: Document) -> Iterator[Hit]:
 
     Instead: pin a version and a checksum. Install lines in code blocks are info; an error when the host is
     disguised (an IP in another notation, userinfo, punycode, a look-alike), the payload decoded on the way, a
-    program execs what it fetched, or the command is an MCP server's or a string of the project's code.
+    stranger's script run as root (`| sudo sh`), a program execs its download, or an MCP server or code runs it.
     """
     return _hits(doc, "ACT003")
 

@@ -43,6 +43,7 @@ def _quoted(doc: Document, flow: Flow) -> Flow:
     return flow._replace(severity="warning", message=flow.message + " (in a block quote)")
 
 
+AS_ROOT = lazy(r"\|\s*(?:sudo|doas)\s+(?:-\S+\s+)*(?:ba|z|k|da)?sh\b")
 PATH_CODE = lazy(r"`((?:~|/|\./)[\w./~-]+\.\w{2,5})`")
 
 
@@ -114,6 +115,8 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
             elif det_id in ("ACT003", "ACT009") and severity == "warning" and (fenced and det_id == "ACT009" or det_id
                     == "ACT003" and (fenced and target is None or target and installers.vouched(doc, cand, target, fenced))):
                 severity = "info"  # an install line shown in a code block, as DNG001 reads it, or a known installer's
+            elif det_id == "ACT003" and severity == "warning" and target and AS_ROOT.search(cand.text):
+                severity, message = "error", f"{message}, as root"  # (a stranger's script given the machine)
             elif lowered and severity == "error" or severity == "error" and message.endswith("(over plain HTTP)") \
                     and doc.text[doc.line_starts[doc.line_of(cand.start) - 1]:cand.start].lstrip().startswith(">"):
                 severity = "warning"  # what a third party may ask, reported in a rule or a description
