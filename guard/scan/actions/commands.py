@@ -139,7 +139,7 @@ def _may_act(fragment: str) -> bool:
     first = FIRST_WORD.match(fragment)
     if first is not None and first.group(1).lower().rsplit("/", 1)[-1] in NAME_SET:
         return True
-    return any(mark in fragment for mark in ("|", ">", "$(", "<(", "`", "=$", "stratum+")) or ASSIGNED_URL.match(fragment) is not None
+    return any(mark in fragment for mark in ("|", ">", "$(", "<(", "`", "=$", "stratum+", "TRUNCATE")) or ASSIGNED_URL.match(fragment) is not None
 
 
 ASSIGNED_URL = lazy(r"\s*(?:export\s+)?[A-Za-z_]\w*=[\"']?[a-z][\w+.-]*://")

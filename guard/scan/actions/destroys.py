@@ -69,7 +69,7 @@ def destroyed(cmd: Simple, cwd: str, merged: bool = False) -> tuple[str, str] | 
                 "error"
         if kind is not None and kind not in STORAGE:
             return f"a namespace deleted with everything it holds (kubectl delete {kind})", "warning"
-    if name in SQL_CLIENTS and (sql := _sql_body(argv)) and (dropped := DROPPED.search(sql)) \
+    if (name in SQL_CLIENTS or name.endswith(".sh")) and (sql := _sql_body(argv)) and (dropped := DROPPED.search(sql)) \
             and not re.search(r"\bCREATE\s+(?:DATABASE|SCHEMA|KEYSPACE)\b", sql, re.I):  # (dropped and made anew: a restore)
         return f"a database's data dropped by its client ({dropped.group().strip()})", "warning"
     if name in ("mongosh", "mongo") and "dropDatabase" in " ".join(argv) and "listDatabases" in " ".join(argv):
