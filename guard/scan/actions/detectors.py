@@ -16,7 +16,7 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b".org", b".io", b".dev", b".app", b".xyz", b".site", b".top", b".ru", b".cn", b".me", b".cc", b".info",
          b".biz", b".online", b".cloud", b".tech", b".live", b".click",
          # (ACT008: a control switched off by its setting; ACT009: a foothold)
-         b"verify=false", b"verify = false", b"rejectunauthorized", b"insecure", b"sslverify", b"ssl_verify",
+         b"verify=false", b"verify = false", b"trust-all", b"verify-host", b"rejectunauthorized", b"insecure", b"sslverify", b"ssl_verify",
          b"verify_ssl", b"strict-ssl", b"no-check-certificate", b"cert_none", b"unverified_context",
          b"skipcertificatecheck", b"stricthostkeychecking", b"trusted-host", b"nosec", b"nosemgrep", b"nosonar",
          b"gitleaks:allow", b"allowlist secret", b"eslint-disable", b"noqa: s", b"csrf", b"tls_reject",
