@@ -104,6 +104,7 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
         start, end, section = all_steps[number]
         step = text[start:end]
         verb = prose_verb(step) or (PLACEHOLDER.search(url) if _carries(url) else None)
+        as_code = verb is None and (verb := SINK_VERB.search(step)) is not None  # (only a name shown as code)
         if verb is None and number + 1 < len(all_steps) and all_steps[number + 1][2] == section:
             after = all_steps[number + 1]  # "The webhook is URL. Keep the channel informed by sending it the key."
             if not any(after[0] <= a[0] < after[1] for a in wanted):
@@ -143,7 +144,7 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
             named = [m for m in named if m not in used and not (m.startswith("a secret (") and not any(
                 c in m[10:] for c in "./_"))]  # (a secret file stays theft wherever it goes)
         shown = quoted_mention(doc, at, stop) or carried and shown_as_code(doc, at, stop)
-        severity = "warning" if shown else "error"
+        severity = "warning" if shown or as_code else "error"
         if repo and not any(w in step.lower() for w in ("clone", "pull", "fetch", "download")):
             found.append((at, stop, "ACT002", f"the repository sent ({verb.group()}) to {url}, which is not "
                                               "the project's", severity, url))
@@ -158,7 +159,8 @@ CODE_SPAN = lazy(r"`[^`\n]+`")
 
 def prose_verb(text: str, lo: int = 0, hi: int | None = None) -> re.Match[str] | None:
     """The first sink verb of the prose, not one that is a name shown as code (the remote `mirror`, the job
-    `sync`): a word in a code span is what something is called, not what the step does."""
+    `sync`): a word in a code span is what something is called, not what the step does. A step whose only
+    verb is such a name is still read, as a warning (a backtick never makes a step quiet)."""
     hi = len(text) if hi is None else hi
     spans = [m.span() for m in CODE_SPAN.finditer(text, lo, hi)] if "`" in text[lo:hi] else []
     return next((m for m in SINK_VERB.finditer(text, lo, hi) if not any(a < m.start() and m.end() < b
