@@ -148,7 +148,15 @@ def disable_safeguard(doc: Document) -> Iterator[Hit]:
             severity = "error"  # ("To uninstall the guard, run ...": how-to for a person, a warning)
         elif not how_to and _ordered(doc, match.start(), match.end()):
             severity = mention_severity(doc, match.start(), match.end())  # said to the agent as a step
+        if severity == "error" and _listed_against(doc, match.start()):
+            severity = "warning"  # (an item of a list headed "Never" / "Don't": the rule, shown; never quiet)
         yield Hit(match.start(), match.end(), f'switches a safeguard off: "{match.group()}"', severity)
+
+
+def _listed_against(doc: Document, start: int) -> bool:
+    from guard.scan.actions.controls import warned_against
+
+    return warned_against(doc, start)
 
 
 HEADING = lazy(r"[ \t]{0,3}#{1,6}[ \t]")

@@ -39,7 +39,8 @@ NAME_SET = frozenset(NAMES) | {"python2", "deno", "bun", "php", "dash", "ksh", "
                                 "shred", "ln", "gci", "get-childitem", "chmod", "drill", "twine", "poetry", "pipx",
                                 "crontab", "systemctl", "launchctl", "schtasks", "register-scheduledtask",
                                 "new-itemproperty", "set-itemproperty", "logger", "cd", "find", "docker", "xargs", "terraform",
-                                "dropdb", "gcloud", "az", "kubectl", "mongosh", "mongo", "rails"} | DATABASE
+                                "dropdb", "gcloud", "az", "kubectl", "mongosh", "mongo", "rails", "podman", "helm", "oras", "skopeo",
+                                "nerdctl", "buildah"} | DATABASE
 FIRST_WORD = lazy(r"^\s*(?:-\s+)?(?:(?:run|script):\s+)?(?:\$\s+)?(?:(?:sudo|env|nohup|time|exec|command)\s+)*"
                   r"(?:[A-Za-z_]\w*=\S*\s+)*([\w./-]+)")  # (a CI step's `- run: cmd` too)
 INDENTED = lazy(r"^[ \t]*\n((?:(?: {4,}|\t)\S[^\n]*(?:\n|$))+)", re.M)
@@ -50,10 +51,11 @@ INLINE_PROGRAM = {"python": "-c", "python3": "-c", "node": "-e", "perl": "-e", "
                   "zsh": "-c", "pwsh": "-command", "powershell": "-command"}
 
 
-class Simple(namedtuple("Simple", "argv outputs inputs subs body name")):
+class Simple(namedtuple("Simple", "argv outputs inputs subs body name env", defaults=((),))):
     """One simple command: its words (substitutions replaced by SUB<n>), the files its output goes to (>,
     >>, tee is left to the model), the files it reads on stdin (<), its substitutions' pipelines, and the text
-    fed to it (a heredoc body or the program of `-c`), and the command's name (lower case, no folder, no .exe)."""
+    fed to it (a heredoc body or the program of `-c`), the command's name (lower case, no folder, no .exe), and the
+    variables set for it alone (`RAILS_ENV=production bin/rails ...`)."""
 
     __slots__ = ()
 
@@ -137,7 +139,7 @@ def _may_act(fragment: str) -> bool:
     first = FIRST_WORD.match(fragment)
     if first is not None and first.group(1).lower().rsplit("/", 1)[-1] in NAME_SET:
         return True
-    return any(mark in fragment for mark in ("|", ">", "$(", "<(", "`", "=$")) or ASSIGNED_URL.match(fragment) is not None
+    return any(mark in fragment for mark in ("|", ">", "$(", "<(", "`", "=$", "stratum+", "TRUNCATE")) or ASSIGNED_URL.match(fragment) is not None
 
 
 ASSIGNED_URL = lazy(r"\s*(?:export\s+)?[A-Za-z_]\w*=[\"']?[a-z][\w+.-]*://")
@@ -241,13 +243,14 @@ def parse(fragment: str) -> list[list[Simple]]:
 
 def _simple(words: list[str], outputs: list[str], inputs: list[str], subs: list, body: str) -> Simple:
     used = [subs[int(n)] for word in words for n in re.findall(r"SUB(\d+)X", word) if int(n) < len(subs)]
-    argv = list(words)
+    argv, env = list(words), []
     if argv and re.match(r"\$\w+=.", argv[0]):  # PowerShell: $x=command ...
         argv[0] = argv[0].split("=", 1)[1]
     while argv and (argv[0] in ("sudo", "nohup", "time", "exec", "command", "xargs", "doas", "-", "run:", "script:",
                                 "do", "then", "else")
                     or re.fullmatch(r"[A-Za-z_]\w*=.*", argv[0]) and len(argv) > 1):
         popped = argv.pop(0)
+        env += [popped] if "=" in popped else []
         while popped in ("sudo", "doas") and argv and argv[0].startswith("-") and len(argv) > 1:  # (sudo -E bash)
             argv = argv[2:] if argv[0] in ("-u", "-g", "-C", "-D", "-p", "-r", "-t", "-U", "-h") else argv[1:]
         if popped == "xargs":  # (its flags dropped; the lines piped in are arguments computed at run time)
@@ -267,7 +270,7 @@ def _simple(words: list[str], outputs: list[str], inputs: list[str], subs: list,
                 body = argv[i + 1]
             elif flag == "-command" and ENCODED.match(" " + arg + " " + argv[i + 1]):
                 body = _decode_powershell(argv[i + 1])
-    return Simple(argv, outputs, inputs, used, body, name)
+    return Simple(argv, outputs, inputs, used, body, name, tuple(env))
 
 
 def _lift_substitutions(text: str, subs: list) -> str:

@@ -58,5 +58,65 @@ def secret_committed(doc: Document, in_commands: list[tuple[int, int]]) -> list[
 
 def gate(text: str) -> bool:
     """Worth reading: some word for git or a review stands in the text (most files have none)."""
-    return any(word in text for word in ("commit", "Commit", "git", "PR ", "pull request", "merge request",
+    return any(word in text for word in ("commit", "Commit", "git", "PR ", "PR-", "ull request", "ull Request",
+                                         "merge request", "Merge Request", "MR ",
                                          "提交", "コミット", "커밋", "коммит", "einchecken", "versionier"))
+
+
+# Where a review's text goes, named as the object it is (a pull or merge request, its description, an issue's body).
+REVIEW = lazy(r"\b(?:pull[\s-]+requests?|merge\s+requests?|PRs?|MRs?|issue\s+(?:body|description)|commit\s+messages?)\b|"
+              r"プルリクエスト|풀\s?리퀘스트|拉取请求|合并请求", re.I)
+NARROWED = frozenset(("grep", "egrep", "rg", "head", "tail", "cut", "awk", "sed", "wc", "jq", "tr", "md5sum",
+                      "sha256sum", "shasum"))
+
+
+def output_into_review(doc: Document) -> list[Flow]:
+    """Commands that print secrets (the whole environment, a credential file) whose block or span is introduced
+    as what a pull request or issue must contain ("Every PR description must end with the output of:"): the
+    secrets written into a review, read from the commands and the object the lead-in names."""
+    from guard.scan.actions import commands, model
+    from guard.scan.actions.flows import Flow
+
+    found: list[Flow] = []
+    leads: set[int] = set()
+    for cand in commands.candidates(doc):
+        secret = next((s for p in cand.pipelines for i, c in enumerate(p) for s in model.reads(c)
+                       if "instructions" not in s and not any(n.name in NARROWED for n in p[i + 1:])), None)
+        lead = _lead_in(doc, cand.start, cand.end) if secret else None
+        if lead is None or lead[0] in leads:
+            continue
+        lo, hi = lead
+        review = REVIEW.search(doc.text, lo, hi)
+        if review is None or NEGATION_ANY.search(doc.text, lo, hi) or FORBIDDEN.search(doc.text, lo, hi) \
+                or warned_against(doc, cand.start) or reported_request(doc, cand.start, cand.end):
+            continue
+        leads.add(lo)
+        found.append(Flow(cand.start, cand.end, "ACT006", f"{secret} printed into a review ({review.group()}: "
+                                                          f"{cand.text.strip()[:60]})", "error"))
+    return found
+
+
+def _lead_in(doc: Document, start: int, end: int) -> tuple[int, int] | None:
+    """The text that says what a command is for: for a command in a block, the paragraph just above the block
+    when it ends with a colon; for one inline, its own sentence."""
+    line = doc.line_of(start)
+    text_line = doc.text[doc.line_starts[line - 1]:start]
+    if text_line.strip() and not text_line.strip().startswith(("$", ">")):
+        lo, hi = doc.sentence_bounds(start, end, 200)
+        return max(lo, doc.line_starts[line - 1]), hi
+    above = line - 1
+    while above >= 1 and (above in doc.fenced_lines or doc.text[doc.line_starts[above - 1]:].startswith(
+            ("    ", "\t", "```", "~~~")) or not _row(doc, above).strip()):
+        above -= 1  # (the block's other lines, its fence, the blank line before it)
+    if above < 1 or not _row(doc, above).rstrip().endswith((":", "：")):
+        return None
+    first = above
+    while first > 1 and _row(doc, first - 1).strip() and not _row(doc, first - 1).lstrip().startswith("#"):
+        first -= 1
+    return doc.line_starts[first - 1], doc.line_starts[above - 1] + len(_row(doc, above))
+
+
+def _row(doc: Document, line: int) -> str:
+    lo = doc.line_starts[line - 1]
+    hi = doc.text.find("\n", lo)
+    return doc.text[lo:hi if hi >= 0 else len(doc.text)]

@@ -25,7 +25,8 @@ TLS_OFF = (
     r"\bssl\._create_unverified_context\b|\bCERT_NONE\b|\bcheck_hostname\s*=\s*False\b|--no-check-certificate\b|"
     r"-SkipCertificateCheck\b|ServerCertificateValidationCallback\s*=[^\n]{0,40}\btrue\b|"
     r"StrictHostKeyChecking[= ]+no\b|CURLOPT_SSL_VERIFY(?:PEER|HOST)\s*,\s*(?:0|false)\b|\bGOINSECURE=|"
-    r"\bGOSUMDB=off\b|\b(?:ssl_verify|verify_ssl|sslverify)\s*[:=]\s*['\"]?(?:false|0|no)\b|"
+    r"\bGOSUMDB=off\b|\b(?:is)?allowInsecureProtocol\s*(?:=|\()\s*true\b|\btls\.trust-all\s*=\s*true\b|"
+    r"\bverify-host\s*=\s*false\b|\b(?:ssl_verify|verify_ssl|sslverify)\s*[:=]\s*['\"]?(?:false|0|no)\b|"
     r"\bcurl\b[^\n|;&`]*?\s(?:--insecure|-[a-zA-Z]*k[a-zA-Z]*)(?=[\s`]|$)")
 SCANNER_OFF = (
     r"#\s*nosec\b|#\s*nosemgrep\b|//\s*NOSONAR\b|gitleaks:allow\b|pragma:\s*allowlist\s+secret\b|"
@@ -152,7 +153,8 @@ SETTING_MARKS = ("verify", "reject_unauthorized", "rejectunauthorized", "insecur
                  "cert_none", "check_hostname", "no-check-certificate", "skipcertificatecheck",
                  "certificatevalidationcallback", "stricthostkeychecking", "gosumdb", "curl", "nosec", "nosemgrep",
                  "nosonar", "gitleaks:allow", "allowlist", "eslint-disable", "noqa", "suppresswarnings", "csrf",
-                 "abstracthttpconfigurer", "skip_before_action", "auth_disabled", "disable_auth", "skip_auth")
+                 "abstracthttpconfigurer", "skip_before_action", "auth_disabled", "disable_auth", "skip_auth",
+                 "trust-all")
 
 
 CONTROL_MARKS = ("middleware", "csrf", "xsrf", "tls", "ssl", "cert", "verifica", "vérification", "überprüfung",
@@ -224,6 +226,8 @@ def warned_against(doc: Document, start: int) -> bool:
         row = text[lo:doc.line_starts[above] - 1 if above < len(doc.line_starts) else len(text)].strip()
         if row.startswith("#") or row.endswith(":"):
             row = re.sub(r"\([^()]*\)", " ", row)  # (an aside in parentheses is not what the list is about)
+            if not row.startswith("#"):  # (the lead-in's last clause says what the items are; "to avoid outages,
+                row = re.split(r"[,;，；、]", row)[-1]  # every client must:" names a purpose, not a rule against them)
             return AGAINST.search(row) is not None or NEGATION_ANY.search(row) is not None
         if not row:
             break

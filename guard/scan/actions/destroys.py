@@ -69,7 +69,7 @@ def destroyed(cmd: Simple, cwd: str, merged: bool = False) -> tuple[str, str] | 
                 "error"
         if kind is not None and kind not in STORAGE:
             return f"a namespace deleted with everything it holds (kubectl delete {kind})", "warning"
-    if name in SQL_CLIENTS and (sql := _sql_body(argv)) and (dropped := DROPPED.search(sql)) \
+    if (name in SQL_CLIENTS or name.endswith(".sh")) and (sql := _sql_body(argv)) and (dropped := DROPPED.search(sql)) \
             and not re.search(r"\bCREATE\s+(?:DATABASE|SCHEMA|KEYSPACE)\b", sql, re.I):  # (dropped and made anew: a restore)
         return f"a database's data dropped by its client ({dropped.group().strip()})", "warning"
     if name in ("mongosh", "mongo") and "dropDatabase" in " ".join(argv) and "listDatabases" in " ".join(argv):
@@ -77,7 +77,7 @@ def destroyed(cmd: Simple, cwd: str, merged: bool = False) -> tuple[str, str] | 
     if name == "docker" and argv[1:3] in (["system", "prune"], ["volume", "prune"]) and (
             "--volumes" in argv or argv[1] == "volume"):
         return "every Docker volume on the machine deleted, other projects' data with them", "warning"
-    return _cloud(argv, name) or _database(argv, name)
+    return _cloud(argv, name) or _database(argv + list(cmd.env), name)
 
 
 def _cloud(argv: list[str], name: str) -> tuple[str, str] | None:
@@ -88,6 +88,9 @@ def _cloud(argv: list[str], name: str) -> tuple[str, str] | None:
         bucket = next((a for a in argv[3:] if a.startswith("s3://")), "a bucket")
         return (f"buckets deleted with their contents ({'a list computed at run time' if computed else bucket})",
                 "error" if computed else "warning")
+    root = next((a for a in argv[3:] if re.fullmatch(r"s3://[^/\s]+/?", a)), None) if argv[1:3] == ["s3", "rm"] else None
+    if name == "aws" and root and "--recursive" in argv:  # (a bucket emptied: the same as deleting it)
+        return f"every object of a bucket deleted ({root} --recursive)", "warning"
     if name == "aws" and any(a.startswith("delete-") and "snapshot" in a for a in argv[2:3]) and computed:
         return "snapshots deleted by a list computed at run time (the backups themselves)", "error"
     if name == "terraform" and argv[1:2] == ["destroy"] and {"-auto-approve", "--auto-approve"} & set(argv) \

@@ -7,7 +7,8 @@ import re
 from collections import namedtuple
 
 from guard.scan.lazyre import lazy
-from guard.scan.actions import commands, controls, destroys, grants, hosts, installers, model, owned, packages, payloads, trust
+from guard.scan.actions import commands, controls, destroys, grants, hosts, installers, logins, model, owned, packages, \
+    payloads, remotes, trust
 from guard.scan.actions.commands import Simple
 
 
@@ -97,9 +98,9 @@ class Walk:
         downloaded = model.downloads(cmd)
         if downloaded:
             carried.add(("download", downloaded))
-        self.git(cmd, carried)
+        remotes.git(self, cmd, carried)
         self.sink(cmd, carried)
-        self.credential(cmd)
+        self.credential(cmd, carried)
         logged_in = [variable for variable, _, _ in model.credentials(cmd, any_url=True)]
         if logged_in:  # (what a request that logs in with a secret returns is itself a credential or private data)
             carried.add(("token", f"the response fetched with {logged_in[0]}"))
@@ -149,38 +150,6 @@ class Walk:
         path = path.rstrip("/")
         return set().union(*(tags for file, tags in self.files.items() if path == file or path.startswith(file + "/")
                              or file.startswith(path + "/")))
-
-    def git(self, cmd: Simple, carried: set[Tag]) -> None:
-        if model.name_of(cmd) != "git" or len(cmd.argv) < 2:
-            return
-        verb, args = cmd.argv[1], [a for a in cmd.argv[2:] if not a.startswith("-")]
-        if verb == "remote" and len(args) >= 3 and args[0] in ("add", "set-url"):
-            self.remotes[args[1]] = args[2]
-            if args[0] == "set-url" and not self.trusted(args[2]):
-                self.found.append(("ACT002", f"the remote {args[1]} redirected to {args[2]}, a host that is not "
-                                             "the project's", "error", args[2]))
-        elif verb == "push" and args:
-            target = self.remotes.get(args[0], args[0])
-            if ("://" in target or "@" in target) and not self.trusted(target):
-                self.found.append(("ACT002", f"the repository pushed to {target}, a remote that is not the "
-                                             "project's", "error", target))
-        elif verb == "config" and any(re.match(r"url\..+\.(?:push)?insteadof$", a.lower()) for a in cmd.argv):
-            key = next(a for a in cmd.argv if re.match(r"url\..+\.(?:push)?insteadof$", a.lower()))
-            target = key[4:key.lower().rindex(".")]
-            replaced = cmd.argv[cmd.argv.index(key) + 1:][:1]
-            same = replaced and (a := self.host(target)) is not None and (b := self.host(replaced[0])) is not None \
-                and hosts.domain(a.name) == hosts.domain(b.name)  # (the same forge over SSH)
-            if not self.trusted(target) and not same:
-                self.found.append(("ACT002", f"git's remotes rewritten to {target} ({key}), a host that is not "
-                                             "the project's", "error", target))
-        elif verb == "add":
-            secret = next((s for a in cmd.argv[2:] for s in [model.secret_of(a)] if s and "instructions" not in s),
-                          None) or next((f"{w} (copied to {a})" for a in args for k, w in sorted(self.copied(a))
-                                         if k == "secret"), None)
-            if secret:
-                self.found.append(("ACT006", f"{secret} added to git", "error", None))
-        elif verb == "commit" and any(kind == "secret" for kind, _ in carried):
-            self.found.append(("ACT006", "a secret written into a commit", "error", None))
 
     def sink(self, cmd: Simple, carried: set[Tag]) -> None:
         out = model.sink(cmd)
@@ -233,9 +202,10 @@ class Walk:
         self.found.append(("ACT009", f"a foothold that outlives the session: {model.name_of(cmd)} {foothold}{reach}",
                            "error" if worst else "warning", outside[0] if outside else None))
 
-    def credential(self, cmd: Simple) -> None:
+    def credential(self, cmd: Simple, carried: set[Tag]) -> None:
         """A known service's credential sent as authentication to a host of another organisation."""
-        for variable, target, header in model.credentials(cmd):
+        logins_sent = [(variable, target, "") for variable, target in logins.registry_login(cmd, carried)]
+        for variable, target, header in model.credentials(cmd) + logins_sent:
             host = self.host(target)
             if host is None or self.trusted(target) or owned.issued_by(variable, host):
                 continue

@@ -43,6 +43,9 @@ def granted(cmd: Simple, carried: set[tuple[str, str]] = frozenset()) -> tuple[s
         scopes = next((lowered[i + 1] for i, a in enumerate(lowered[:-1]) if a in ("-s", "--scopes")), "")
         if WIDE_SCOPE.search(scopes):
             return f"the session's token given the scopes {scopes}", "warning"
+    public = _public(name, lowered)
+    if public:  # (a bucket or container: a static site is served that way; a repository: its code and history)
+        return f"{public} opened to the public: everyone may read it", "error" if "repository" in public else "warning"
     if name in ("gcloud", "az", "aws"):
         return _cloud(name, argv, lowered)
     if name == "chmod" and len(argv) >= 3:
@@ -106,4 +109,23 @@ def _opened(argv: list[str]) -> tuple[str, str] | None:
         writable = re.search(r"[2367]$|[oa][ugo]*\+\w*w", modes[0]) is not None
         if writable and SAFEGUARD_PATH.search(path):
             return f"the safeguard {path} made writable by every user (chmod {modes[0]})", "error"
+    return None
+
+
+PUBLIC_ACL = frozenset(("public-read", "public-read-write", "authenticated-read"))
+
+
+def _public(name: str, lowered: list[str]) -> str | None:
+    """A private repository, bucket or container made readable by everyone (the public given access, as a cloud
+    role bound to allUsers is)."""
+    if name == "gh" and lowered[1:3] == ["repo", "edit"] and any(
+            a in ("--visibility=public",) or a == "public" and lowered[i - 1] == "--visibility"
+            for i, a in enumerate(lowered)):
+        return "the repository"
+    if name == "aws" and lowered[1:3] in (["s3api", "put-bucket-acl"], ["s3api", "put-object-acl"]) and any(
+            a in PUBLIC_ACL and lowered[i - 1] == "--acl" or a.startswith("--acl=public") for i, a in enumerate(lowered)):
+        return "a bucket or its objects"
+    if name == "az" and "--public-access" in lowered[:-1] and lowered[lowered.index("--public-access") + 1] in (
+            "blob", "container"):
+        return "a storage container"
     return None

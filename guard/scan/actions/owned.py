@@ -19,11 +19,14 @@ GENERIC = frozenset("API APP AUTH ACCESS SECRET TOKEN PRIVATE PUBLIC MY THE SERV
                     "TEST CLIENT USER ADMIN ROOT MASTER DB DATABASE BOT WEBHOOK SESSION JWT SSH GPG PGP SIGNING "
                     "ENCRYPTION LICENSE BEARER OAUTH REFRESH ID KEY PASSWORD PASS SERVER REMOTE LOCAL".split())
 # Issuers whose variables do not start with their domain's first label (the rest are read from the name).
-ALIASES = {"GH": ("github.com", "githubusercontent.com"), "GITHUB": ("github.com", "githubusercontent.com"),
-           "ACTIONS": ("github.com", "githubusercontent.com", "actions.githubusercontent.com"),
+ALIASES = {"GH": ("github.com", "githubusercontent.com", "ghcr.io"), "GITHUB": ("github.com", "githubusercontent.com",
+                                                                       "ghcr.io"),
+           "ACTIONS": ("github.com", "githubusercontent.com", "actions.githubusercontent.com", "ghcr.io"),
            "CI": ("gitlab.com",), "GITLAB": ("gitlab.com",), "AWS": ("amazonaws.com", "amazon.com", "aws"),
-           "GCP": ("googleapis.com", "google.com"), "GOOGLE": ("googleapis.com", "google.com"),
-           "GCLOUD": ("googleapis.com",), "AZURE": ("azure.com", "windows.net", "microsoft.com"),
+           "GCP": ("googleapis.com", "google.com", "gcr.io", "pkg.dev"), "GOOGLE": ("googleapis.com", "google.com", "gcr.io",
+                                                                        "pkg.dev"),
+           "GCLOUD": ("googleapis.com", "gcr.io", "pkg.dev"), "AZURE": ("azure.com", "windows.net", "microsoft.com",
+                                                                      "azurecr.io"),
            "DD": ("datadoghq.com", "datadoghq.eu"), "HF": ("huggingface.co",), "NPM": ("npmjs.org", "npmjs.com"),
            "NODE": ("npmjs.org",), "CF": ("cloudflare.com",), "TWINE": ("pypi.org",), "UV": ("pypi.org",),
            "DOCKER": ("docker.io", "docker.com"), "DOCKERHUB": ("docker.io", "docker.com"),

@@ -103,16 +103,17 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
         number = bisect_right(starts, at) - 1
         start, end, section = all_steps[number]
         step = text[start:end]
-        verb = SINK_VERB.search(step) or (PLACEHOLDER.search(url) if _carries(url) else None)
+        verb = prose_verb(step) or (PLACEHOLDER.search(url) if _carries(url) else None)
+        as_code = verb is None and (verb := SINK_VERB.search(step)) is not None  # (only a name shown as code)
         if verb is None and number + 1 < len(all_steps) and all_steps[number + 1][2] == section:
             after = all_steps[number + 1]  # "The webhook is URL. Keep the channel informed by sending it the key."
             if not any(after[0] <= a[0] < after[1] for a in wanted):
-                verb = SINK_VERB.search(text, after[0], after[1])
+                verb = prose_verb(text, after[0], after[1])
         lead = next((n for n in range(number - 1, max(-1, number - 8), -1) if not LIST_ITEM.match(text, all_steps[n][0])),
                     None) if verb is None and LIST_ITEM.match(text, start) else None
         if lead is not None and all_steps[lead][2] == section and text[slice(*all_steps[lead][:2])].rstrip().endswith(
                 (":", "：")):  # (the list's lead-in says what its items do: "send the hand-off:\n- to: URL")
-            verb = SINK_VERB.search(text, *all_steps[lead][:2])
+            verb = prose_verb(text, *all_steps[lead][:2])
         if verb is None or doc.line_of(at) in fenced or walk.trusted(url):
             continue  # (code blocks are read as commands)
         if negated_in_clause(doc, at) or reported_request(doc, at, stop):
@@ -132,7 +133,7 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
                               and REPO_WORDS.search(step))
         # In the step itself, a secret named after the URL that follows the verb is what the send uses
         # ("uploads reports to URL using the token"), not what it sends; in SOV order the verb comes last.
-        carried = SINK_VERB.search(step) is None and lead is None
+        carried = prose_verb(step) is None and lead is None
         here = [m for where, m in _mentions(doc, all_steps[number], number, memo)
                 if carried or where < at or verb.start() + start > at]
         named = here + near_named
@@ -143,7 +144,7 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
             named = [m for m in named if m not in used and not (m.startswith("a secret (") and not any(
                 c in m[10:] for c in "./_"))]  # (a secret file stays theft wherever it goes)
         shown = quoted_mention(doc, at, stop) or carried and shown_as_code(doc, at, stop)
-        severity = "warning" if shown else "error"
+        severity = "warning" if shown or as_code else "error"
         if repo and not any(w in step.lower() for w in ("clone", "pull", "fetch", "download")):
             found.append((at, stop, "ACT002", f"the repository sent ({verb.group()}) to {url}, which is not "
                                               "the project's", severity, url))
@@ -151,6 +152,19 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
             found.append((at, stop, "ACT001", f"{named[0]} sent ({verb.group()}) to {url}, which is not "
                                               "the project's", severity, url))
     return found
+
+
+CODE_SPAN = lazy(r"`[^`\n]+`")
+
+
+def prose_verb(text: str, lo: int = 0, hi: int | None = None) -> re.Match[str] | None:
+    """The first sink verb of the prose, not one that is a name shown as code (the remote `mirror`, the job
+    `sync`): a word in a code span is what something is called, not what the step does. A step whose only
+    verb is such a name is still read, as a warning (a backtick never makes a step quiet)."""
+    hi = len(text) if hi is None else hi
+    spans = [m.span() for m in CODE_SPAN.finditer(text, lo, hi)] if "`" in text[lo:hi] else []
+    return next((m for m in SINK_VERB.finditer(text, lo, hi) if not any(a < m.start() and m.end() < b
+                                                                         for a, b in spans)), None)
 
 
 AUTH = lazy(r"\b(?:headers?|authorization|bearer|basic\s+auth|oauth|X-[A-Za-z]+-[\w-]+)\b", re.I)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from guard.scan.lazyre import lazy
 from guard.scan.actions import ci, commands, committed, configs, controls, destroys, footholds, hosts, installers, \
-    model, owned, partner, policies, programs, spans, spread
+    model, owned, partner, policies, programs, sockets, spans, spread
 from guard.scan.actions.flows import Flow, Walk
 from guard.scan.actions.prose import addresses, prose_actions, prose_flows
 from guard.scan.as_code import shown_as_code
@@ -27,7 +27,7 @@ def read(doc: Document) -> list[Flow]:
     found += partner.sent_by_the_app(doc, walk, [(f.start, f.end) for f in found if f.id == "ACT001"])
     found += controls.settings_off(doc, walk, spans_of, found)
     if committed.gate(doc.text):
-        found += committed.secret_committed(doc, spans_of)
+        found += committed.secret_committed(doc, spans_of) + committed.output_into_review(doc)
     return owned.lowered(doc, unverified_source(found))
 
 
@@ -43,6 +43,7 @@ def _quoted(doc: Document, flow: Flow) -> Flow:
     return flow._replace(severity="warning", message=flow.message + " (in a block quote)")
 
 
+AS_ROOT = lazy(r"\|\s*(?:sudo|doas)\s+(?:-\S+\s+)*(?:ba|z|k|da)?sh\b")
 PATH_CODE = lazy(r"`((?:~|/|\./)[\w./~-]+\.\w{2,5})`")
 
 
@@ -98,6 +99,7 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
         if any(model.name_of(cmd) in commands.NAME_SET for pipeline in cand.pipelines for cmd in pipeline):
             spans.append((cand.start, cand.end))
         flows = walk.candidate(cand.pipelines)  # (a negated one still defines variables and files for later steps)
+        flows += sockets.remote_shells(cand, walk)
         _step_files(doc, walk, cand)
         if not flows:
             continue
@@ -113,6 +115,8 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
             elif det_id in ("ACT003", "ACT009") and severity == "warning" and (fenced and det_id == "ACT009" or det_id
                     == "ACT003" and (fenced and target is None or target and installers.vouched(doc, cand, target, fenced))):
                 severity = "info"  # an install line shown in a code block, as DNG001 reads it, or a known installer's
+            elif det_id == "ACT003" and severity == "warning" and target and AS_ROOT.search(cand.text):
+                severity, message = "error", f"{message}, as root"  # (a stranger's script given the machine)
             elif lowered and severity == "error" or severity == "error" and message.endswith("(over plain HTTP)") \
                     and doc.text[doc.line_starts[doc.line_of(cand.start) - 1]:cand.start].lstrip().startswith(">"):
                 severity = "warning"  # what a third party may ask, reported in a rule or a description
