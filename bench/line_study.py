@@ -27,8 +27,8 @@ from eval_sources import DEVSET, SOURCES, own  # noqa: E402
 from guard.scan.learned import lines  # noqa: E402
 from guard.scan.learned.lines import doc_features  # noqa: E402
 
-LABELLED = ["own13", "own15", "own16", "own17", "own18", "own11", "own3", "own2", "own"]
-WHOLE_FILE = {"own13", "own15", "own16", "own17", "own18"}
+LABELLED = ["own13", "own15", "own16", "own17", "own18", "own19", "own11", "own3", "own2", "own"]
+WHOLE_FILE = {"own13", "own15", "own16", "own17", "own18", "own19"}
 # Look-alikes of sets whose attacks are not labelled (their benign halves): the thresholds are set on every readable
 # look-alike (--pool narrow: without them, as before session 13).
 WIDE_POOL = ["own4", "own5", "own7", "adapt6", "pa-benign"]
