@@ -30,7 +30,7 @@ WHOLE_FILE, ITEM_SETS = {"own13", "own15", "own16", "own17", "own18"}, ["train3"
 # Look-alikes of sets whose attacks are not labelled (their benign halves): the thresholds are set on every readable
 # look-alike (--pool narrow: without them, as before session 13).
 WIDE_POOL = ["own4", "own5", "own7", "adapt6", "pa-benign"]
-BITS = lines.BITS
+BITS, MORE = lines.BITS, ("own19", "trainlines2")  # --more: a labelled source and items, not shipped
 CACHE = Path(f"/tmp/line_study_scan.{Path(__file__).resolve().parent.parent.name}.json")  # per work tree
 
 
@@ -183,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--more", action="store_true", help="own19's labels, trainlines2's items (not shipped)")
     args = parser.parse_args(argv)
     if args.more:  # own19 after own18, the folds' order it was measured in
-        LABELLED.insert(5, "own19"), WHOLE_FILE.add("own19"), ITEM_SETS.append("trainlines2")
+        LABELLED.insert(5, MORE[0]), WHOLE_FILE.add(MORE[0]), ITEM_SETS.append(MORE[1])
     docs = load(args.items, args.pool, not args.spread, args.fragments, args.probes, args.fragment_weight,
                 args.max_units)
     untrained = set(filter(None, args.untrained.split(",")))
