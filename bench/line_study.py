@@ -1,14 +1,12 @@
-"""Study (issue 21 B): a per-line model on line labels (bench/devset/lines.txt: the lines of each labelled
-whole-file attack and fragment that carry it). Positives: those units (--items: the item sets' attacks; --fragments:
-public short attacks of at most --max-units units, a set weighing --fragment-weight x sqrt of its cases); negatives:
-every other unit of those files, look-alikes (benign halves, prec7/9/11, WIDE_POOL), real agent files, benign items.
-A file's score: its highest unit, weights quantised as shipped. Each labelled source left out in turn (its benign
-half with it; every other set whole in one fold, real files spread): every score is out of fold, and so are the
-thresholds (warning: 1 % of the real files and 2 % of the look-alikes; error: 1 in 500 of both). Beside: LRN001, the
-scanner, both, each attack as AGENTS.md and as memory; --probes: sets only scored. `--blind own12`: totals only.
-`--write PATH`: the model of all, as guard/scan/learned/lines.bin. The scanner's levels are cached in /tmp.
-
-    pip install scikit-learn numpy scipy   # study only
+"""Study (issue 21 B): a per-line model on line labels (bench/devset/lines.txt: the lines of each labelled whole-file
+attack and fragment that carry it). Positives: those units (--items: the item sets' attacks; --fragments: public
+short attacks of at most --max-units units, a set weighing --fragment-weight x sqrt of its cases); negatives: every
+other unit of those files, look-alikes (benign halves, prec7/9/11, WIDE_POOL), real agent files, benign items. A
+file's score: its highest unit, weights quantised as shipped. Each labelled source left out in turn (its benign half
+with it; every other set whole in one fold, real files spread): every score is out of fold, and so are the thresholds
+(warning: 1 % of the real files and 2 % of the look-alikes; error: 1 in 500 of both). Beside: LRN001, the scanner,
+both, each attack as AGENTS.md and as memory; --probes: sets only scored. `--blind own12`: totals only. `--write
+PATH`: the model of all, as lines.bin; `--more`: own19 and trainlines2 (not shipped: SOURCES.md). Needs sklearn:
     python bench/line_study.py --items --item-weight 3 --features shipped,pairs,prev [--show] [--blind own12]"""
 from __future__ import annotations
 
@@ -28,11 +26,11 @@ from guard.scan.learned import lines  # noqa: E402
 from guard.scan.learned.lines import doc_features  # noqa: E402
 
 LABELLED = ["own13", "own15", "own16", "own17", "own18", "own11", "own3", "own2", "own"]
-WHOLE_FILE = {"own13", "own15", "own16", "own17", "own18"}
+WHOLE_FILE, ITEM_SETS = {"own13", "own15", "own16", "own17", "own18"}, ["train3", "train4", "trainlines"]
 # Look-alikes of sets whose attacks are not labelled (their benign halves): the thresholds are set on every readable
 # look-alike (--pool narrow: without them, as before session 13).
 WIDE_POOL = ["own4", "own5", "own7", "adapt6", "pa-benign"]
-BITS = lines.BITS
+BITS, MORE = lines.BITS, ("own19", "trainlines2")  # --more: a labelled source and items, not shipped
 CACHE = Path(f"/tmp/line_study_scan.{Path(__file__).resolve().parent.parent.name}.json")  # per work tree
 
 
@@ -62,7 +60,7 @@ def load(with_items: bool, pool="wide", by_source=True, fragments="", probes="",
     for name in ["prec7", "prec9", "prec11", *(WIDE_POOL if pool == "wide" else [])]:
         docs += [Doc("lookalike", name, c.text, None, c, c.path) for c in SOURCES[name]() if not c.attack]
     docs += [Doc("real", "corpus", c.text, None, c, c.path) for c in SOURCES["corpus"]() if not c.attack]
-    for name in ("train3", "train4", "trainlines"):
+    for name in ITEM_SETS:
         docs += [Doc("item" if c.attack else "itembenign", name, c.text, "all" if c.attack else None, c)
                  for c in own(name) if with_items or not c.attack]
     for kind, name in [(k, n) for k, some in (("fragment", fragments), ("probe", probes)) for n in some.split(",")]:
@@ -182,14 +180,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", action="store_true", help="top benign units, the scanner's misses")
     parser.add_argument("--blind", default="", help="a blind set: its totals only, by the model of all")
     parser.add_argument("--write", default="", help="fit the model of all six and write it here (lines.bin)")
+    parser.add_argument("--more", action="store_true", help="own19's labels, trainlines2's items (not shipped)")
     args = parser.parse_args(argv)
+    if args.more:  # own19 after own18, the folds' order it was measured in
+        LABELLED.insert(5, MORE[0]), WHOLE_FILE.add(MORE[0]), ITEM_SETS.append(MORE[1])
     docs = load(args.items, args.pool, not args.spread, args.fragments, args.probes, args.fragment_weight,
                 args.max_units)
     untrained = set(filter(None, args.untrained.split(",")))
     kinds = set(args.features.split(","))
     if args.write and (kinds != lines.KINDS or args.window != lines.WINDOW):  # the features lines.py reads
-        raise SystemExit(f"line_study: --write needs --features {','.join(sorted(lines.KINDS))} --window "
-                         f"{lines.WINDOW}")
+        raise SystemExit(f"line_study --write needs --features {','.join(sorted(lines.KINDS))} --window {lines.WINDOW}")
     levels = {} if args.write else scanner_levels(docs)
     x, owner, y, w = matrix(docs, kinds, args.window, args)
     print(f"{len(docs)} documents, {x.shape[0]} units, {sum(sum(d.positive) for d in docs)} positive", flush=True)
