@@ -98,8 +98,8 @@ class Frame:
         triggers (as bytes, in order), the others with their first character that is not ASCII, the whole
         triggers (see whole_triggers) and each trigger's word alternation (words_pattern of its actions). A
         fresh process reads it and no more: no pass over ~1,400 actions, no look-up per trigger found."""
-        key = "frame_keys\0" + "\0".join(self.sorted_actions)
-        return cached_value(key, self._keys, _is_keys)  # type: ignore[return-value]
+        # (keyed by the actions in their order, not sorted, as a lexicon's gate is: see lexicon.Lexicon.gate)
+        return cached_value("frame_keys\0" + "\0".join(self.actions), self._keys, _is_keys)  # type: ignore[return-value]
 
     def _keys(self) -> tuple[tuple[bytes, ...], tuple[tuple[str, str], ...], frozenset[str], dict[str, str]]:
         by_trigger = self._by_trigger()
