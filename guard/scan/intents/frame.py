@@ -9,7 +9,7 @@ from functools import cached_property
 from itertools import chain
 
 from guard.scan.lazyre import LazyPattern, lazy
-from guard.scan.patterncache import cached_value
+from guard.scan.patterncache import cached_compile, cached_value  # (module patterns too: re's parser is Python)
 from guard.scan.patterns import Span
 from guard.scan.text import Document
 from guard.scan.triggers import LETTERS_ONLY, declare, declare_later, declare_whole
@@ -27,10 +27,10 @@ from guard.scan.intents.lexicon import (
     words_pattern,
 )
 
-PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
-BLOCK_START = re.compile(r"[ \t]*(?:[#>|*+-]|\d+[.)])")  # a Markdown line that starts its own block
-HEADING = re.compile(r"[ \t]{0,3}#{1,6}(?:[ \t]|$)", re.M)
-FENCE_OPEN = re.compile(r"[ \t]{0,3}(?:`{3,}|~{3,})")
+PARAGRAPH_END = cached_compile(r"\n[ \t]*\n")
+BLOCK_START = cached_compile(r"[ \t]*(?:[#>|*+-]|\d+[.)])")  # a Markdown line that starts its own block
+HEADING = cached_compile(r"[ \t]{0,3}#{1,6}(?:[ \t]|$)", re.M)
+FENCE_OPEN = cached_compile(r"[ \t]{0,3}(?:`{3,}|~{3,})")
 
 
 def scope_gate(doc: Document) -> bool:

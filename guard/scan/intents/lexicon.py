@@ -34,13 +34,13 @@ def _words_pattern(words: list[str]) -> str:
         parts.append(body)
     return "|".join(parts)
 
-LETTERS = re.compile(r"[a-z]+")
+LETTERS = cached_compile(r"[a-z]+")
 
 DISGUISED_ASCII = frozenset("\u0130\u0131\u017f\u212a")  # İ ı ſ K: each matches an ASCII letter under re.I
 
-WORD_CHAR = re.compile(r"\w")
+WORD_CHAR = cached_compile(r"\w")
 
-WORD_PIECES = re.compile(r"[\W_]+")  # the spaces and punctuation between the words of a phrase
+WORD_PIECES = cached_compile(r"[\W_]+")  # the spaces and punctuation between the words of a phrase
 
 
 class Lexicon:
