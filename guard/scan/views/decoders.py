@@ -16,9 +16,9 @@ from guard.scan.text import WIDE, Document
 
 Payload = tuple[int, int, str, str]  # start, end, decoded text, kind ("decoded:base64" ...)
 MAX_PAYLOADS = 500
-B85_DIGITS = [-1] * 256  # RFC 1924's alphabet, as base64._b85alphabet
-for _digit, _char in enumerate(b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~"):
-    B85_DIGITS[_char] = _digit
+# RFC 1924's alphabet (base64._b85alphabet): each byte's value
+B85_DIGITS = {char: digit for digit, char in enumerate(
+    b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~")}
 URLSAFE = bytes.maketrans(b"-_", b"+/")  # (what base64.urlsafe_b64decode translates)
 B64_CHARS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-="
 B32 = lazy(r"[A-Z2-7]+=*")
@@ -169,8 +169,8 @@ def b85decode(token: str) -> bytes:
     for i in range(0, len(data), 5):
         acc = 0
         for c in data[i:i + 5]:
-            digit = B85_DIGITS[c]
-            if digit < 0:
+            digit = B85_DIGITS.get(c)
+            if digit is None:
                 raise ValueError(f"bad base85 character at position {i}")
             acc = acc * 85 + digit
         if acc >= 1 << 32:
