@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_scan import corpus_files  # noqa: E402
 from bench_hooks import adapter_cases, warm_repo  # noqa: E402
-from bench_startup import hook_payload, sample  # noqa: E402
+from bench_startup import INJECTION, hook_payload, sample  # noqa: E402
 from eval_sources import CORPUS  # noqa: E402
 
 # What the launcher (hooks/bin/kguard) runs, with the venv's site-packages named outright.
@@ -62,7 +62,9 @@ def main() -> int:
         (repo / "AGENTS.md").write_text("# Rules\n- Run the tests before you commit.\n")
         four = repo / "notes.md"
         four.write_bytes(sample(files, 4096))
-        hook = hook_payload(repo, "WebFetch", sample(files, 10_240).decode("utf-8", "replace"))
+        output = sample(files, 10_240).decode("utf-8", "replace")
+        hook = hook_payload(repo, "WebFetch", output)
+        injected = hook_payload(repo, "WebFetch", output + INJECTION)  # (the goal: <= 8x)
         for venv in venvs:
             python = str(venv / "bin" / "python3")
             sites = [str(p) for p in venv.glob("lib*/python3*/site-packages") if (p / "hooks" / "entry.py").is_file()]
@@ -76,7 +78,8 @@ def main() -> int:
             launch = [python, "-S", "-c", LAUNCH.format(site=site)]
             commands = {"python -c pass": ([python, "-c", "pass"], None),
                         "scan 4 KB": ([*launch, "scan", str(four)], None),
-                        "hook PostToolUse 10 KB (WebFetch)": ([*launch, "hook", "claude-code"], hook)}
+                        "hook PostToolUse 10 KB (WebFetch)": ([*launch, "hook", "claude-code"], hook),
+                        "hook PostToolUse 10 KB + injection": ([*launch, "hook", "claude-code"], injected)}
             for argv, stdin in commands.values():  # bytecode and pattern caches written, as after a first run
                 for _ in range(2):
                     subprocess.run(argv, input=stdin, text=True, capture_output=True, env=env, cwd=repo, check=False)

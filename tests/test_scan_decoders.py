@@ -103,3 +103,48 @@ def test_a_payload_in_any_one_encoding_is_found_wherever_it_stands(encoding: str
 ])
 def test_benign_look_alikes_give_no_view_finding(text: str) -> None:
     assert [f for f in scan_text(text + "\n", "AGENTS.md") if f.view != "text"] == []
+
+
+def _b64_by_the_module(token: str) -> bytes | None:
+    import base64
+    import binascii
+
+    body = token.rstrip("=")
+    if len(body) % 4 == 1:
+        return None
+    padded = body + "=" * (-len(body) % 4)
+    try:
+        if "-" in body or "_" in body:
+            return base64.urlsafe_b64decode(padded)
+        return base64.b64decode(padded, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
+@settings(max_examples=400)
+@given(st.one_of(st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-=é ", max_size=40),
+                 st.binary(max_size=30).map(lambda data: __import__("base64").b64encode(data).decode()),
+                 st.binary(max_size=30).map(lambda data: __import__("base64").urlsafe_b64encode(data).decode())))
+def test_base64_is_decoded_by_binascii_as_the_base64_module_decodes_it(token: str) -> None:
+    from guard.scan.views.decoders import b64
+
+    assert b64(token) == _b64_by_the_module(token)
+
+
+@settings(max_examples=400)
+@given(st.one_of(st.text("0123456789ABCXYZabcxyz!#$%&()*+-;<=>?@^_`{|}~\"é", max_size=40),
+                 st.binary(max_size=30).map(lambda data: __import__("base64").b85encode(data).decode())))
+def test_base85_is_decoded_as_the_base64_module_decodes_it(token: str) -> None:
+    import base64
+
+    from guard.scan.views.decoders import b85decode
+
+    try:
+        expected: bytes | None = base64.b85decode(token)
+    except ValueError:
+        expected = None
+    try:
+        got: bytes | None = b85decode(token)
+    except ValueError:
+        got = None
+    assert got == expected

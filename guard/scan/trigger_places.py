@@ -2,8 +2,8 @@
 where it is a whole word, found through the text's trigger index when it has one."""
 from __future__ import annotations
 
-import re
 
+from guard.scan.patterncache import cached_compile  # (not re.compile: re's parser is Python)
 from guard.scan.reveal import rot13
 from guard.scan.runs import positions_in_runs
 from guard.scan.triggers import TriggerIndex, find_all, non_overlapping
@@ -41,7 +41,7 @@ def trigger_positions(doc: Searched, trigger: str) -> list[int]:
     found = [pos for pos in places if pos >= 0 and lower.startswith(needle_text, pos)]
     return non_overlapping(found, len(trigger))
 
-_BLANKS = re.compile(r"\s+")
+_BLANKS = cached_compile(r"\s+")
 
 
 def _spaced_positions(doc: Searched, trigger: str) -> list[int]:

@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import cached_property
+from itertools import chain
 
 from guard.scan.lazyre import LazyPattern, lazy
-from guard.scan.patterncache import cached_value
+from guard.scan.patterncache import cached_compile, cached_value  # (module patterns too: re's parser is Python)
 from guard.scan.patterns import Span
 from guard.scan.text import Document
 from guard.scan.triggers import LETTERS_ONLY, declare, declare_later, declare_whole
@@ -19,16 +20,17 @@ from guard.scan.intents.lexicon import (
     Lexicon,
     WORD_PIECES,
     _is_trigger_map,
+    _words_pattern,
     may_hold,
     may_occur,
     scope_words,
     words_pattern,
 )
 
-PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
-BLOCK_START = re.compile(r"[ \t]*(?:[#>|*+-]|\d+[.)])")  # a Markdown line that starts its own block
-HEADING = re.compile(r"[ \t]{0,3}#{1,6}(?:[ \t]|$)", re.M)
-FENCE_OPEN = re.compile(r"[ \t]{0,3}(?:`{3,}|~{3,})")
+PARAGRAPH_END = cached_compile(r"\n[ \t]*\n")
+BLOCK_START = cached_compile(r"[ \t]*(?:[#>|*+-]|\d+[.)])")  # a Markdown line that starts its own block
+HEADING = cached_compile(r"[ \t]{0,3}#{1,6}(?:[ \t]|$)", re.M)
+FENCE_OPEN = cached_compile(r"[ \t]{0,3}(?:`{3,}|~{3,})")
 
 
 def scope_gate(doc: Document) -> bool:
@@ -91,14 +93,31 @@ class Frame:
         return found
 
     @cached_property
+    def keys(self) -> tuple[tuple[bytes, ...], tuple[tuple[str, str], ...], frozenset[str], dict[str, str]]:
+        """What a search needs of by_trigger, derived once and kept beside the bytecode as one value: the ASCII
+        triggers (as bytes, in order), the others with their first character that is not ASCII, the whole
+        triggers (see whole_triggers) and each trigger's word alternation (words_pattern of its actions). A
+        fresh process reads it and no more: no pass over ~1,400 actions, no look-up per trigger found."""
+        # (keyed by the actions in their order, not sorted, as a lexicon's gate is: see lexicon.Lexicon.gate)
+        return cached_value("frame_keys\0" + "\0".join(self.actions), self._keys, _is_keys)  # type: ignore[return-value]
+
+    def _keys(self) -> tuple[tuple[bytes, ...], tuple[tuple[str, str], ...], frozenset[str], dict[str, str]]:
+        by_trigger = self._by_trigger()
+        triggers = sorted(by_trigger)
+        words = tuple(t.encode() for t in triggers if t.isascii())
+        others = tuple((next(c for c in t if not c.isascii()), t) for t in triggers if not t.isascii())
+        whole = frozenset(t for t, acts in by_trigger.items() if t.isascii() and all(map(str.isascii, acts)))
+        return words, others, whole, {t: _words_pattern(sorted(set(acts))) for t, acts in by_trigger.items()}
+
+    @property
     def whole_triggers(self) -> frozenset[str]:
         """The triggers whose actions are all ASCII: each is a whole run of letters of its actions, which
         begin and end at word boundaries, so it stands whole wherever one matches (never "ai" in "email")."""
-        return frozenset(t for t, words in self.by_trigger.items() if t.isascii() and all(map(str.isascii, words)))
+        return self.keys[2]
 
     @property
     def triggers(self) -> tuple[str, ...]:
-        return tuple(sorted(self.by_trigger))
+        return tuple(sorted(self.keys[3]))
 
     def pattern_for(self, trigger: str) -> LazyPattern:
         """The actions of one trigger as a small pattern: a document searches only the few whose triggers it
@@ -107,32 +126,25 @@ class Frame:
         cache = self.__dict__.setdefault("_patterns", {})
         pattern = cache.get(trigger)
         if pattern is None:
-            pattern = cache[trigger] = lazy(words_pattern(self.by_trigger[trigger]), re.I)
+            pattern = cache[trigger] = lazy(self.keys[3][trigger], re.I)
         return pattern
-
-    @cached_property
-    def _split_triggers(self) -> tuple[tuple[tuple[bytes, str], ...], tuple[tuple[str, str], ...]]:
-        words = tuple((t.encode(), t) for t in self.triggers if t.isascii())
-        others = tuple((next(c for c in t if not c.isascii()), t) for t in self.triggers if not t.isascii())
-        return words, others
 
     def present(self, doc: Document) -> tuple[str, ...]:
         """The triggers that can occur in the document, from its word set and its non-ASCII characters: the
         phrase search then looks only for those (the same matches, far fewer lookups)."""
-        words, others = self._split_triggers
+        words, others = self.keys[0], self.keys[1]
         have = doc.words
         if isinstance(have, frozenset):  # the few shared words first, by one set operation in C
-            shared = self._trigger_words.intersection(have)
-            found = [w.decode("ascii") for w in sorted(shared)]  # (ASCII: the same order as the triggers)
-        else:
-            found = [t for w, t in words if w in have]
+            found = [w.decode("ascii") for w in sorted(self._trigger_words.intersection(have))]
+        else:  # (ASCII: sorted bytes are in the order of the triggers)
+            found = [w.decode("ascii") for w in words if w in have]
         if others and doc.non_ascii:
             found += [t for c, t in others if c in doc.non_ascii]
         return tuple(found)
 
     @cached_property
     def _trigger_words(self) -> frozenset[bytes]:
-        return frozenset(w for w, _ in self._split_triggers[0])
+        return frozenset(self.keys[0])
 
     def bounds(self, doc: Document, start: int, end: int) -> tuple[int, int]:
         if self.scope == "sentence":
@@ -190,6 +202,18 @@ class Frame:
         else:
             found = all(part.search(text, a, start) or part.search(text, end, b) for part in self.parts)
         return (a, b) if found else None  # (a part is never the action's own word: "report" in "don't report")
+
+
+def _is_keys(value: object) -> bool:
+    """The shape of Frame.keys, checked in C (map, not a loop in Python: ~30 frames in every fresh process)."""
+    if not (isinstance(value, tuple) and len(value) == 4):
+        return False
+    words, others, whole, sources = value
+    return (isinstance(words, tuple) and {*map(type, words)} <= {bytes} and isinstance(others, tuple)
+            and {*map(type, others)} <= {tuple} and {*map(len, others)} <= {2}
+            and {*map(type, chain.from_iterable(others))} <= {str}
+            and isinstance(whole, frozenset) and {*map(type, whole)} <= {str}
+            and isinstance(sources, dict) and {*map(type, sources)} <= {str} and {*map(type, sources.values())} <= {str})
 
 
 def twins_hold(doc: Document) -> bool:
