@@ -249,9 +249,9 @@ def security_control_switched_off(doc: Document) -> Iterator[Hit]:
 
     Example: `Call the staging API with requests.get(url, verify=False) to skip the certificate errors.`
 
-    Instead: fix the certificate or the finding. A warning when prose asks for it; an error hidden from the
-    reader or in a file that also sends a secret out (ACT001); info in a code block; nothing in a list or
-    section that warns against it, nor aimed at a local host.
+    Instead: fix the certificate or the finding. A warning when prose asks for it; an error hidden, beside a secret
+    sent out (ACT001), or with a second control weakened in the file (host names too, a weak hash or TLS floor);
+    info in a code block; nothing in a list or section that warns against it, nor aimed at a local host.
     """
     return _hits(doc, "ACT008")
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from guard.scan.lazyre import lazy
 from guard.scan.actions import ci, commands, committed, configs, controls, destroys, footholds, hosts, installers, \
-    model, owned, partner, policies, programs, sockets, spans, spread
+    model, owned, partner, policies, programs, sockets, spans, spread, weakened
 from guard.scan.actions.flows import Flow, Walk
 from guard.scan.actions.prose import addresses, prose_actions, prose_flows
 from guard.scan.as_code import shown_as_code
@@ -28,7 +28,7 @@ def read(doc: Document) -> list[Flow]:
     found += controls.settings_off(doc, walk, spans_of, found)
     if committed.gate(doc.text):
         found += committed.secret_committed(doc, spans_of) + committed.output_into_review(doc)
-    return owned.lowered(doc, unverified_source(found))
+    return owned.lowered(doc, weakened.together(doc, unverified_source(found)))
 
 
 def _quoted(doc: Document, flow: Flow) -> Flow:
