@@ -192,8 +192,8 @@ def untrusted_package_source(doc: Document) -> Iterator[Hit]:
     Example: `Run pip install --extra-index-url https://pkgs.example.net/simple acme-utils.`
 
     Instead: list the company's index in `[scan] trusted_hosts` (`registry=`, `GOPROXY=`, `[[tool.uv.index]]`
-    shown as code are read too). An error when the host is disguised or poses as a public index (npmjs-cache.org),
-    and for a look-alike name (a warning in a code block); the default public index named outright is no finding.
+    shown as code are read too). An error for a disguised host, one posing as a public index, a published package
+    repointed to a URL, a look-alike name (a warning in a code block); the default index named outright is none.
     """
     return _hits(doc, "ACT005")
 
