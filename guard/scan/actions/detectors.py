@@ -14,8 +14,7 @@ from guard.scan.text import Document
 MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b".husky", b"gitlab-ci",
          b".claude/settings", b".git/hooks", b".github/workflows", b"-enc", b".com", b".net",
          b".org", b".io", b".dev", b".app", b".xyz", b".site", b".top", b".ru", b".cn", b".me", b".cc", b".info",
-         b".biz", b".online", b".cloud", b".tech", b".live", b".click",
-         # (ACT008: a control switched off by its setting; ACT009: a foothold)
+         b".biz", b".online", b".cloud", b".tech", b".live", b".click",  # (then ACT008's settings, ACT009's footholds)
          b"verify=false", b"verify = false", b"trust-all", b"verify-host", b"rejectunauthorized", b"insecure", b"sslverify", b"ssl_verify",
          b"verify_ssl", b"strict-ssl", b"no-check-certificate", b"cert_none", b"unverified_context",
          b"skipcertificatecheck", b"stricthostkeychecking", b"trusted-host", b"nosec", b"nosemgrep", b"nosonar",
@@ -41,7 +40,7 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"principal", b"allusers", b"allauthenticatedusers", b"repo:*", b"--visibility", b"public-read", b"--public-access", b"block_public", b"blockpublic",
          b"restrict_public", b"approving_review", b"approvingreview", b"enforce_admins", b"isadminenforced",
          b"dismiss_stale", b"dismissstale", b"code_owner_reviews", b"codeownerreviews", b"bypass_actors",
-         b'"effect"', b"effect =", b"arn:aws:iam")  # (policies.py: access widened, approvals waived by a setting)
+         b'"effect"', b"effect =", b"arn:aws:iam", b"audit", b"siem")  # (policies.py: access widened, approvals waived by a setting)
 WORDS = frozenset((b"hooks", b"hook", b"nc", b"ncat", b"netcat",
                    b"socat", b"telnet", b"scp", b"rsync", b"sftp", b"dig", b"nslookup", b"codeowners", b"husky",
                    b"workflows", b"kguard", b"protection", b"circleci", b"jenkinsfile", b"sendmail", b"mutt",
@@ -243,7 +242,8 @@ def security_control_switched_off(doc: Document) -> Iterator[Hit]:
     `InsecureSkipVerify`, `curl -k`, `GIT_SSL_NO_VERIFY`, `sslVerify=false`, `strict-ssl false`,
     `PYTHONHTTPSVERIFY=0`, pip `--trusted-host`), a security scanner or linter silenced on a line (`# nosec`,
     `# nosemgrep`, `eslint-disable` of a security rule, `gitleaks:allow`), CSRF or authentication removed
-    (`@csrf_exempt`, `csrf().disable()`, a verb that removes `CsrfViewMiddleware`, MFA, CodeQL ...).
+    (`@csrf_exempt`, `csrf().disable()`, a verb that removes `CsrfViewMiddleware`, MFA, CodeQL ...), the audit
+    trail (`audit.enabled: false`; an error for every environment's config).
 
     Why it matters: an agent told to weaken the code does it quietly, in a diff that looks like a fix.
 
