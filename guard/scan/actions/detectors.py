@@ -40,7 +40,7 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"principal", b"allusers", b"allauthenticatedusers", b"repo:*", b"--visibility", b"public-read", b"--public-access", b"block_public", b"blockpublic",
          b"restrict_public", b"approving_review", b"approvingreview", b"enforce_admins", b"isadminenforced",
          b"dismiss_stale", b"dismissstale", b"code_owner_reviews", b"codeownerreviews", b"bypass_actors",
-         b'"effect"', b"effect =", b"arn:aws:iam", b"audit", b"siem")  # (policies.py: access widened, approvals waived by a setting)
+         b'"effect"', b"effect =", b"arn:aws:iam", b"audit", b"siem", b"--no-verify")  # (policies.py: access widened, approvals waived by a setting)
 WORDS = frozenset((b"hooks", b"hook", b"nc", b"ncat", b"netcat",
                    b"socat", b"telnet", b"scp", b"rsync", b"sftp", b"dig", b"nslookup", b"codeowners", b"husky",
                    b"workflows", b"kguard", b"protection", b"circleci", b"jenkinsfile", b"sendmail", b"mutt",
@@ -243,7 +243,7 @@ def security_control_switched_off(doc: Document) -> Iterator[Hit]:
     `PYTHONHTTPSVERIFY=0`, pip `--trusted-host`), a security scanner or linter silenced on a line (`# nosec`,
     `# nosemgrep`, `eslint-disable` of a security rule, `gitleaks:allow`), CSRF or authentication removed
     (`@csrf_exempt`, `csrf().disable()`, a verb that removes `CsrfViewMiddleware`, MFA, CodeQL ...), the audit
-    trail (`audit.enabled: false`; an error for every environment's config).
+    trail (`audit.enabled: false`), findings sent to a scanner's ignore list in a file that skips the hooks.
 
     Why it matters: an agent told to weaken the code does it quietly, in a diff that looks like a fix.
 

@@ -26,6 +26,7 @@ def read(doc: Document) -> list[Flow]:
     found += policies.widened(doc) + spans.steps_in_spans(doc, walk, spans_of)
     found += partner.sent_by_the_app(doc, walk, [(f.start, f.end) for f in found if f.id == "ACT001"])
     found += controls.settings_off(doc, walk, spans_of, found) + audit.switched_off(doc)
+    found += weakened.checks_kept_from_the_change(doc)
     if committed.gate(doc.text):
         found += committed.secret_committed(doc, spans_of) + committed.output_into_review(doc)
     return owned.lowered(doc, weakened.together(doc, unverified_source(found)))

@@ -70,3 +70,37 @@ def together(doc: Document, found: list[Flow]) -> list[Flow]:
     named = ", ".join(sorted(axes))
     return [f._replace(severity="error", message=f"{f.message}; with other controls weakened in the same file "
                                                   f"({named})") if f in asked else f for f in found]
+
+
+# A security scanner's own list of accepted findings (a file whose entries the scanner skips from then on).
+IGNORE_LIST = lazy(r"(?<![\w/-])(?:[\w./-]*/)?(?:\.gitleaksignore|brakeman\.ignore|deny\.toml|audit\.toml|\.trivyignore|"
+                   r"\.semgrepignore|\.secrets\.baseline|\.snyk|\.nsprc|\.grype\.ya?ml|osv-scanner\.toml|"
+                   r"\.bandit|\.retireignore|\.auditignore)(?![\w-])")
+HOOKS_SKIPPED = lazy(r"\bgit\s+(?:commit|push|merge|rebase|cherry-pick|am)\b[^`\n]*\s(?:--no-verify|-n\b)")
+
+
+def checks_kept_from_the_change(doc: Document) -> list[Flow]:
+    """Hooks skipped (`git commit --no-verify`) in a file that also sends a scanner's findings to its ignore list:
+    neither the hook nor the scan in CI sees what the change brings. ACT008 an error at the ignore list. Either
+    alone is left to its own reading (DNG003 reads `--no-verify`; an ignore list kept with review is normal)."""
+    from guard.scan.actions.controls import warned_against
+    from guard.scan.actions.flows import Flow
+    from guard.scan.context import negated_in_clause
+
+    lower = doc.ascii_lower
+    if b"--no-verify" not in lower and b" -n" not in lower or not any(m in lower for m in IGNORE_MARKS):
+        return []
+
+    def asked(start: int) -> bool:
+        return doc.line_of(start) not in doc.fenced_lines and not negated_in_clause(doc, start) \
+            and not warned_against(doc, start)
+
+    if not any(asked(m.start()) for m in HOOKS_SKIPPED.finditer(doc.text)):
+        return []
+    return [Flow(m.start(), m.end(), "ACT008", f"a scanner's findings sent to its ignore list ({m.group()}) in a file "
+                 "that also skips the hooks: the checks kept from the change", "error")
+            for m in IGNORE_LIST.finditer(doc.text) if asked(m.start())]
+
+
+IGNORE_MARKS = (b"ignore", b"deny.toml", b"audit.toml", b".secrets.baseline", b".snyk", b".nsprc", b".bandit",
+                b"osv-scanner")
