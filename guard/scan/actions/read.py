@@ -24,7 +24,8 @@ def read(doc: Document) -> list[Flow]:
     found += programs.whole_environment_sent(doc, walk) + programs.shell_in_program(doc, walk)
     found += footholds.written_into_startup(doc, walk) + footholds.root_without_password(doc) + ci.steps(doc, walk) + spread.instructions_spread(doc)
     found += policies.widened(doc) + spans.steps_in_spans(doc, walk, spans_of)
-    found += partner.sent_by_the_app(doc, walk, [(f.start, f.end) for f in found if f.id == "ACT001"])
+    taken = [(f.start, f.end) for f in found if f.id == "ACT001"]
+    found += partner.sent_by_the_app(doc, walk, taken) + partner.posted_by_code(doc, walk, taken)
     found += controls.settings_off(doc, walk, spans_of, found) + audit.switched_off(doc)
     found += weakened.checks_kept_from_the_change(doc)
     if committed.gate(doc.text):
