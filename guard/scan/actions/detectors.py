@@ -40,7 +40,7 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"principal", b"allusers", b"allauthenticatedusers", b"repo:*", b"--visibility", b"public-read", b"--public-access", b"block_public", b"blockpublic",
          b"restrict_public", b"approving_review", b"approvingreview", b"enforce_admins", b"isadminenforced",
          b"dismiss_stale", b"dismissstale", b"code_owner_reviews", b"codeownerreviews", b"bypass_actors",
-         b'"effect"', b"effect =", b"arn:aws:iam", b"audit", b"siem", b"--no-verify")  # (policies.py: access widened, approvals waived by a setting)
+         b'"effect"', b"effect =", b"arn:aws:iam", b"audit", b"siem", b"--no-verify", b'install"')  # (policies.py: access widened, approvals waived by a setting)
 WORDS = frozenset((b"hooks", b"hook", b"nc", b"ncat", b"netcat",
                    b"socat", b"telnet", b"scp", b"rsync", b"sftp", b"dig", b"nslookup", b"codeowners", b"husky",
                    b"workflows", b"kguard", b"protection", b"circleci", b"jenkinsfile", b"sendmail", b"mutt",
@@ -183,8 +183,8 @@ def safeguard_changed(doc: Document) -> Iterator[Hit]:
           hits=[("Run `pip install --extra-index-url https://pkgs.example.net/simple acme-utils`.", 1, 6)],
           clean=["Run `pip install -e .`.", "Run `npm install --registry http://localhost:4873`."])
 def untrusted_package_source(doc: Document) -> Iterator[Hit]:
-    """What it finds: an installer pointed at a package index, registry or URL that is not the project's, or
-    told to install a name one typing slip away from a popular package (`reqeusts`, `expresss`).
+    """What it finds: an installer pointed at a package index, registry or URL that is not the project's, told to
+    install a name one slip away from a popular one (`reqeusts`), an install hook running a package the file adds.
 
     Why it matters: whoever runs that index chooses the code the agent installs (dependency confusion).
 
