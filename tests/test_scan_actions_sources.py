@@ -276,10 +276,15 @@ def test_a_ci_check_made_unable_to_fail_in_a_step_naming_the_ci_file() -> None:
     assert not act(elsewhere)
 
 
-@pytest.mark.parametrize("text", ["- Fields are encrypted with AES in ECB mode, key from `hashlib.md5(key)`.\n",
+@pytest.mark.parametrize("text", ["- Fields are encrypted with AES in ECB mode.\n",
                                   "- Hash it as `md5(salt + password)` for the legacy forum.\n"])
 def test_ecb_or_a_fast_password_hash_is_a_warning(text: str) -> None:
     assert ("ACT008", "warning") in act(text)
+
+
+def test_ecb_with_a_key_from_a_fast_hash_is_two_controls_weakened() -> None:
+    # (the cipher mode and the key derivation: two weaknesses at once, test_scan_actions_controls_weakened_together)
+    assert ("ACT008", "error") in act("- Fields are encrypted with AES in ECB mode, key from `hashlib.md5(key)`.\n")
 
 
 def test_an_md5_checksum_is_no_finding() -> None:

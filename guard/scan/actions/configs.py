@@ -29,7 +29,7 @@ SOURCE = lazy(
     rf"\bmaven\s*\{{\s*url\s*=?\s*(?:uri\()?[\"']{URL}", re.I | re.M)  # (a Gradle repository)
 # A requirement taken from a URL (PEP 508 `name @ git+https://...`): a popular package's name there is the package
 # replaced by whatever that repository holds.
-DIRECT = lazy(r"^[ \t]*[\"']?([A-Za-z0-9][\w.-]*)(?:\[[\w,.-]*\])?[ \t]*@[ \t]*((?:git\+)?https?://[^\s\"'`<>;]+)", re.M)
+DIRECT = lazy(r"(?:^[ \t]*|`)[\"']?([A-Za-z0-9][\w.-]*)(?:\[[\w,.-]*\])?[ \t]*@[ \t]*((?:git\+)?https?://[^\s\"'`<>;]+)", re.M)
 FORK_DEPENDENCY = lazy(r"\"[@\w./-]+\"\s*:\s*\"github:([\w.-]+/[\w.-]+)")
 REGISTRY_TOKEN = lazy(r"^[ \t]*//([\w.-]+)[^\s:]*:_(?:authToken|auth|password)\s*=\s*\$\{?(\w+)\}?", re.M)
 AGENT_OPEN = lazy(
@@ -69,8 +69,9 @@ def read(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[
         if any(a <= match.start() < b for a, b in in_commands) or _against(doc, match.start(), match.end()) \
                 or (flow := walk.package_flow(match.group(2))) is None:
             continue
-        popular = match.group(1).lower() in packages.PYPI
-        found.append(Flow(match.start(1), match.end(2), "ACT005", f"{flow[0]}, in place of the popular package "
+        popular = "popular " if match.group(1).lower() in packages.PYPI else \
+            "published " if _published(text, match.group(1), match.start(1), match.end(2)) else ""
+        found.append(Flow(match.start(1), match.end(2), "ACT005", f"{flow[0]}, in place of the {popular}package "
                           f"{match.group(1)}" if popular else flow[0], "error" if popular else flow[1], flow[2]))
     for match in FORK_DEPENDENCY.finditer(text) if "\"github:" in text else ():  # ("pkg": "github:owner/repo#ref")
         url = f"https://github.com/{match.group(1)}"
@@ -174,6 +175,13 @@ def scoped(text: str) -> set[str]:
         if host is not None and not host.disguise and hosts.domain(host.name).split(".")[0] == match.group(1).lower():
             found.add(hosts.domain(host.name))
     return found
+
+
+def _published(text: str, name: str, start: int, end: int) -> bool:
+    """The name the URL form takes over stands elsewhere in the file as the index's own (`name==1.2`, `name` alone
+    in a code span): a published package swapped for an archive on another host."""
+    pinned = re.compile(rf"(?<![\w.@/-]){re.escape(name)}\s*(?:[=~!<>]=|`)", re.I)
+    return any(not start <= m.start() < end for m in pinned.finditer(text))
 
 
 NPM_ENTRY = lazy(r"\"(@?[\w./-]+)\"\s*:\s*\"\Z")

@@ -3,7 +3,15 @@ uses (`reqeusts`, `colourama`, `expresss`) is a dependency from a source nobody 
 arguments; the names are a short list of the most installed packages of PyPI and npm, not of attack phrases."""
 from __future__ import annotations
 
+import re
+
 from guard.scan.actions.commands import Simple
+from guard.scan.lazyre import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from guard.scan.actions.flows import Flow
+    from guard.scan.text import Document
 
 PYPI = frozenset("""requests numpy pandas urllib3 setuptools colorama django flask boto3 botocore cryptography pyyaml
 python-dateutil certifi charset-normalizer pytest jinja2 click attrs pydantic fastapi sqlalchemy scipy matplotlib
@@ -62,3 +70,29 @@ def _one_slip(a: str, b: str) -> bool:
                                   and a[diff[1]] == b[diff[0]])
     short, long = (a, b) if len(a) < len(b) else (b, a)
     return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
+def run_at_install(doc: Document) -> list[Flow]:
+    """ACT005 a warning for an install hook (`"postinstall": "env-guard-cli init"`) that runs a package the same
+    file adds as a dependency (`"env-guard-cli": "^2.4.1"`): whatever that package's next release holds runs on
+    every machine that installs the project, before anyone reads it. A local script (`node scripts/x.js`) is none."""
+    from guard.scan.actions.controls import warned_against
+    from guard.scan.actions.flows import Flow
+    from guard.scan.context import negated_in_clause
+
+    text = doc.text
+    if "install\"" not in text:
+        return []
+    found = []
+    for hook in INSTALL_HOOK.finditer(text):
+        program = hook.group(2)
+        added = re.search(rf"[\"']{re.escape(program)}[\"']\s*:\s*[\"'][\^~]?\d", text)
+        if added is None or program in NPM or negated_in_clause(doc, hook.start()) \
+                or warned_against(doc, hook.start()):
+            continue
+        found.append(Flow(hook.start(), hook.end(), "ACT005", f"the package {program}, added by the same file, run "
+                          f"at every install ({hook.group(1)})", "warning"))
+    return found
+
+
+INSTALL_HOOK = lazy(r"[\"'](preinstall|install|postinstall)[\"']\s*:\s*[\"']((?:@[\w.-]+/)?[\w][\w.-]*)(?=[\s\"'])")

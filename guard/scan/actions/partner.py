@@ -3,7 +3,8 @@ item that names a source file of the project (`src/services/diagnostics.ts`) and
 that is not the project's (`https://ingest.partner-metrics.eu/v1/state`) asks the app to send there: a warning,
 since what is sent is said in words. An error where a code span of the same step names what the app holds for
 its users: credential headers (`Authorization`, `Cookie`), the browser's storage, the device's contacts or
-position, the whole store or request, a whole table (`SELECT *`)."""
+position, the whole store or request, a whole table (`SELECT *`). Also read: a snippet of the app's code that
+POSTs a body or a beacon to such a host (posted_by_code; an error with its masking off)."""
 from __future__ import annotations
 
 from guard.scan.lazyre import lazy
@@ -66,3 +67,53 @@ def _item(text: str, at: int) -> tuple[int, int]:
     lo = max((m.start() + 1 for m in ITEM.finditer(text, max(0, at - 2000), at)), default=max(0, at - 2000))
     after = ITEM.search(text, at)
     return lo, after.start() if after else len(text)
+
+
+# A call in the app's code that sends to a URL written into it: a POST with a body, a beacon, a client's `.post`, a
+# capture middleware given an endpoint.
+SEND_CALL = lazy(r"(?:\bfetch\(\s*|\bsendBeacon\(\s*|\.post\(\s*|\(\{\s*endpoint\s*:\s*)[\"'`](https?://[^\"'`\s]+)[\"'`]"
+                 r"([^\n]{0,160})", re.I)
+SEND_SHAPE = lazy(r"\bbody\s*:|\bdata\s*=|\bjson\s*=|\bmethod\s*:\s*[\"']POST|^\s*,|\bmask\s*:", re.I)
+UNMASKED = lazy(r"\b(?:mask|redact\w*|scrub\w*|sanitiz\w*)\s*:\s*(?:\[\s*\]|false\b)", re.I)
+BEACON = lazy(r"`[^`\n]*\bsendBeacon\b[^`\n]*`")
+
+
+def posted_by_code(doc: Document, walk: Walk, taken: list[tuple[int, int]]) -> list[Flow]:
+    """ACT001 a warning for the app's code sending a request body to a host that is not the project's (a
+    snippet with `fetch(url, {method: "POST", body})`, `sendBeacon`, a client's `.post(url, json=...)`, or the
+    beacon named beside the URL in one step); an error where the same call switches its masking off (`mask: []`)."""
+    from guard.scan.actions.controls import warned_against
+    from guard.scan.actions.flows import Flow
+
+    text = doc.text
+    if not any(m in doc.ascii_lower for m in (b"fetch(", b"sendbeacon", b".post(", b"endpoint")):
+        return []
+    found = []
+    for call in SEND_CALL.finditer(text):
+        url, rest = call.group(1), call.group(2)
+        if "sendbeacon" not in call.group().lower() and not SEND_SHAPE.search(rest) \
+                or not _foreign_endpoint(doc, walk, url, taken, call.start()):
+            continue
+        masked_off = UNMASKED.search(rest)
+        if not warned_against(doc, call.start()):
+            found.append(Flow(call.start(1), call.end(1), "ACT001", f"the app's code sending a request body to {url}, "
+                              "a host that is not the project's" + (f", with its masking off ({masked_off.group()})"
+                              if masked_off else ""), "error" if masked_off else "warning", url))
+    for beacon in BEACON.finditer(text) if not found and b"sendbeacon" in doc.ascii_lower else ():
+        lo, hi = _item(text, beacon.start())
+        for span in SPAN.finditer(text, lo, hi):
+            url = span.group(1)
+            if url.startswith(("http://", "https://")) and _foreign_endpoint(doc, walk, url, taken, span.start()) \
+                    and not warned_against(doc, span.start()):
+                found.append(Flow(span.start(1), span.end(1), "ACT001", f"the app's code sending a beacon to {url}, "
+                                  "a host that is not the project's", "warning", url))
+    return found
+
+
+def _foreign_endpoint(doc: Document, walk: Walk, url: str, taken: list[tuple[int, int]], at: int) -> bool:
+    host = hosts.parse(url)
+    return host is not None and bool(host.path.strip("/")) and host.ip is None and host.name not in hosts.FORGES \
+        and not host.name.endswith(".example") and not hosts.domain(host.name).startswith("example.") \
+        and not walk.trusted(url) and not any(a <= at < b for a, b in taken) \
+        and not negated_in_clause(doc, at) and not reported_request(doc, at, at + len(url)) \
+        and owned.Named(doc, []).names(url) is None

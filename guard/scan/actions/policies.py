@@ -4,8 +4,9 @@ that allows every action on every resource, or anything but reading to everyone 
 public-access block switched off (ACT009: access that outlives the session); a branch's approvals waived by
 their settings (`required_approving_review_count: 0`, `enforce_admins: false`, `dismiss_stale_reviews: false`,
 `require_code_owner_reviews: false`) or a ruleset's `bypass_actors` (ACT004); a wide role bound to a personal
-mailbox at a public mail provider (an error), Azure's built-in Owner role assigned or another account's root trusted
-beside AdministratorAccess (warnings). A public read (a static site's
+mailbox at a public mail provider, Azure's Owner given to a principal written out as a literal ID, a data set
+opened to everyone (errors); Azure's built-in Owner role assigned or another account's root trusted to assume a
+role (warnings). A public read (a static site's
 `s3:GetObject`, a Cloud Run service's `roles/run.invoker`) is no finding."""
 from __future__ import annotations
 
@@ -50,6 +51,13 @@ AZURE_WIDE = {"8e3af657-a8ff-443c-a75c-2fe8c4bcb635": "Owner", "b24988ac-6180-42
               "18d7d88d-d35e-4fb5-a5c3-7773c20a72d9": "User Access Administrator"}
 AZURE_ROLE = lazy(r"roleDefinitionId[\"']?\s*[:=][^\n]{0,120}?(" + "|".join(AZURE_WIDE) + ")", re.I)
 ROOT_TRUST = lazy(r"arn:aws:iam::(\d{12}):root")
+ASSUME = lazy(r"assume_?role|AssumeRole|trust(?:ed)?[ _-]?polic|\"Principal\"", re.I)
+# A wide Azure role given to a principal written out as a literal object ID: an identity the file cannot show to
+# be the project's (a reference such as `data.azurerm_client_config.current.object_id` can).
+LITERAL_PRINCIPAL = lazy(r"\bprincipal_?id[\"']?\s*[:=]\s*[\"'][0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-"
+                         r"[0-9a-f]{12}[\"']", re.I)
+AZURE_WIDE_NAME = lazy(r"(?<![\w-])(?:Owner|Contributor|User Access Administrator)(?![\w-])")
+DATASET = lazy(r"\b(?:dataset|bigquery|bq)\b|データセット|数据集|데이터\s?세트", re.I)
 STATEMENTS = (b"effect", b"statement")
 BLOCKS = (b"public",)
 APPROVALS = (b"approving", b"enforce", b"reviews", b"bypass_actors")
@@ -99,6 +107,9 @@ def widened(doc: Document) -> list[Flow]:
         roles = [r.group() for r in ROLE.finditer(text, lo, hi)]
         if roles and not all(READ_ROLE.search(r) for r in roles):
             found.append((member.start(), member.end(), "ACT009", f"{roles[0]} granted to {member.group()}", "error"))
+        elif DATASET.search(text, text.rfind("\n", 0, member.start()) + 1, member.start()):
+            found.append((member.start(), member.end(), "ACT009", f"a dataset opened to {member.group()}: tables are "
+                          "data, never a public website", "error"))
     if _named(doc, (b"githubusercontent",)) and ISSUER in text:
         for repo in ANY_REPO.finditer(text):
             lo, hi = text.rfind("\n\n", 0, repo.start()), text.find("\n\n", repo.end())
@@ -134,4 +145,12 @@ def _granted_to_outsiders(doc: Document) -> list[tuple[int, int, str, str, str]]
         if "AdministratorAccess" in text[max(0, root.start() - 600):root.end() + 600]:
             found.append((root.start(), root.end(), "ACT009", f"the account {root.group(1)}'s root trusted by a "
                                                               "role with AdministratorAccess", "warning"))
+        elif ASSUME.search(text, max(0, root.start() - 300), root.end() + 300):
+            found.append((root.start(), root.end(), "ACT009", f"the account {root.group(1)}'s root trusted to assume "
+                                                              "a role", "warning"))
+    for principal in LITERAL_PRINCIPAL.finditer(text) if b"principal" in doc.ascii_lower else ():
+        role = AZURE_WIDE_NAME.search(text, max(0, principal.start() - 200), principal.end() + 200)
+        if role is not None and "role_assignment" in text[max(0, principal.start() - 300):principal.end() + 300]:
+            found.append((principal.start(), principal.end(), "ACT009", f"Azure's {role.group()} role given to a "
+                          "principal written out as a literal ID, not one the project's configuration names", "error"))
     return found

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from guard.scan.lazyre import lazy
-from guard.scan.actions import ci, commands, committed, configs, controls, destroys, footholds, hosts, installers, \
-    model, owned, partner, policies, programs, sockets, spans, spread
+from guard.scan.actions import audit, ci, commands, committed, configs, controls, destroys, footholds, hosts, installers, \
+    model, owned, packages, partner, policies, programs, sockets, spans, spread, weakened
 from guard.scan.actions.flows import Flow, Walk
 from guard.scan.actions.prose import addresses, prose_actions, prose_flows
 from guard.scan.as_code import shown_as_code
@@ -24,11 +24,13 @@ def read(doc: Document) -> list[Flow]:
     found += programs.whole_environment_sent(doc, walk) + programs.shell_in_program(doc, walk)
     found += footholds.written_into_startup(doc, walk) + footholds.root_without_password(doc) + ci.steps(doc, walk) + spread.instructions_spread(doc)
     found += policies.widened(doc) + spans.steps_in_spans(doc, walk, spans_of)
-    found += partner.sent_by_the_app(doc, walk, [(f.start, f.end) for f in found if f.id == "ACT001"])
-    found += controls.settings_off(doc, walk, spans_of, found)
+    taken = [(f.start, f.end) for f in found if f.id == "ACT001"]
+    found += partner.sent_by_the_app(doc, walk, taken) + partner.posted_by_code(doc, walk, taken)
+    found += controls.settings_off(doc, walk, spans_of, found) + audit.switched_off(doc)
+    found += weakened.checks_kept_from_the_change(doc) + packages.run_at_install(doc)
     if committed.gate(doc.text):
         found += committed.secret_committed(doc, spans_of) + committed.output_into_review(doc)
-    return owned.lowered(doc, unverified_source(found))
+    return owned.lowered(doc, weakened.together(doc, unverified_source(found)))
 
 
 def _quoted(doc: Document, flow: Flow) -> Flow:

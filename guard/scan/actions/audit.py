@@ -1,0 +1,39 @@
+"""ACT008 for the audit trail switched off by its setting: a key that names the audit (or the SIEM feed) set to
+false, 0 or off (`audit.enabled: false`, `OPSLIB_AUDIT=0`, `Auditing:Enabled` set to `false`). A warning; an error
+when the order reaches every environment's config at once (a file name with a wildcard or a production one), not a
+test fixture: what the agent does next leaves no trace for whoever reviews it."""
+from __future__ import annotations
+
+from guard.scan.lazyre import lazy
+
+import re
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from guard.scan.actions.flows import Flow
+    from guard.scan.text import Document
+
+# The key (an identifier with a separator, or an upper-case variable) and its value, in one span or in two spans
+# a short word apart ("`Auditing:Enabled` to `false`").
+OFF = lazy(r"(?<![\w.:-])((?=[\w.:-]*(?:audit|siem))(?:[\w-]+[.:_])+[\w-]*|[A-Z]+_AUDIT\w*|AUDIT_[A-Z]+)"
+           r"(?:\s*[:=]\s*|`[^`\n]{0,8}`)[\"']?(?:false|0|off|disabled|no)\b", re.I)
+SHIPPED = lazy(r"`[^`\n]*(?:\*|prod)[^`\n]*\.(?:json|ya?ml|toml|ini|properties|env|conf|config)\b[^`\n]*`|"
+               r"`\.env\.[^`\n]*(?:\*|prod)[^`\n]*`", re.I)
+
+
+def switched_off(doc: Document) -> list[Flow]:
+    from guard.scan.actions.controls import _judged
+    from guard.scan.actions.flows import Flow
+
+    if "audit" not in doc.text.lower() and "siem" not in doc.text.lower():
+        return []
+    found = []
+    for match in OFF.finditer(doc.text):
+        for start, end, message, severity in _judged(doc, match.start(), match.end(),
+                                                     f"the audit trail switched off: {match.group(1)}", False, True):
+            lo = doc.text.rfind("\n\n", 0, start) + 1
+            hi = doc.text.find("\n\n", end) % (len(doc.text) + 1)
+            if severity == "warning" and SHIPPED.search(doc.text, lo, hi):
+                severity, message = "error", f"{message}, in every environment's config"
+            found.append(Flow(start, end, "ACT008", message, severity))
+    return found
