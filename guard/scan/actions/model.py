@@ -10,6 +10,8 @@ import re
 
 from guard.scan.actions.commands import Simple
 from guard.scan.actions.payloads import UPLOAD_FLAGS, archive_file
+from guard.scan.actions import clis
+from guard.scan.actions.clis import PRINTED_TOKEN
 
 SECRET_FILE = lazy(
     r"(?:^|[/@=~])(?:\.env(?:\.(?!example|sample|template|dist|defaults?\b)[\w.-]+)?|\.ssh(?:/|$)|id_(?:rsa|dsa|ecdsa|"
@@ -17,11 +19,15 @@ SECRET_FILE = lazy(
     r"config\.json|\.kube/config|\.m2/settings\.xml|\.gradle/gradle\.properties|"
     r"\.gnupg|shadow$|[\w-]*\.(?:pem|p12|pfx|key|keystore|jks)$|credentials(?:\.json)?$|"
     r"secrets?\.(?:json|ya?ml|toml|txt)$|\.config/gh/hosts\.yml|wallet\.dat|service[-_]account[\w-]*\.json|"
-    r"\.vault-token|\.terraformrc|terraform\.tfstate|kubeconfig)$", re.I)
+    r"\.vault-token|\.terraformrc|terraform\.tfstate|kubeconfig|\.envrc|\.dev\.vars|\.pgpass|\.my\.cnf|\.boto|"
+    r"\.s3cfg|\.dockercfg|\.htpasswd|\.config/gcloud(?:/[\w./-]*)?|[\w-]*application_default_credentials\.json|"
+    r"\.mc/config\.json|rclone\.conf|\.cargo/credentials(?:\.toml)?|\.config/hub|\.azure(?:/[\w./-]*)?|"
+    r"\.config/git/credentials)$", re.I)
 CONTEXT_FILE = lazy(r"(?:^|/)(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|copilot-instructions\.md|"
                           r"\.claude(?:/|$)|\.cursor/rules|memory(?:/|\.md$)|\.codex(?:/|$))", re.I)
 SECRET_VAR = lazy(r"\$\{?([A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|"
-                        r"CREDENTIALS?|AUTH)[A-Z0-9_]*)\}?|\$env:(\w*(?:token|secret|password|key)\w*)", re.I)
+                        r"CREDENTIALS?|AUTH)[A-Z0-9_]*|(?:DATABASE|DB|REDIS|MONGO(?:DB)?|POSTGRES|PG|MYSQL|AMQP|"
+                        r"RABBITMQ)_?(?:URL|URI|DSN))\}?|\$env:(\w*(?:token|secret|password|key)\w*)", re.I)
 ENV_DUMP = lazy(r"^(?:env|printenv|set|export|declare)$|^(?:get-childitem|gci|dir|ls)$")
 SAFEGUARD_PATH = lazy(
     r"(?:^|/)(?:\.git/hooks|\.githooks|\.husky|\.pre-commit-config\.ya?ml|\.github/workflows|\.gitlab-ci\.ya?ml|"
@@ -30,7 +36,7 @@ SAFEGUARD_PATH = lazy(
     r"[\w.-]*|CODEOWNERS|\.github/settings\.yml)(?:/|$|\.)", re.I)
 SHELLS = frozenset("sh bash zsh dash ksh fish python python3 python2 perl ruby node deno bun php pwsh powershell "
                    "iex invoke-expression eval source .".split())
-PROGRAM_SINK = lazy(r"requests\.(?:post|put|patch)|urlopen|urllib\.request|http\.client|socket\.|"
+PROGRAM_SINK = lazy(r"(?:requests|httpx|aiohttp|niquests)\.(?:post|put|patch)|\.(?:post|put)\(\s*[\"']https?:|urlopen|urllib\.request|http\.client|socket\.|"
                           r"fetch\(|axios\.(?:post|put)|XMLHttpRequest|Net::HTTP|IO::Socket|smtplib|"
                           r"Invoke-(?:WebRequest|RestMethod)|WebClient|\.(?:Upload|Post)\w*\(|"
                           r"(?:HTTP|SysLog|Socket)Handler\(", re.I)
@@ -79,6 +85,8 @@ def reads(cmd: Simple) -> list[str]:
             found.append("the whole environment")
     if name in ("gh",) and cmd.argv[1:3] == ["auth", "token"]:
         found.append("the GitHub token")
+    elif (printed := PRINTED_TOKEN.get(name)) and any(" ".join(cmd.argv[1:]).startswith(a) for a in printed[0]):
+        found.append(printed[1])  # (a credential store or CLI asked to print what it holds)
     if "169.254.169.254" in " ".join(cmd.argv):
         found.append("the cloud metadata credentials")
     if cmd.body and PROGRAM_SECRET.search(cmd.body):
@@ -132,6 +140,8 @@ def sink(cmd: Simple) -> tuple[str, str] | None:
     if name in ("aws", "gsutil") and any(a.startswith(("s3://", "gs://")) for a in lowered[2:]) \
             and not {"ls", "rm", "mb", "rb"} & set(lowered[1:3]):
         return next(a for a in argv if a.lower().startswith(("s3://", "gs://"))), "copies to the bucket"
+    if (copied := clis.sink(name, argv, lowered)) is not None:
+        return copied
     if cmd.body and PROGRAM_SINK.search(cmd.body) and targets:
         return targets[0], "sends from an inline program to"
     if _feed(name, lowered) and targets and {"--password", "-password", "-p"} & set(lowered):
