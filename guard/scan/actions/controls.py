@@ -107,12 +107,12 @@ def persistence(cmd: Simple) -> str | None:
 # Where a foothold goes, one table for both readings: a path a command writes ("^" the path's start, "$" its
 # end) and, searched in the text with the same shapes, a path a command's lead-in names (footholds.py).
 STARTUP_PATHS = (
-    r"(?:^|/|~)\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|cshrc|tcshrc|kshrc)$",
+    r"(?:^|/|~)\.(?:bashrc|bash_aliases|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|cshrc|tcshrc|kshrc)$",
     r"\.config/fish/config\.fish$", r"^/etc/(?:profile|bash\.bashrc|zsh/?zshrc|environment|rc\.local|ld\.so\.preload|"
     r"sudoers)", r"^/etc/(?:profile\.d|cron[\w.]*|systemd|sudoers\.d|init\.d)/", r"/var/spool/cron",
     r"\.config/systemd/", r"Library/Launch(?:Agents|Daemons)/", r"\.ssh/(?:config|rc)$",
     r"\.config/autostart/", r"^(?:~|\$HOME|\$\{HOME\})/\.(?:gitconfig|vscode|cursor|continue|aider[\w.]*)(?:/|$)",
-    r"\.config/git/config$", r"\.config/Code/User/", r"\$PROFILE$", r"PowerShell_profile\.ps1$")
+    r"\.config/git/config$", r"site-packages/[\w.-]+\.pth$", r"\.vscode/tasks\.json$", r"\.config/Code/User/", r"\$PROFILE$", r"PowerShell_profile\.ps1$")
 ACCESS_PATHS = (r"\.ssh/authorized_keys2?$",)  # (a login, not a program run at start: no lead-in reads it)
 FOOTHOLD = lazy("|".join(STARTUP_PATHS + ACCESS_PATHS), re.I)
 STARTUP_NAMED = lazy("|".join(re.sub(r"(?<!\\)\$", r"(?![\\w-]|\\.\\w)", re.sub(r"(?<![\\\[])\^", r"(?<![\\w.-])", p))

@@ -33,7 +33,9 @@ SAFEGUARD_PATH = lazy(
     r"(?:^|/)(?:\.git/hooks|\.githooks|\.husky|\.pre-commit-config\.ya?ml|\.github/workflows|\.gitlab-ci\.ya?ml|"
     r"\.circleci|Jenkinsfile|azure-pipelines\.ya?ml|\.claude/settings(?:\.local)?\.json|\.claude/hooks|"
     r"\.cursor/hooks\.json|\.codex/(?:hooks|config)|\.gemini/settings\.json|\.kguard\.toml|\.kguard[\w-]*baseline"
-    r"[\w.-]*|CODEOWNERS|\.github/settings\.yml)(?:/|$|\.)", re.I)
+    r"[\w.-]*|CODEOWNERS|\.github/settings\.yml|\.?lefthook(?:-local)?\.ya?ml|\.secrets\.baseline|"
+    r"\.github/dependabot\.ya?ml|\.aider\.conf\.ya?ml|\.cursor/(?:settings|mcp)\.json|\.overcommit\.yml|"
+    r"\.gitleaks(?:\.toml|ignore))(?:/|$|\.)", re.I)
 SHELLS = frozenset("sh bash zsh dash ksh fish python python3 python2 perl ruby node deno bun php pwsh powershell "
                    "iex invoke-expression eval source .".split())
 PROGRAM_SINK = lazy(r"(?:requests|httpx|aiohttp|niquests)\.(?:post|put|patch)|\.(?:post|put)\(\s*[\"']https?:|urlopen|urllib\.request|http\.client|socket\.|"
@@ -248,7 +250,7 @@ def safeguard(cmd: Simple) -> str | None:
     if name == "gh" and "api" in lowered and any("protection" in a for a in lowered) \
             and any(a in lowered for a in ("delete", "-xdelete", "--method=delete")):
         return "deletes branch protection"
-    written = [f for f in output_files(cmd) if SAFEGUARD_PATH.search(f)]
+    written = [f for f in output_files(cmd) if SAFEGUARD_PATH.search(f) and name not in ("detect-secrets", "lefthook")]
     if name in ("rm", "mv", "truncate", "unlink", "shred", "del", "remove-item", "ln") or \
             (name == "chmod" and any(a.startswith(("-x", "a-x", "u-x", "000", "0")) for a in argv[1:])) or \
             (name in ("sed", "perl") and any(a.startswith("-i") for a in argv[1:])):
