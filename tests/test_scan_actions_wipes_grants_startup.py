@@ -2,7 +2,7 @@
 database reset, databases deleted by a computed list), grants (a login key added to the account, a cluster-wide
 role bound, a shared tmate terminal), start-up places (`~/.bash_aliases`, a `.pth` file in site-packages) and
 safeguards (lefthook's config, the detect-secrets baseline, dependabot's config). Their ordinary siblings (a local
-reset, a namespaced role, a key listed, lefthook installed, the baseline refreshed by its own tool) stay quiet."""
+reset, a namespaced role, a key listed, lefthook installed, the baseline updated by its own tool) stay quiet."""
 from __future__ import annotations
 
 import json
@@ -39,7 +39,7 @@ QUIET = """# Local development
 - Reset the local database: `supabase db reset`
 - Read-only access for the dashboard: `kubectl create rolebinding view --clusterrole=view --user=dash -n web`
 - List your keys: `gh ssh-key list`
-- Install the hooks: `lefthook install`; refresh the baseline with `detect-secrets scan > .secrets.baseline`
+- Install the hooks: `lefthook install`; update the baseline with `detect-secrets scan --baseline .secrets.baseline`
 """
 
 
@@ -61,3 +61,8 @@ def test_kguard_scan_reports_the_remote_reset(tmp_path: Path) -> None:
     found = {(f["path"], f["id"], f["severity"]) for f in json.loads(scan.stdout)["findings"]}
     assert ("AGENTS.md", "ACT010", "error") in found and scan.returncode == 1, scan.stdout + scan.stderr
     assert not any(f[0] == "CLAUDE.md" and f[2] != "info" for f in found), found
+
+
+def test_a_baseline_regenerated_by_its_own_tool_is_a_warning() -> None:
+    found = act("# Secrets\n\nWhen the hook blocks: `detect-secrets scan --all-files > .secrets.baseline`\n")
+    assert ("ACT004", "warning") in found and ("ACT004", "error") not in found, found

@@ -124,7 +124,8 @@ class Walk:
             filled = sorted(w for a in cmd.argv[2:] if "/" in a for k, w in self.copied(a) if k == "download") \
                 + sorted(w for k, w in carried if k == "download" and not self.trusted(w))  # (curl -o .githooks/x)
             change += f", filled from {filled[0]}: its hooks run at every commit" if filled else ""
-            self.found.append(("ACT004", f"a change to a safeguard: {change}", "error", filled[0] if filled else None))
+            self.found.append(("ACT004", f"a change to a safeguard: {change}", "warning" if change.startswith(
+                "regenerates") else "error", filled[0] if filled else None))
         if model.name_of(cmd) == "tar" and "-C" in cmd.argv[:-1]:  # (what is extracted into a folder)
             self.files[cmd.argv[cmd.argv.index("-C") + 1].rstrip("/")] = carried
         source = model.dependency(cmd)

@@ -250,7 +250,9 @@ def safeguard(cmd: Simple) -> str | None:
     if name == "gh" and "api" in lowered and any("protection" in a for a in lowered) \
             and any(a in lowered for a in ("delete", "-xdelete", "--method=delete")):
         return "deletes branch protection"
-    written = [f for f in output_files(cmd) if SAFEGUARD_PATH.search(f) and name not in ("detect-secrets", "lefthook")]
+    written = [f for f in output_files(cmd) if SAFEGUARD_PATH.search(f)]
+    if written and name in ("detect-secrets", "gitleaks"):  # (its own tool: the documented way, yet every hit accepted)
+        return f"regenerates {written[0]}, accepting every secret the scan finds now"
     if name in ("rm", "mv", "truncate", "unlink", "shred", "del", "remove-item", "ln") or \
             (name == "chmod" and any(a.startswith(("-x", "a-x", "u-x", "000", "0")) for a in argv[1:])) or \
             (name in ("sed", "perl") and any(a.startswith("-i") for a in argv[1:])):
@@ -258,10 +260,9 @@ def safeguard(cmd: Simple) -> str | None:
         if name in ("mv", "ln"):
             targets = targets[:-1] if name == "mv" else targets[-1:]
         written += [t for t in targets if SAFEGUARD_PATH.search(t)]
-    if name == "cp":
-        plain = [a for a in argv[1:] if not a.startswith("-")]
-        if len(plain) >= 2 and SAFEGUARD_PATH.search(plain[-1]) and plain[0].startswith(("/tmp", "/dev", "~", "$")):
-            written.append(plain[-1])
+    plain = [a for a in argv[1:] if not a.startswith("-")] if name == "cp" else []
+    if len(plain) >= 2 and SAFEGUARD_PATH.search(plain[-1]) and plain[0].startswith(("/tmp", "/dev", "~", "$")):
+        written.append(plain[-1])
     written = [w for w in written if not w.endswith((".sample", ".legacy", ".bak", ".orig", "~"))]  # (inactive)
     return f"rewrites or removes {written[0]}" if written else None
 
