@@ -24,6 +24,12 @@ def sink(name: str, argv: list[str], lowered: list[str]) -> tuple[str, str] | No
         return f"s3://{plain[-1]}", "copies to the bucket"  # (an alias/bucket of the MinIO client)
     if name == "ssh" and (written := _ssh_write(argv)):
         return written, "copies to"
+    if name == "gh" and lowered[1:3] == ["repo", "create"] and "--push" in lowered and len(argv) > 3 \
+            and "/" in argv[3]:  # (the working tree pushed to a new repository of the account named)
+        return f"https://github.com/{argv[3]}", "copies to"
+    repo = next((argv[i + 1] for i, a in enumerate(lowered[:-1]) if a in ("-r", "--repo")), None)
+    if name == "gh" and repo and lowered[1:2] in (["issue"], ["pr"]) and "--body-file" in lowered:
+        return f"https://github.com/{repo}", "uploads to"  # (a file posted into another repository's tracker)
     return None
 
 
