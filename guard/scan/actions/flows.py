@@ -176,8 +176,8 @@ class Walk:
                                "warning" if stored else "error", target))
         elif variables and (self.suspect(target) or how.startswith("puts data") or "every CI secret" in variables[0]):
             self.found.append(("ACT001", f"{variables[0]} {how} {target}, which is not the project's", "error", target))
-        elif any(kind == "repo" for kind, _ in carried) or (how == "copies to" and any(
-                REPO_WORDS.match(a.rsplit("=", 1)[-1]) for a in cmd.argv[1:])):
+        elif any(kind == "repo" for kind, _ in carried) or (how.startswith("copies to") and any(
+                REPO_WORDS.match(a.rsplit("=", 1)[-1]) for a in cmd.argv[1:])):  # (as a tarball of it is)
             self.found.append(("ACT002", f"the repository {how} {target}, which is not the project's", "error", target))
         elif not how.startswith(("sends from", "puts data")) and (sent := payloads.uploaded(cmd)) \
                 and not payloads.authenticates(cmd):  # (an account there: its own)
