@@ -42,15 +42,24 @@ WEAK_CIPHER = (r"\bMODE_ECB\b|\bmodes\.ECB\(|[\"']AES/ECB/|\bAES\b[^\n`]{0,20}\b
 SETTING = lazy(rf"(?P<tls>{TLS_OFF})|(?P<scanner>{SCANNER_OFF})|(?P<auth>{AUTH_OFF})", re.I)
 # Rarer shapes, tried only where one of RARE_MARKS stands (each alternative of SETTING costs at every character).
 TLS_RARE = (r"\bGONOSUMDB=['\"]?\*|HostnameVerifier\s*\{\s*\w+\s*,\s*\w+\s*->\s*true\b|"
-            r"ALLOW_ALL_HOSTNAME_VERIFIER\b|\bNoopHostnameVerifier\b|\bInsecureTrustManagerFactory\b")
+            r"ALLOW_ALL_HOSTNAME_VERIFIER\b|\bNoopHostnameVerifier\b|\bInsecureTrustManagerFactory\b|"
+            r"\b(?:REQUESTS_CA_BUNDLE|CURL_CA_BUNDLE|SSL_CERT_FILE|HTTPX_SSL_VERIFY)\s*[=:]\s*(?:\"\"|''|/dev/null\b|"
+            r"['\"]?(?:0|false)\b)")  # (an empty or null CA bundle trusts whatever a library falls back to, or nothing checked)
+# Access opened to every origin or client: pg_hba's `trust` for remote addresses, CORS reflecting any origin
+# with credentials, a framework's default permission set to anyone.
+OPEN_ACCESS = (r"(?:^|(?<=`))\s*host(?:ssl)?\s+\S+\s+\S+\s+(?:0\.0\.0\.0/0|::/0|all|samenet)\s+trust\b|"
+               r"\borigin\s*:\s*true\s*,\s*credentials\s*:\s*true\b|allow_origin_regex\s*=\s*[\"']\.\*[\"'][^\n]{0,80}"
+               r"allow_credentials\s*=\s*True\b|"
+               r"DEFAULT_PERMISSION_CLASSES[\"']?\s*[:=]\s*[\[(]\s*[\"']?(?:rest_framework\.permissions\.)?AllowAny\b")
 TOKEN_OFF = (r"\bValidateIssuerSigningKey\s*=\s*false\b|\bRequireHttpsMetadata\s*=\s*false\b|"
              r"\bValidateLifetime\s*=\s*false\b|\bignoreExpiration\s*:\s*true\b|[\"']?verify_signature[\"']?\s*:\s*"
              r"False\b|\balgorithms\s*[:=]\s*\[[^\]\n]{0,40}[\"']none[\"']")  # (a token accepted unsigned or expired)
-RARE = lazy(rf"(?P<tls>{TLS_RARE}|\bTrustAllStrategy\b)|(?P<cipher>{WEAK_CIPHER})|(?P<auth>{TOKEN_OFF})", re.I)
+RARE = lazy(rf"(?P<tls>{TLS_RARE}|\bTrustAllStrategy\b)|(?P<cipher>{WEAK_CIPHER})|(?P<auth>{TOKEN_OFF}|{OPEN_ACCESS})", re.I | re.M)
 RARE_MARKS = (b"gonosumdb", b"hostnameverifier", b"hostname_verifier", b"trustmanager", b"ecb", b"md5", b"sha1",
               b"trustallstrategy",
               b"validateissuersigningkey", b"requirehttpsmetadata", b"validatelifetime", b"ignoreexpiration",
-              b"verify_signature", b"algorithms")
+              b"verify_signature", b"algorithms", b"ca_bundle", b"ssl_cert_file", b"ssl_verify", b"trust",
+              b"credentials: true", b"allow_origin_regex", b"allowany")
 WHAT = {"tls": "TLS verification switched off", "scanner": "a security scanner or linter silenced",
         "auth": "CSRF or authentication switched off", "cipher": "a cipher mode that leaks patterns (ECB) or a fast hash of passwords"}
 # A control named in prose, switched off by the verb just before it (prose.SWITCH_OFF, ten languages).
@@ -107,12 +116,12 @@ def persistence(cmd: Simple) -> str | None:
 # Where a foothold goes, one table for both readings: a path a command writes ("^" the path's start, "$" its
 # end) and, searched in the text with the same shapes, a path a command's lead-in names (footholds.py).
 STARTUP_PATHS = (
-    r"(?:^|/|~)\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|cshrc|tcshrc|kshrc)$",
+    r"(?:^|/|~)\.(?:bashrc|bash_aliases|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|cshrc|tcshrc|kshrc)$",
     r"\.config/fish/config\.fish$", r"^/etc/(?:profile|bash\.bashrc|zsh/?zshrc|environment|rc\.local|ld\.so\.preload|"
     r"sudoers)", r"^/etc/(?:profile\.d|cron[\w.]*|systemd|sudoers\.d|init\.d)/", r"/var/spool/cron",
     r"\.config/systemd/", r"Library/Launch(?:Agents|Daemons)/", r"\.ssh/(?:config|rc)$",
     r"\.config/autostart/", r"^(?:~|\$HOME|\$\{HOME\})/\.(?:gitconfig|vscode|cursor|continue|aider[\w.]*)(?:/|$)",
-    r"\.config/git/config$", r"\.config/Code/User/", r"\$PROFILE$", r"PowerShell_profile\.ps1$")
+    r"\.config/git/config$", r"site-packages/[\w.-]+\.pth$", r"\.vscode/tasks\.json$", r"\.config/Code/User/", r"\$PROFILE$", r"PowerShell_profile\.ps1$")
 ACCESS_PATHS = (r"\.ssh/authorized_keys2?$",)  # (a login, not a program run at start: no lead-in reads it)
 FOOTHOLD = lazy("|".join(STARTUP_PATHS + ACCESS_PATHS), re.I)
 STARTUP_NAMED = lazy("|".join(re.sub(r"(?<!\\)\$", r"(?![\\w-]|\\.\\w)", re.sub(r"(?<![\\\[])\^", r"(?<![\\w.-])", p))
@@ -200,7 +209,7 @@ def _judged(doc: Document, start: int, end: int, message: str, secret_flow: bool
     text = doc.text
     line = doc.line_of(start)
     line_text = text[doc.line_starts[line - 1]:text.find("\n", start) if "\n" in text[start:] else len(text)]
-    if PRIVATE_HOST.search(line_text) or negated_in_clause(doc, start) or reported_request(doc, start, end) \
+    if PRIVATE_HOST.search(line_text.replace("0.0.0.0/0", "")) or negated_in_clause(doc, start) or reported_request(doc, start, end) \
             or warned_against(doc, start):
         return []
     if doc.is_hidden(start) is not None or secret_flow:

@@ -93,6 +93,14 @@ def _cloud(argv: list[str], name: str) -> tuple[str, str] | None:
         return f"every object of a bucket deleted ({root} --recursive)", "warning"
     if name == "aws" and any(a.startswith("delete-") and "snapshot" in a for a in argv[2:3]) and computed:
         return "snapshots deleted by a list computed at run time (the backups themselves)", "error"
+    if name == "aws" and argv[1:2] == ["rds"] and argv[2:3] in (["delete-db-instance"], ["delete-db-cluster"]) \
+            and (computed or "--skip-final-snapshot" in argv):  # (databases by a computed list, or with no last backup)
+        return (f"databases deleted ({'by a list computed at run time' if computed else 'with no final snapshot'})",
+                "error" if computed else "warning")
+    if name == "supabase" and argv[1:3] == ["db", "reset"] and "--linked" in argv:
+        return "the linked (remote) Supabase database reset, its data with it (supabase db reset --linked)", "error"
+    if name in ("redis-cli", "valkey-cli", "keydb-cli") and {"flushall", "flushdb"} & {a.lower() for a in argv[1:]}:
+        return "every key of the server's databases deleted (FLUSHALL/FLUSHDB)", "warning"
     if name == "terraform" and argv[1:2] == ["destroy"] and {"-auto-approve", "--auto-approve"} & set(argv) \
             and not any(a.startswith(("-target", "--target")) for a in argv):
         return "every resource of the current workspace destroyed, its confirmation off (terraform destroy)", \

@@ -37,10 +37,10 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"dropdatabase", b"user.email", b"gpgsign", b"--dangerously-", b"--yolo", b"/dev/tcp/", b"/dev/udp/", b"printenv",
          b"gh api", b"deploy-key", b"aws iam", b"iam-policy", b"role assignment", b"chmod 0", b"chmod 6", b"chmod 7",
          b"chmod -r", b"o+r", b"o+w", b"a+r", b"a+w", b"auth refresh", b"--scopes",  # (ACT009: access granted)
-         b"principal", b"allusers", b"allauthenticatedusers", b"repo:*", b"--visibility", b"public-read", b"--public-access", b"block_public", b"blockpublic",
-         b"restrict_public", b"approving_review", b"approvingreview", b"enforce_admins", b"isadminenforced",
-         b"dismiss_stale", b"dismissstale", b"code_owner_reviews", b"codeownerreviews", b"bypass_actors",
-         b'"effect"', b"effect =", b"arn:aws:iam", b"audit", b"siem", b"--no-verify", b'install"')  # (policies.py: access widened, approvals waived by a setting)
+         b"principal", b"allusers", b"allauthenticatedusers", b"repo:*", b"--visibility", b"public-read", b"--public-access", b"block_public", b"blockpublic", b"restrict_public", b"approving_review", b"approvingreview", b"enforce_admins", b"isadminenforced", b"dismiss_stale", b"dismissstale", b"code_owner_reviews", b"codeownerreviews", b"bypass_actors",
+         b'"effect"', b"effect =", b"arn:aws:iam", b"audit", b"siem", b"--no-verify", b'install"', b"bash_aliases", b".pth", b"tasks.json", b"lefthook", b"secrets.baseline", b"dependabot", b"aider.conf", b"overcommit",
+         b"gitleaks", b"ssh-key add", b"clusterrolebinding", b"tmate", b"flushall", b"flushdb", b"db reset", b"delete-db-", b"ca_bundle", b"ssl_cert_file", b"ssl_verify", b"pg_hba", b"allowany", b"credentials: true", b"allow_origin_regex",
+         b"--push", b"--body-file", b"mc mirror", b"mc cp", b"credential fill", b"credential get", b"print-access-token", b"cat >")  # (policies.py: access widened, approvals waived by a setting)
 WORDS = frozenset((b"hooks", b"hook", b"nc", b"ncat", b"netcat",
                    b"socat", b"telnet", b"scp", b"rsync", b"sftp", b"dig", b"nslookup", b"codeowners", b"husky",
                    b"workflows", b"kguard", b"protection", b"circleci", b"jenkinsfile", b"sendmail", b"mutt",

@@ -124,7 +124,8 @@ class Walk:
             filled = sorted(w for a in cmd.argv[2:] if "/" in a for k, w in self.copied(a) if k == "download") \
                 + sorted(w for k, w in carried if k == "download" and not self.trusted(w))  # (curl -o .githooks/x)
             change += f", filled from {filled[0]}: its hooks run at every commit" if filled else ""
-            self.found.append(("ACT004", f"a change to a safeguard: {change}", "error", filled[0] if filled else None))
+            self.found.append(("ACT004", f"a change to a safeguard: {change}", "warning" if change.startswith(
+                "regenerates") else "error", filled[0] if filled else None))
         if model.name_of(cmd) == "tar" and "-C" in cmd.argv[:-1]:  # (what is extracted into a folder)
             self.files[cmd.argv[cmd.argv.index("-C") + 1].rstrip("/")] = carried
         source = model.dependency(cmd)
@@ -175,8 +176,8 @@ class Walk:
                                "warning" if stored else "error", target))
         elif variables and (self.suspect(target) or how.startswith("puts data") or "every CI secret" in variables[0]):
             self.found.append(("ACT001", f"{variables[0]} {how} {target}, which is not the project's", "error", target))
-        elif any(kind == "repo" for kind, _ in carried) or (how == "copies to" and any(
-                REPO_WORDS.match(a) for a in cmd.argv[1:])):
+        elif any(kind == "repo" for kind, _ in carried) or (how.startswith("copies to") and any(
+                REPO_WORDS.match(a.rsplit("=", 1)[-1]) for a in cmd.argv[1:])):  # (as a tarball of it is)
             self.found.append(("ACT002", f"the repository {how} {target}, which is not the project's", "error", target))
         elif not how.startswith(("sends from", "puts data")) and (sent := payloads.uploaded(cmd)) \
                 and not payloads.authenticates(cmd):  # (an account there: its own)

@@ -39,6 +39,14 @@ def granted(cmd: Simple, carried: set[tuple[str, str]] = frozenset()) -> tuple[s
         write = "--allow-write" in lowered or "-w" in lowered
         return "a deploy key added to the repository" + (" with write access" if write else ""), \
             "error" if write else "warning"
+    if name in ("gh", "glab") and lowered[1:3] == ["ssh-key", "add"]:  # (a login to every repository of the account)
+        return f"a login key added to the user's account ({name} ssh-key add)", "warning"
+    if name == "kubectl" and lowered[1:3] == ["create", "clusterrolebinding"]:
+        role = next((a.split("=", 1)[1] for a in lowered if a.startswith("--clusterrole=")), "")
+        return f"a role over the whole cluster bound ({role or 'clusterrolebinding'})", \
+            "error" if role in ("cluster-admin", "admin") else "warning"
+    if name == "tmate":  # (whoever holds the session's link types into this shell)
+        return "a shared terminal session opened on tmate's servers", "warning"
     if name == "gh" and lowered[1:3] in (["auth", "refresh"], ["auth", "login"]):
         scopes = next((lowered[i + 1] for i, a in enumerate(lowered[:-1]) if a in ("-s", "--scopes")), "")
         if WIDE_SCOPE.search(scopes):

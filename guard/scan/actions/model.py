@@ -10,6 +10,8 @@ import re
 
 from guard.scan.actions.commands import Simple
 from guard.scan.actions.payloads import UPLOAD_FLAGS, archive_file
+from guard.scan.actions import clis
+from guard.scan.actions.clis import PRINTED_TOKEN
 
 SECRET_FILE = lazy(
     r"(?:^|[/@=~])(?:\.env(?:\.(?!example|sample|template|dist|defaults?\b)[\w.-]+)?|\.ssh(?:/|$)|id_(?:rsa|dsa|ecdsa|"
@@ -17,20 +19,26 @@ SECRET_FILE = lazy(
     r"config\.json|\.kube/config|\.m2/settings\.xml|\.gradle/gradle\.properties|"
     r"\.gnupg|shadow$|[\w-]*\.(?:pem|p12|pfx|key|keystore|jks)$|credentials(?:\.json)?$|"
     r"secrets?\.(?:json|ya?ml|toml|txt)$|\.config/gh/hosts\.yml|wallet\.dat|service[-_]account[\w-]*\.json|"
-    r"\.vault-token|\.terraformrc|terraform\.tfstate|kubeconfig)$", re.I)
+    r"\.vault-token|\.terraformrc|terraform\.tfstate|kubeconfig|\.envrc|\.dev\.vars|\.pgpass|\.my\.cnf|\.boto|"
+    r"\.s3cfg|\.dockercfg|\.htpasswd|\.config/gcloud(?:/[\w./-]*)?|[\w-]*application_default_credentials\.json|"
+    r"\.mc/config\.json|rclone\.conf|\.cargo/credentials(?:\.toml)?|\.config/hub|\.azure(?:/[\w./-]*)?|"
+    r"\.config/git/credentials)$", re.I)
 CONTEXT_FILE = lazy(r"(?:^|/)(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|copilot-instructions\.md|"
                           r"\.claude(?:/|$)|\.cursor/rules|memory(?:/|\.md$)|\.codex(?:/|$))", re.I)
 SECRET_VAR = lazy(r"\$\{?([A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|"
-                        r"CREDENTIALS?|AUTH)[A-Z0-9_]*)\}?|\$env:(\w*(?:token|secret|password|key)\w*)", re.I)
+                        r"CREDENTIALS?|AUTH)[A-Z0-9_]*|(?:DATABASE|DB|REDIS|MONGO(?:DB)?|POSTGRES|PG|MYSQL|AMQP|"
+                        r"RABBITMQ)_?(?:URL|URI|DSN))\}?|\$env:(\w*(?:token|secret|password|key)\w*)", re.I)
 ENV_DUMP = lazy(r"^(?:env|printenv|set|export|declare)$|^(?:get-childitem|gci|dir|ls)$")
 SAFEGUARD_PATH = lazy(
     r"(?:^|/)(?:\.git/hooks|\.githooks|\.husky|\.pre-commit-config\.ya?ml|\.github/workflows|\.gitlab-ci\.ya?ml|"
     r"\.circleci|Jenkinsfile|azure-pipelines\.ya?ml|\.claude/settings(?:\.local)?\.json|\.claude/hooks|"
     r"\.cursor/hooks\.json|\.codex/(?:hooks|config)|\.gemini/settings\.json|\.kguard\.toml|\.kguard[\w-]*baseline"
-    r"[\w.-]*|CODEOWNERS|\.github/settings\.yml)(?:/|$|\.)", re.I)
+    r"[\w.-]*|CODEOWNERS|\.github/settings\.yml|\.?lefthook(?:-local)?\.ya?ml|\.secrets\.baseline|"
+    r"\.github/dependabot\.ya?ml|\.aider\.conf\.ya?ml|\.cursor/(?:settings|mcp)\.json|\.overcommit\.yml|"
+    r"\.gitleaks(?:\.toml|ignore))(?:/|$|\.)", re.I)
 SHELLS = frozenset("sh bash zsh dash ksh fish python python3 python2 perl ruby node deno bun php pwsh powershell "
                    "iex invoke-expression eval source .".split())
-PROGRAM_SINK = lazy(r"requests\.(?:post|put|patch)|urlopen|urllib\.request|http\.client|socket\.|"
+PROGRAM_SINK = lazy(r"(?:requests|httpx|aiohttp|niquests)\.(?:post|put|patch)|\.(?:post|put)\(\s*[\"']https?:|urlopen|urllib\.request|http\.client|socket\.|"
                           r"fetch\(|axios\.(?:post|put)|XMLHttpRequest|Net::HTTP|IO::Socket|smtplib|"
                           r"Invoke-(?:WebRequest|RestMethod)|WebClient|\.(?:Upload|Post)\w*\(|"
                           r"(?:HTTP|SysLog|Socket)Handler\(", re.I)
@@ -79,6 +87,8 @@ def reads(cmd: Simple) -> list[str]:
             found.append("the whole environment")
     if name in ("gh",) and cmd.argv[1:3] == ["auth", "token"]:
         found.append("the GitHub token")
+    elif (printed := PRINTED_TOKEN.get(name)) and any(" ".join(cmd.argv[1:]).startswith(a) for a in printed[0]):
+        found.append(printed[1])  # (a credential store or CLI asked to print what it holds)
     if "169.254.169.254" in " ".join(cmd.argv):
         found.append("the cloud metadata credentials")
     if cmd.body and PROGRAM_SECRET.search(cmd.body):
@@ -132,6 +142,8 @@ def sink(cmd: Simple) -> tuple[str, str] | None:
     if name in ("aws", "gsutil") and any(a.startswith(("s3://", "gs://")) for a in lowered[2:]) \
             and not {"ls", "rm", "mb", "rb"} & set(lowered[1:3]):
         return next(a for a in argv if a.lower().startswith(("s3://", "gs://"))), "copies to the bucket"
+    if (copied := clis.sink(name, argv, lowered)) is not None:
+        return copied
     if cmd.body and PROGRAM_SINK.search(cmd.body) and targets:
         return targets[0], "sends from an inline program to"
     if _feed(name, lowered) and targets and {"--password", "-password", "-p"} & set(lowered):
@@ -239,6 +251,8 @@ def safeguard(cmd: Simple) -> str | None:
             and any(a in lowered for a in ("delete", "-xdelete", "--method=delete")):
         return "deletes branch protection"
     written = [f for f in output_files(cmd) if SAFEGUARD_PATH.search(f)]
+    if written and name in ("detect-secrets", "gitleaks"):  # (its own tool: the documented way, yet every hit accepted)
+        return f"regenerates {written[0]}, accepting every secret the scan finds now"
     if name in ("rm", "mv", "truncate", "unlink", "shred", "del", "remove-item", "ln") or \
             (name == "chmod" and any(a.startswith(("-x", "a-x", "u-x", "000", "0")) for a in argv[1:])) or \
             (name in ("sed", "perl") and any(a.startswith("-i") for a in argv[1:])):
@@ -246,10 +260,9 @@ def safeguard(cmd: Simple) -> str | None:
         if name in ("mv", "ln"):
             targets = targets[:-1] if name == "mv" else targets[-1:]
         written += [t for t in targets if SAFEGUARD_PATH.search(t)]
-    if name == "cp":
-        plain = [a for a in argv[1:] if not a.startswith("-")]
-        if len(plain) >= 2 and SAFEGUARD_PATH.search(plain[-1]) and plain[0].startswith(("/tmp", "/dev", "~", "$")):
-            written.append(plain[-1])
+    plain = [a for a in argv[1:] if not a.startswith("-")] if name == "cp" else []
+    if len(plain) >= 2 and SAFEGUARD_PATH.search(plain[-1]) and plain[0].startswith(("/tmp", "/dev", "~", "$")):
+        written.append(plain[-1])
     written = [w for w in written if not w.endswith((".sample", ".legacy", ".bak", ".orig", "~"))]  # (inactive)
     return f"rewrites or removes {written[0]}" if written else None
 

@@ -34,6 +34,8 @@ ALIASES = {"GH": ("github.com", "githubusercontent.com", "ghcr.io"), "GITHUB": (
            "SONAR": ("sonarcloud.io", "sonarqube.org"), "MS": ("microsoft.com",), "CARGO": ("crates.io",),
            "GEM": ("rubygems.org",), "RUBYGEMS": ("rubygems.org",), "HOMEBREW": ("github.com",),
            "VSCE": ("visualstudio.com", "marketplace.visualstudio.com"), "OVSX": ("open-vsx.org",)}
+ISSUER_TAIL = 3  # (openweathermap, datadoghq, sentryio: a service's domain says its word and little more)
+KNOWN = frozenset(d for ds in ALIASES.values() for d in ds if "." in d)  # (whose subdomains no one else names)
 VARIABLE = lazy(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
 
 
@@ -53,17 +55,24 @@ def issuer_of(variable: str) -> tuple[str, ...]:
 
 def issued_by(variable: str, host: hosts.Host) -> bool:
     """The host belongs to the service that issued the variable: its registrable domain is one of the
-    issuer's, or its first label starts with the issuer's word (`STRIPE_KEY` -> api.stripe.com,
-    `OPENWEATHER_KEY` -> api.openweathermap.org). A disguised host never is."""
+    issuer's, or that domain's name is the issuer's word with at most a short tail and no other word
+    (`STRIPE_KEY` -> api.stripe.com, `OPENWEATHER_KEY` -> api.openweathermap.org). The name is what whoever
+    registers a domain chooses, so a label of another organisation's domain (github.relaycache.dev,
+    stripe-replay.io) is not the issuer's; a GitHub Enterprise server is the project's own host (its remotes,
+    trusted_hosts), which the caller trusts before asking. A disguised host never is."""
     issuers = issuer_of(variable)
     if not issuers or host.disguise or host.ip is not None:
         return False
     mine = hosts.domain(host.name)
+    if any(mine == issuer or host.name.endswith("." + issuer) for issuer in issuers):
+        return True
     word = variable.lstrip("${").upper().removeprefix("ENV:").split("_", 1)[0].lower()
-    labels = host.name.split(".")[:-1]  # (github.acme.com: a GitHub Enterprise server)
-    aliased = word.upper() in ALIASES  # (its domains are known: npmjs-cache.org is not npm's, github.acme.com is)
-    return any(mine == issuer or host.name.endswith("." + issuer) for issuer in issuers) \
-        or any(label == word if aliased else label.startswith(word) for label in labels if len(word) >= 3)
+    if word in host.name.split(".")[:-2] and mine in KNOWN:
+        return True  # (npm.pkg.github.com: a service's registry on a known service's own domain)
+    name = _label(mine)
+    # (its domains are known for an alias: npmjs-cache.org is not npm's)
+    return word.upper() not in ALIASES and len(word) >= 3 and name.isalnum() and name.startswith(word) \
+        and len(name) - len(word) <= ISSUER_TAIL
 
 
 # Services whose credentials are theirs alone (a product a company hosts itself, NEXUS_TOKEN to nexus.acme.io,
@@ -114,8 +123,10 @@ class Named:
                     or len(how) >= 2:
                 self.domains.add(name)
 
-    def names(self, target: str) -> str | None:
-        """The domain or account of the target the file names as its own elsewhere, if it does."""
+    def names(self, target: str, by_name: bool = True) -> str | None:
+        """The domain or account of the target the file names as its own elsewhere, if it does. by_name: a
+        domain whose only claim is the file's name for itself (a heading word, a word it repeats) counts too;
+        whoever writes the file chooses both, so that claim lowers no flow of secrets."""
         from guard.scan.actions.flows import host_of
 
         host = host_of(target)
@@ -129,7 +140,7 @@ class Named:
         mine = hosts.domain(host.name)
         if mine in self.domains or self.seen.get(mine, set()) - {host.name, "@"} or _label(mine) in self.accounts:
             return mine  # (or another host of the same domain named where nothing is sent: api. beside gitlab.)
-        return f"{mine}, whose name is the file's own" if _label(mine) in self.called else None
+        return f"{mine}, whose name is the file's own" if by_name and _label(mine) in self.called else None
 
 
 REPOSITORY = lazy(r"`([A-Za-z0-9][\w.-]{2,})/[\w.-]+`")  # (`quarry-labs/quarry-engine`: an owner and a name)
@@ -206,7 +217,8 @@ def lowered(doc: Document, flows: list[Flow]) -> list[Flow]:
     named = Named(doc, flows)
     out = []
     for flow in flows:
-        own = named.names(flow.target) if flow.severity == "error" and flow.id in LOWERED and flow.target else None
+        own = named.names(flow.target, by_name=flow.id == "ACT002") \
+            if flow.severity == "error" and flow.id in LOWERED and flow.target else None  # (a mirror of its code)
         if own is not None:
             flow = flow._replace(severity="warning",
                                  message=f"{flow.message} (the file names {own} as its own elsewhere)")
