@@ -4,9 +4,9 @@ when the order reaches every environment's config at once (a file name with a wi
 test fixture: what the agent does next leaves no trace for whoever reviews it."""
 from __future__ import annotations
 
-from guard.scan.lazyre import lazy
-
 import re
+
+from guard.scan.lazyre import lazy
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -22,14 +22,14 @@ SHIPPED = lazy(r"`[^`\n]*(?:\*|prod)[^`\n]*\.(?:json|ya?ml|toml|ini|properties|e
 
 
 def switched_off(doc: Document) -> list[Flow]:
-    from guard.scan.actions.controls import _judged
+    from guard.scan.actions.controls import judged_control
     from guard.scan.actions.flows import Flow
 
     if "audit" not in doc.text.lower() and "siem" not in doc.text.lower():
         return []
     found = []
     for match in OFF.finditer(doc.text):
-        for start, end, message, severity in _judged(doc, match.start(), match.end(),
+        for start, end, message, severity in judged_control(doc, match.start(), match.end(),
                                                      f"the audit trail switched off: {match.group(1)}", False, True):
             lo = doc.text.rfind("\n\n", 0, start) + 1
             hi = doc.text.find("\n\n", end) % (len(doc.text) + 1)

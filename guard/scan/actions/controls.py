@@ -144,14 +144,14 @@ def settings_off(doc: Document, walk: Walk, in_commands: list[tuple[int, int]], 
         if kind == "scanner" and JUSTIFIED.match(text, match.end()):
             continue  # (a suppression that names its rule and says why: the tools' own documented form)
         why = WHAT[kind]
-        found += _judged(doc, match.start(), match.end(), f"{why}: {match.group().strip()}", secret_flow, True)
+        found += judged_control(doc, match.start(), match.end(), f"{why}: {match.group().strip()}", secret_flow, True)
     for named in on_lines(doc, CONTROL_NAMED, CONTROL_MARKS):
         lo = max(text.rfind("\n", 0, named.start()) + 1, named.start() - 24)
         verb = SWITCH_OFF.search(text, lo, named.start()) or OFF.search(text, lo, named.start())
         if verb is None or doc.line_of(named.start()) in doc.fenced_lines or any(
                 a <= named.start() < b for a, b in in_commands):
             continue
-        found += _judged(doc, named.start(), named.end(), f"a security control switched off: {named.group()} "
+        found += judged_control(doc, named.start(), named.end(), f"a security control switched off: {named.group()} "
                                                           f"({verb.group()})", secret_flow, False)
     return [Flow(a, b, "ACT008", message, severity) for a, b, message, severity in found]
 
@@ -202,7 +202,7 @@ def on_lines(doc: Document, pattern: re.Pattern[str], marks: tuple) -> list[re.M
     return found
 
 
-def _judged(doc: Document, start: int, end: int, message: str, secret_flow: bool, shaped: bool
+def judged_control(doc: Document, start: int, end: int, message: str, secret_flow: bool, shaped: bool
             ) -> list[tuple[int, int, str, str]]:
     """The level of one switched-off control: quiet where the file warns against it or aims it at a local
     host; info shown in a code block; a warning asked in prose; an error beside a secret flow or hidden."""

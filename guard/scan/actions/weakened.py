@@ -30,7 +30,7 @@ AXES = (("tls-chain", r"reject_?unauthorized"),
         ("scanner", r"nosec|nosemgrep|NOSONAR|gitleaks|allowlist|eslint|noqa|SuppressWarnings|codeql|semgrep|"
                     r"bandit|trufflehog|secret scanning|dependabot"),
         ("tls-chain", r"."))
-AXIS = [(name, re.compile(pattern, re.I)) for name, pattern in AXES]
+AXIS = [(name, lazy(pattern, re.I)) for name, pattern in AXES]  # (compiled when a finding is first placed)
 # Settings counted only beside another weakened control: a weak hash called by name, an old TLS floor, a short key.
 SECOND = lazy(r"(?P<hash>\bcreateHash\(\s*['\"](?:md5|sha1)['\"]|\bgetInstance\(\s*\"(?:MD5|SHA-?1)\"|"
               r"\bhashlib\.(?:md5|sha1)\(|\bcrypto/(?:md5|sha1)\b|\bDigestUtils\.(?:md5|sha1)|\bMD5\.Create\(\))|"
