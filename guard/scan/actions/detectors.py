@@ -32,7 +32,7 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"allow_failure", b"continue-on-error", b"md5", b"sha1", b"[bot]",  # (configs: settings shown as code)
          b"pip install", b"pip3 install", b"npm install", b"npm i ", b"yarn add", b"pnpm add", b"uv add",
          b"poetry add", b"bun add",  # (ACT005: a package name one slip from a popular one; then ACT010, ACT004)
-         b"--force", b"-auto-approve", b"snapshot", b"push -f", b"origin +", b"origin :", b"--delete", b"--prune",
+         b"--force", b"--mirror", b"--all -f", b"-auto-approve", b"snapshot", b"push -f", b"origin +", b"origin :", b"--delete", b"--prune",
          b"git clean", b"rm -r", b"prune", b"reset", b"flush", b"dropdb", b"db:drop", b"kubectl delete", b"drop schema", b"drop database", b"truncate",
          b"dropdatabase", b"user.email", b"gpgsign", b"--dangerously-", b"--yolo", b"/dev/tcp/", b"/dev/udp/", b"printenv",
          b"gh api", b"deploy-key", b"aws iam", b"iam-policy", b"role assignment", b"chmod 0", b"chmod 6", b"chmod 7",

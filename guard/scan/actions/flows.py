@@ -33,6 +33,7 @@ class Walk:
         self.values: dict[str, str] = {}  # (variables that hold a URL)
         self.cwd = "."  # (where a later command runs: `cd ~ && git clean ...`)
         self.merged = False
+        self.loads = False  # (the file loads data into a database somewhere: set by the reader's first pass)
         self.found: list[tuple[str, str, str, str | None]] = []  # (id, message, severity, target) of the candidate
 
     @property
@@ -46,6 +47,8 @@ class Walk:
         self.found = []
         for pipeline in pipelines:
             self.pipeline(pipeline)
+        if self.loads or destroys.loads(pipelines):  # (dropped, created anew and loaded: a restore)
+            self.found = [f for f in self.found if not f[1].endswith("and created empty")]
         return self.found
 
     def pipeline(self, pipeline: list[Simple]) -> set[Tag]:

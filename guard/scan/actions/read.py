@@ -93,6 +93,7 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
     found: list[Flow] = []
     spans = []
     found_candidates = commands.candidates(doc)
+    walk.loads = "CREATE" in doc.text.upper() and destroys.LOADER.search(doc.text) is not None
     for cand in found_candidates:  # (a remote may be added in a step after the one that pushes to it)
         for cmd in (c for pipeline in cand.pipelines for c in pipeline if c.name == "git"):
             if cmd.argv[1:3] == ["remote", "add"] and len(cmd.argv) > 4:
