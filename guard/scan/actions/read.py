@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from guard.scan.lazyre import lazy
 from guard.scan.actions import audit, ci, commands, committed, configs, controls, destroys, footholds, hosts, installers, \
-    model, owned, packages, partner, policies, programs, sockets, spans, spread, weakened
+    model, nested, owned, packages, partner, policies, programs, sockets, spans, spread, weakened
 from guard.scan.actions.flows import Flow, Walk
 from guard.scan.actions.prose import addresses, prose_actions, prose_flows
 from guard.scan.as_code import shown_as_code
@@ -22,6 +22,7 @@ def read(doc: Document) -> list[Flow]:
               + prose_actions(doc, walk, spans_of)]
     found += disguised(doc, walk) + controls.cron_lines(doc, walk) + configs.read(doc, walk, spans_of)
     found += programs.whole_environment_sent(doc, walk) + programs.shell_in_program(doc, walk)
+    found += programs.fetched_and_evaluated(doc, walk)
     found += footholds.written_into_startup(doc, walk) + footholds.root_without_password(doc) + ci.steps(doc, walk) + spread.instructions_spread(doc)
     found += policies.widened(doc) + spans.steps_in_spans(doc, walk, spans_of)
     taken = [(f.start, f.end) for f in found if f.id == "ACT001"]
@@ -98,6 +99,8 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
         for cmd in (c for pipeline in cand.pipelines for c in pipeline if c.name == "git"):
             if cmd.argv[1:3] == ["remote", "add"] and len(cmd.argv) > 4:
                 walk.remotes.setdefault(cmd.argv[3], cmd.argv[4])
+            if (cloned := nested.clone(cmd)) is not None:  # (a folder set up as hooks before the clone fills it)
+                walk.files.setdefault(cloned[1], {("download", cloned[0])})
     for cand in found_candidates:
         if any(model.name_of(cmd) in commands.NAME_SET for pipeline in cand.pipelines for cmd in pipeline):
             spans.append((cand.start, cand.end))
