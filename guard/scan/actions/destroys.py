@@ -167,9 +167,13 @@ def _database(argv: list[str], name: str) -> tuple[str, str] | None:
 
 
 def identity(cmd: Simple) -> str | None:
-    """Commits attributed to someone else, or signing switched off (ACT004)."""
+    """Commits attributed to someone else, a review or approval claimed in a trailer, or signing switched off."""
     argv = cmd.argv
-    if cmd.name != "git" or len(argv) < 4:
+    if cmd.name != "git" or len(argv) < 3:
+        return None
+    if "commit" in argv[1:4] and (claimed := _claimed(argv)):
+        return claimed
+    if len(argv) < 4:
         return None
     if argv[1] == "-c":  # (git -c user.email=... commit: the setting for one command)
         keys = [p for i, a in enumerate(argv[:-1]) if a == "-c" for p in argv[i + 1].lower().split("=", 1)]
@@ -186,8 +190,29 @@ def identity(cmd: Simple) -> str | None:
     return None
 
 
+TRAILER = lazy(r"^(?:Approved|Reviewed|Acked|Tested)-by:\s*(.+)$", re.I)
+NAMED_ADDRESS = lazy(r"<([^<>\s]+)>")
+
+
+def _claimed(argv: list[str]) -> str | None:
+    """`--author="Name <address>"` of another person, `--trailer "Reviewed-by: Name <address>"` (a review
+    claimed for someone who did not give it)."""
+    values = [(a.split("=", 1)[0], a.split("=", 1)[1]) for a in argv if a.startswith(("--author=", "--trailer="))]
+    values += [(a, argv[i + 1]) for i, a in enumerate(argv[:-1]) if a in ("--author", "--trailer")]
+    for flag, value in values:
+        review = TRAILER.match(value.strip()) if flag == "--trailer" else None
+        named = NAMED_ADDRESS.search(value) if flag == "--author" or review else None
+        if named is None or not ADDRESS.match(named.group(1)) or PLACEHOLDER.search(named.group(1)) or "[bot]" in value:
+            continue
+        if review:
+            return f"a review attributed to {review.group(1).strip()} ({value.split(':')[0]} trailer), not given by them"
+        return f"commits attributed to {value.strip()} (--author): another person's identity"
+    return None
+
+
 PERSON_ADDRESS = lazy(r"^[^\W\d_]{1,20}[._][^\W\d_]{2,30}@")  # (first.last@, o.koval@)
-PERSON_NAME = lazy(r"user\.name[= ]+[\"']?[^\W\d_]+[ \t]+[^\W\d_]", re.I)  # (user.name "Dana Whitfield")
+PERSON_NAME = lazy(r"user\.name[= ]+[\"']?[^\W\d_]+(?:-[^\W\d_]+)*[ \t]+[^\W\d_]|[^\W\d_]{2,}[ \t]+[^\W\d_]{2,}[ \t]*<[\w.+-]+@",
+                   re.I)  # (user.name "Dana Whitfield", user.name="Ping-Ke Shih", "Dana Whitfield <dana@...>")
 
 
 def personal(doc: Document, start: int, end: int) -> bool:
