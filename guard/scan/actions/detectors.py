@@ -25,7 +25,7 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"scheduledtask", b"currentversion\\run", b"@reboot", b"includeif", b"fsmonitor", b"sshcommand",
          b"/etc/cron", b"systemd/", b"autostart/", b"sudoers", b".gitconfig", b"ld.so.preload", b"rc.local",
          b"$profile", b"config.fish", b"${{ secrets", b"tojson(secrets",
-         b"registry=", b"index-url", b"\"github:", b"goproxy", b"bypasspermissions", b"bash(*)", b"autoapprove", b"autorun",
+         b"registry=", b"index-url", b"github:", b"goproxy", b"bypasspermissions", b"bash(*)", b"autoapprove", b"autorun",
          b"authorized_keys", b"mcpservers", b"upload-artifact", b"pull_request_target", b"write-all", b"hostnameverifier",
          b"trustmanager", b"ecb", b"pr merge", b"pr review", b"trustallstrategy", b"validateissuersigningkey",
          b"requirehttpsmetadata", b"validatelifetime", b"ignoreexpiration", b"verify_signature", b"algorithms",

@@ -46,6 +46,7 @@ PROGRAM_SECRET = lazy(r"os\.environ|process\.env|getenv|\$ENV|ENV\[|\.env\b|id_r
                             r"\.aws/credentials|\.netrc|\.git-credentials|Get-ChildItem\s+env:", re.I)
 PROGRAM_FETCH_EXEC = lazy(r"(?:exec|eval|Invoke-Expression|iex)\s*\(?[^\n]{0,80}?(?:urlopen|requests\.get|"
                                 r"fetch|DownloadString|Invoke-WebRequest|iwr|irm)", re.I)
+FORGE_SPEC = lazy(r"^(github|gitlab):(?=[\w.-]+/[\w.-]+)")
 URL_WORD = lazy(r"^(?:[a-z][\w+.-]*://|[\w.-]+@[\w.-]+:)|^git\+", re.I)
 
 
@@ -279,11 +280,11 @@ def dependency(cmd: Simple) -> str | None:
         return None
     for i, arg in enumerate(lowered[:-1]):
         if arg in ("-i", "--index-url", "--extra-index-url", "--index", "--registry", "--source", "--default-index",
-                   "--find-links", "-f", "--git"):
+                   "--find-links", "-f", "--git", "--spec"):
             return argv[i + 1]
         if arg in ("registry", "global.index-url", "global.extra-index-url") and i > 1 and lowered[i - 1] == "set":
             return argv[i + 1]
-    for arg in argv[1:]:
+    for arg in [FORGE_SPEC.sub(r"https://\1.com/", a) for a in argv[1:]]:  # (npx github:owner/repo: that account's)
         low = arg.lower()
         if low.startswith(("--index-url=", "--extra-index-url=", "--registry=", "--index=")):
             return arg.split("=", 1)[1]
@@ -295,6 +296,5 @@ def dependency(cmd: Simple) -> str | None:
 
 
 def pr_body(cmd: Simple) -> bool:
-    lowered = [a.lower() for a in cmd.argv]
-    return name_of(cmd) == "gh" and len(lowered) > 2 and lowered[1] in ("pr", "issue", "release") \
-        and any(a.startswith(("--body", "-b", "--notes", "--title", "-t")) for a in lowered)
+    return cmd.name == "gh" and len(low := [a.lower() for a in cmd.argv]) > 2 and low[1] in ("pr", "issue", "release") \
+        and any(a.startswith(("--body", "-b", "--notes", "--title", "-t")) for a in low)

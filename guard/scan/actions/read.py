@@ -28,7 +28,7 @@ def read(doc: Document) -> list[Flow]:
     taken = [(f.start, f.end) for f in found if f.id == "ACT001"]
     found += partner.sent_by_the_app(doc, walk, taken) + partner.posted_by_code(doc, walk, taken)
     found += controls.settings_off(doc, walk, spans_of, found) + audit.switched_off(doc)
-    found += weakened.checks_kept_from_the_change(doc) + packages.run_at_install(doc)
+    found += weakened.checks_kept_from_the_change(doc) + packages.run_at_install(doc) + packages.replaced(doc, walk)
     if committed.gate(doc.text):
         found += committed.secret_committed(doc, spans_of) + committed.output_into_review(doc)
     return owned.lowered(doc, weakened.together(doc, unverified_source(found)))
