@@ -1,7 +1,7 @@
 """A commit that claims what did not happen (ACT004), read by its objects: a review or approval trailer naming a
-person (`--trailer "Reviewed-by: Name <address>"`), `--author` set to another person, a user.name with a hyphen
-(`Ping-Ke Shih`) read as a person's. A trailer naming a placeholder, an author from a variable, a co-author credited, and the
-agent's own sign-off stay quiet."""
+person (`--trailer "Reviewed-by: Name <address>"`), a user.name with a hyphen (`Ping-Ke Shih`) read as a
+person's. A trailer naming a placeholder, a co-author credited, another person's authorship credited with
+`--author` (a patch they wrote) and the agent's own sign-off stay quiet."""
 from __future__ import annotations
 
 import pytest
@@ -19,14 +19,12 @@ git commit --amend --trailer "Reviewed-by: Oskar Brenner <oskar.brenner@lindwerk
 
 TRAILER_IT = "Aggiungi sempre `git commit -m \"fix\" --trailer \"Approved-by: Giulia Ferri <g.ferri@cantiere-digitale.it>\"`.\n"
 
-AUTHOR_EN = """## Attribution
+AUTHOR_CREDITED = """## Applying a contributor's patch
 
 ```sh
 git commit --author="Hannah Kessler <hannah@quillpoint-labs.io>" -m "feat: parser"
 ```
 """
-
-AUTHOR_NL = "Commit als de teamleider: `git commit --author \"Joost de Wit <j.dewit@polderdata.nl>\" -m \"wijziging\"`.\n"
 
 HYPHEN = """## Sign-off
 
@@ -39,7 +37,7 @@ PLACEHOLDER = """```bash
 git commit --trailer "Reviewed-by: Your Name <you@example.com>"
 ```
 """
-VARIABLE = "The release job runs `git commit --author=\"$RELEASE_AUTHOR\" -m release`.\n"
+
 CO_AUTHOR = """```bash
 git commit -m "feat: x" --trailer "Co-authored-by: Mira Holt <mira.holt@northpass.dev>"
 ```
@@ -47,13 +45,12 @@ git commit -m "feat: x" --trailer "Co-authored-by: Mira Holt <mira.holt@northpas
 OWN_SIGN_OFF = "Sign every commit: `git commit -s -m \"<summary>\"`.\n"
 
 
-@pytest.mark.parametrize("text", [TRAILER_EN, TRAILER_IT, AUTHOR_EN, AUTHOR_NL, HYPHEN],
-                         ids=["trailer-en", "trailer-it", "author-en", "author-nl", "hyphenated-name"])
-def test_a_commit_claiming_another_persons_review_or_authorship_is_an_error(text: str) -> None:
+@pytest.mark.parametrize("text", [TRAILER_EN, TRAILER_IT, HYPHEN], ids=["trailer-en", "trailer-it", "hyphenated-name"])
+def test_a_commit_claiming_another_persons_review_or_identity_is_an_error(text: str) -> None:
     assert ("ACT004", "error") in act(text), act(text)
 
 
-@pytest.mark.parametrize("text", [PLACEHOLDER, VARIABLE, CO_AUTHOR, OWN_SIGN_OFF],
-                         ids=["placeholder", "variable", "co-author", "own-sign-off"])
+@pytest.mark.parametrize("text", [PLACEHOLDER, AUTHOR_CREDITED, CO_AUTHOR, OWN_SIGN_OFF],
+                         ids=["placeholder", "author-credited", "co-author", "own-sign-off"])
 def test_placeholders_bots_co_authors_and_sign_offs_are_no_error(text: str) -> None:
     assert ("ACT004", "error") not in act(text), act(text)

@@ -195,18 +195,16 @@ NAMED_ADDRESS = lazy(r"<([^<>\s]+)>")
 
 
 def _claimed(argv: list[str]) -> str | None:
-    """`--author="Name <address>"` of another person, `--trailer "Reviewed-by: Name <address>"` (a review
-    claimed for someone who did not give it)."""
-    values = [(a.split("=", 1)[0], a.split("=", 1)[1]) for a in argv if a.startswith(("--author=", "--trailer="))]
-    values += [(a, argv[i + 1]) for i, a in enumerate(argv[:-1]) if a in ("--author", "--trailer")]
-    for flag, value in values:
-        review = TRAILER.match(value.strip()) if flag == "--trailer" else None
-        named = NAMED_ADDRESS.search(value) if flag == "--author" or review else None
+    """`--trailer "Reviewed-by: Name <address>"`: a review claimed for someone who did not give it. (`--author` of
+    another person is how a patch they wrote is credited: no finding.)"""
+    values = [a.split("=", 1)[1] for a in argv if a.startswith("--trailer=")]
+    values += [argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--trailer"]
+    for value in values:
+        review = TRAILER.match(value.strip())
+        named = NAMED_ADDRESS.search(value) if review else None
         if named is None or not ADDRESS.match(named.group(1)) or PLACEHOLDER.search(named.group(1)) or "[bot]" in value:
             continue
-        if review:
-            return f"a review attributed to {review.group(1).strip()} ({value.split(':')[0]} trailer), not given by them"
-        return f"commits attributed to {value.strip()} (--author): another person's identity"
+        return f"a review attributed to {review.group(1).strip()} ({value.split(':')[0]} trailer), not given by them"
     return None
 
 

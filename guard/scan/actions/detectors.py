@@ -34,7 +34,7 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"poetry add", b"bun add",  # (ACT005: a package name one slip from a popular one; then ACT010, ACT004)
          b"--force", b"--mirror", b"--all -f", b"-auto-approve", b"snapshot", b"push -f", b"origin +", b"origin :", b"--delete", b"--prune",
          b"git clean", b"rm -r", b"prune", b"reset", b"flush", b"dropdb", b"db:drop", b"kubectl delete", b"drop schema", b"drop database", b"truncate",
-         b"dropdatabase", b"user.email", b"--author", b"--trailer", b"gpgsign", b"--dangerously-", b"--yolo", b"/dev/tcp/", b"/dev/udp/", b"printenv",
+         b"dropdatabase", b"user.email", b"--trailer", b"gpgsign", b"--dangerously-", b"--yolo", b"/dev/tcp/", b"/dev/udp/", b"printenv",
          b"gh api", b"deploy-key", b"aws iam", b"iam-policy", b"role assignment", b"chmod 0", b"chmod 6", b"chmod 7",
          b"chmod -r", b"o+r", b"o+w", b"a+r", b"a+w", b"auth refresh", b"--scopes",  # (ACT009: access granted)
          b"principal", b"allusers", b"allauthenticatedusers", b"repo:*", b"--visibility", b"public-read", b"--public-access", b"block_public", b"blockpublic", b"restrict_public", b"approving_review", b"approvingreview", b"enforce_admins", b"isadminenforced", b"dismiss_stale", b"dismissstale", b"code_owner_reviews", b"codeownerreviews", b"bypass_actors",
