@@ -196,6 +196,9 @@ class Walk:
         elif how == "puts data into the DNS name":  # (a lookup's name carries whatever it was built from)
             self.found.append(("ACT001", f"a value built at run time {how} {target}, which is not the project's",
                                "warning", target))
+        elif how == "uploads to" and (field := payloads.credential_field(cmd)):  # (a password the user typed in)
+            self.found.append(("ACT001", f"a credential (the form field {field}) {how} {target}, which is not the "
+                                         "project's", "error", target))
         elif how == "uploads to" and any("$" in a for a in cmd.argv[1:]) and not payloads.authenticates(cmd):
             self.found.append(("ACT001", f"data from variables {how} {target}, which is not the project's",
                                "warning", target))  # (what they hold is said in words: the model's to read)
