@@ -47,6 +47,8 @@ def granted(cmd: Simple, carried: set[tuple[str, str]] = frozenset()) -> tuple[s
         role = next((a.split("=", 1)[1] for a in lowered if a.startswith("--clusterrole=")), "")
         return f"a role over the whole cluster bound ({role or 'clusterrolebinding'})", \
             "error" if role in ("cluster-admin", "admin") else "warning"
+    if name == "glab" and lowered[1:2] == ["variable"] and {"--protected=false", "--masked=false"} & set(lowered):
+        return "a CI variable's protection removed: every branch's pipeline, and its log, may read it", "error"
     if name == "tmate":  # (whoever holds the session's link types into this shell)
         return "a shared terminal session opened on tmate's servers", "warning"
     if name == "gh" and lowered[1:3] in (["auth", "refresh"], ["auth", "login"]):
