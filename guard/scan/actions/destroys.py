@@ -35,6 +35,7 @@ DROPPED = lazy(r"\b(?:DROP\s+(?:DATABASE|SCHEMA|KEYSPACE)\b|TRUNCATE\b(?:\s+TABL
 # What a wipe leaves to recover from, named by its path: backup, snapshot and dump folders (a database server's
 # data directory is not: a replica is rebuilt by emptying it). Outside the project an error; inside it a warning.
 KEPT = lazy(r"(?:^|/)(?:[\w.-]*backups?\b[\w.*-]*|[\w.-]*snapshots?|[\w.-]*dumps?)/?\*?$", re.I)
+PRODUCTION = lazy(r"(?:^|[./_:@-])prod(?:uction)?(?:[./_:-]|$)", re.I)  # (.env.production, redis.prod.url)
 NAMED = {"-name", "-iname", "-path", "-ipath", "-regex", "-iregex"}  # find's tests that pick named entries
 
 
@@ -84,7 +85,11 @@ def destroyed(cmd: Simple, cwd: str, merged: bool = False) -> tuple[str, str] | 
     if name == "docker" and argv[1:3] in (["system", "prune"], ["volume", "prune"]) and (
             "--volumes" in argv or argv[1] == "volume"):
         return "every Docker volume on the machine deleted, other projects' data with them", "warning"
-    return _cloud(argv, name) or _database(argv + list(cmd.env), name)
+    wiped = _cloud(argv, name) or _database(argv + list(cmd.env), name)
+    named = argv + list(cmd.env) + [a for sub in cmd.subs for p in sub for c in p for a in c.argv]
+    if wiped and wiped[1] == "warning" and (prod := next((a for a in named if PRODUCTION.search(a)), None)):
+        return f"{wiped[0]}, on production ({prod})", "error"  # (the settings it runs with say which: production's)
+    return wiped
 
 
 def loads(pipelines: list[list[Simple]]) -> bool:
