@@ -87,7 +87,8 @@ def destroyed(cmd: Simple, cwd: str, merged: bool = False) -> tuple[str, str] | 
         return "every Docker volume on the machine deleted, other projects' data with them", "warning"
     wiped = _cloud(argv, name) or _database(argv + list(cmd.env), name)
     named = argv + list(cmd.env) + [a for sub in cmd.subs for p in sub for c in p for a in c.argv]
-    if wiped and wiped[1] == "warning" and (prod := next((a for a in named if PRODUCTION.search(a)), None)):
+    if wiped and wiped[1] == "warning" and (prod := next((a for a in named if PRODUCTION.search(a) and "://" not in a),
+                                                         None)):  # (a settings file, not a resource's own name)
         return f"{wiped[0]}, on production ({prod})", "error"  # (the settings it runs with say which: production's)
     return wiped
 
