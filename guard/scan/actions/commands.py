@@ -196,6 +196,8 @@ def parse(fragment: str) -> list[list[Simple]]:
             body = rest[:stop.start()] if stop else rest
             fragment = fragment[:heredoc.start()] + tail[:first_line_end]
     fragment = fragment.replace("\\\n", " ")
+    if "${{" in fragment:  # (a CI expression is one word, its braces no group: `${{ github.repository }}`)
+        fragment = re.sub(r"\$\{\{[^}\n]*\}\}", lambda m: m.group().replace(" ", ""), fragment)
     subs: list[list[list[Simple]]] = []
     flat = _lift_substitutions(fragment, subs)
     tokens = [t for token in _tokens(flat) for t in (OPERATORS.findall(token) if PUNCT.fullmatch(token) else [token])]

@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 
 URL = r"((?:git\+)?https?://[^\s\"'`<>,;)]+)"
 SOURCE = lazy(
-    rf"(?:^|[\s\"'`])(?:@[\w.-]+:)?registry\s*=\s*[\"']?{URL}|(?:^|[\s\"'`-])(?:extra-)?index-url\s*[= ]\s*[\"']?{URL}|"
+    rf"(?:^|[\s\"'`_])(?:@[\w.-]+:)?registry\s*=\s*[\"']?{URL}|"
+    rf"(?:^|[\s\"'`_-])(?:extra[-_])?index[-_]url\s*[= ]\s*[\"']?{URL}|"
+    rf"\bhosted\s*:\s*(?:\n\s*name\s*:[^\n]*\n\s*url\s*:\s*)?[\"']?{URL}|"  # (pub's `hosted:` source, PIP_INDEX_URL=)
     rf"\bGOPROXY\s*=\s*[\"']?{URL}|<add\s+key=\"[^\"]*\"\s+value=\"{URL}\"|"
     rf"\"[@\w./-]+\"\s*:\s*\"{URL[:-1]}\.(?:tgz|tar\.gz|whl|zip))\"|"
     rf"^\[\[tool\.(?:uv\.index|poetry\.source|pdm\.source|rye\.sources)\]\][^\[]*?^url\s*=\s*[\"']{URL}|"
@@ -53,7 +55,8 @@ def read(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[
     text = doc.text
     found: list[Flow] = []
     lower = doc.ascii_lower  # (each reading tried only where its setting's name stands)
-    sources = "://" in text and any(m in lower for m in (b"registry", b"index-url", b"goproxy", b"<add", b".tgz",
+    sources = "://" in text and any(m in lower for m in (b"registry", b"index-url", b"index_url", b"hosted", b"goproxy",
+                                                          b"<add", b".tgz",
                                                           b".tar.gz", b".whl", b".zip", b"[[tool.", b"maven"))
     for match in SOURCE.finditer(text) if sources else ():
         url = next(g for g in match.groups() if g)

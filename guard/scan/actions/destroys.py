@@ -27,11 +27,15 @@ PLACEHOLDER = lazy(r"[<>{}$]|@(?:[\w-]+\.)*(?:example|test|invalid|localhost)\b|
                    r"me|name|user|email)@", re.I)
 ADDRESS = lazy(r"^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$")
 HOME_DATA = lazy(r"^(?:~|\$HOME|\$\{HOME\})/(?:\.config|\.ssh|\.gnupg|\.aws|\.kube|\.docker|\.local|Library|Documents|"
-                 r"Desktop|Downloads|Pictures)/?\*?$")  # (not caches: ~/.cache, ~/.npm, ~/.m2 are rebuilt)
+                 r"Desktop|Downloads|Pictures|(?:Documents|Desktop|Pictures)/[\w. *-]+)/?\*?$")  # (not caches: ~/.cache, ~/.npm, ~/.m2 are rebuilt)
 STORAGE = frozenset(("pvc", "pvcs", "persistentvolumeclaim", "persistentvolumeclaims", "pv", "pvs",
                      "persistentvolume", "persistentvolumes"))
 SQL_CLIENTS = frozenset(("psql", "mysql", "mariadb", "sqlcmd", "sqlite3", "clickhouse-client", "cqlsh"))
 DROPPED = lazy(r"\b(?:DROP\s+(?:DATABASE|SCHEMA|KEYSPACE)\b|TRUNCATE\b(?:\s+TABLE)?)", re.I)
+# What a wipe leaves to recover from, named by its path: backup, snapshot and dump folders (a database server's
+# data directory is not: a replica is rebuilt by emptying it). Outside the project an error; inside it a warning.
+KEPT = lazy(r"(?:^|/)(?:[\w.-]*backups?\b[\w.*-]*|[\w.-]*snapshots?|[\w.-]*dumps?)/?\*?$", re.I)
+PRODUCTION = lazy(r"(?:^|[./_:@-])prod(?:uction)?(?:[./_:-]|$)", re.I)  # (.env.production, redis.prod.url)
 NAMED = {"-name", "-iname", "-path", "-ipath", "-regex", "-iregex"}  # find's tests that pick named entries
 
 
@@ -69,15 +73,33 @@ def destroyed(cmd: Simple, cwd: str, merged: bool = False) -> tuple[str, str] | 
                 "error"
         if kind is not None and kind not in STORAGE:
             return f"a namespace deleted with everything it holds (kubectl delete {kind})", "warning"
-    if (name in SQL_CLIENTS or name.endswith(".sh")) and (sql := _sql_body(argv)) and (dropped := DROPPED.search(sql)) \
-            and not re.search(r"\bCREATE\s+(?:DATABASE|SCHEMA|KEYSPACE)\b", sql, re.I):  # (dropped and made anew: a restore)
-        return f"a database's data dropped by its client ({dropped.group().strip()})", "warning"
+    if (name in SQL_CLIENTS or name.endswith(".sh")) and (sql := _sql_body(argv)) and (dropped := DROPPED.search(sql)):
+        anew = " and created empty" if re.search(r"\bCREATE\s+(?:DATABASE|SCHEMA|KEYSPACE)\b", sql, re.I) else ""
+        return f"a database's data dropped by its client ({dropped.group().strip()}){anew}", "warning"
+    if name == "rm" and "r" in flags.lower() and (kept := [t for t in targets if KEPT.search(t)]):
+        outside = [t for t in kept if t.startswith(("~", "$HOME", "${HOME}", "/")) and not t.startswith("/tmp")]
+        return f"the backups deleted (rm {(outside or kept)[0]})", \
+            "error" if outside else "warning"
     if name in ("mongosh", "mongo") and "dropDatabase" in " ".join(argv) and "listDatabases" in " ".join(argv):
         return "every database on the server dropped (listDatabases ... dropDatabase)", "error"
     if name == "docker" and argv[1:3] in (["system", "prune"], ["volume", "prune"]) and (
             "--volumes" in argv or argv[1] == "volume"):
         return "every Docker volume on the machine deleted, other projects' data with them", "warning"
-    return _cloud(argv, name) or _database(argv + list(cmd.env), name)
+    wiped = _cloud(argv, name) or _database(argv + list(cmd.env), name)
+    named = argv + list(cmd.env) + [a for sub in cmd.subs for p in sub for c in p for a in c.argv]
+    if wiped and wiped[1] == "warning" and (prod := next((a for a in named if PRODUCTION.search(a) and "://" not in a),
+                                                         None)):  # (a settings file, not a resource's own name)
+        return f"{wiped[0]}, on production ({prod})", "error"  # (the settings it runs with say which: production's)
+    return wiped
+
+
+def loads(pipelines: list[list[Simple]]) -> bool:
+    """The block loads data into a database (a client fed a file): a drop and create before it is a restore."""
+    return any(c.name in SQL_CLIENTS and (c.inputs or {"-f", "--file"} & set(c.argv)) for p in pipelines for c in p)
+
+
+LOADER = lazy(r"\b(?:pg_restore|mongorestore|gunzip|zcat)\b|\b(?:psql|mysql|mariadb|sqlcmd)\b[^\n`]*?(?:\s<\s*[\w~$\"'/.]|"
+              r"\s(?:-f|--file|-i)\s)")  # (the same in the file's text: a restore program is no known command)
 
 
 def _cloud(argv: list[str], name: str) -> tuple[str, str] | None:
@@ -110,6 +132,12 @@ def _cloud(argv: list[str], name: str) -> tuple[str, str] | None:
 
 def _git(argv: list[str], cwd: str, merged: bool) -> tuple[str, str] | None:
     verb, args = argv[1], [a for a in argv[2:] if not a.startswith("-")]
+    if verb == "push" and args and not re.match(r"[\w+.-]+://|[\w.-]+@", args[0]) and len(args) == 1:
+        # (a named remote: --mirror deletes every branch and tag the clone lacks; --force --all overwrites all)
+        if "--mirror" in argv:
+            return f"every branch and tag the clone lacks deleted on the remote {args[0]} (git push --mirror)", "error"
+        if {"-f", "--force"} & set(argv) and "--all" in argv:
+            return f"every branch's history overwritten on the remote {args[0]} (git push --force --all)", "error"
     if verb == "push" and len(args) >= 2:
         force = any(a in ("-f", "--force") or a.startswith("--force-with-lease") for a in argv) \
             or any(a.startswith("+") for a in args[1:])
@@ -145,9 +173,13 @@ def _database(argv: list[str], name: str) -> tuple[str, str] | None:
 
 
 def identity(cmd: Simple) -> str | None:
-    """Commits attributed to someone else, or signing switched off (ACT004)."""
+    """Commits attributed to someone else, a review or approval claimed in a trailer, or signing switched off."""
     argv = cmd.argv
-    if cmd.name != "git" or len(argv) < 4:
+    if cmd.name != "git" or len(argv) < 3:
+        return None
+    if "commit" in argv[1:4] and (claimed := _claimed(argv)):
+        return claimed
+    if len(argv) < 4:
         return None
     if argv[1] == "-c":  # (git -c user.email=... commit: the setting for one command)
         keys = [p for i, a in enumerate(argv[:-1]) if a == "-c" for p in argv[i + 1].lower().split("=", 1)]
@@ -164,8 +196,27 @@ def identity(cmd: Simple) -> str | None:
     return None
 
 
+TRAILER = lazy(r"^(?:Approved|Reviewed|Acked|Tested)-by:\s*(.+)$", re.I)
+NAMED_ADDRESS = lazy(r"<([^<>\s]+)>")
+
+
+def _claimed(argv: list[str]) -> str | None:
+    """`--trailer "Reviewed-by: Name <address>"`: a review claimed for someone who did not give it. (`--author` of
+    another person is how a patch they wrote is credited: no finding.)"""
+    values = [a.split("=", 1)[1] for a in argv if a.startswith("--trailer=")]
+    values += [argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--trailer"]
+    for value in values:
+        review = TRAILER.match(value.strip())
+        named = NAMED_ADDRESS.search(value) if review else None
+        if named is None or not ADDRESS.match(named.group(1)) or PLACEHOLDER.search(named.group(1)) or "[bot]" in value:
+            continue
+        return f"a review attributed to {review.group(1).strip()} ({value.split(':')[0]} trailer), not given by them"
+    return None
+
+
 PERSON_ADDRESS = lazy(r"^[^\W\d_]{1,20}[._][^\W\d_]{2,30}@")  # (first.last@, o.koval@)
-PERSON_NAME = lazy(r"user\.name[= ]+[\"']?[^\W\d_]+[ \t]+[^\W\d_]", re.I)  # (user.name "Dana Whitfield")
+PERSON_NAME = lazy(r"user\.name[= ]+[\"']?[^\W\d_]+(?:-[^\W\d_]+)*[ \t]+[^\W\d_]|[^\W\d_]{2,}[ \t]+[^\W\d_]{2,}[ \t]*<[\w.+-]+@",
+                   re.I)  # (user.name "Dana Whitfield", user.name="Ping-Ke Shih", "Dana Whitfield <dana@...>")
 
 
 def personal(doc: Document, start: int, end: int) -> bool:

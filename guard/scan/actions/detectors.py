@@ -25,21 +25,21 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"scheduledtask", b"currentversion\\run", b"@reboot", b"includeif", b"fsmonitor", b"sshcommand",
          b"/etc/cron", b"systemd/", b"autostart/", b"sudoers", b".gitconfig", b"ld.so.preload", b"rc.local",
          b"$profile", b"config.fish", b"${{ secrets", b"tojson(secrets",
-         b"registry=", b"index-url", b"\"github:", b"goproxy", b"bypasspermissions", b"bash(*)", b"autoapprove", b"autorun",
+         b"registry=", b"index-url", b"github:", b"goproxy", b"bypasspermissions", b"bash(*)", b"autoapprove", b"autorun",
          b"authorized_keys", b"mcpservers", b"upload-artifact", b"pull_request_target", b"write-all", b"hostnameverifier",
          b"trustmanager", b"ecb", b"pr merge", b"pr review", b"trustallstrategy", b"validateissuersigningkey",
          b"requirehttpsmetadata", b"validatelifetime", b"ignoreexpiration", b"verify_signature", b"algorithms",
          b"allow_failure", b"continue-on-error", b"md5", b"sha1", b"[bot]",  # (configs: settings shown as code)
          b"pip install", b"pip3 install", b"npm install", b"npm i ", b"yarn add", b"pnpm add", b"uv add",
          b"poetry add", b"bun add",  # (ACT005: a package name one slip from a popular one; then ACT010, ACT004)
-         b"--force", b"-auto-approve", b"snapshot", b"push -f", b"origin +", b"origin :", b"--delete", b"--prune",
+         b"--force", b"--mirror", b"--all -f", b"-auto-approve", b"snapshot", b"push -f", b"origin +", b"origin :", b"--delete", b"--prune",
          b"git clean", b"rm -r", b"prune", b"reset", b"flush", b"dropdb", b"db:drop", b"kubectl delete", b"drop schema", b"drop database", b"truncate",
-         b"dropdatabase", b"user.email", b"gpgsign", b"--dangerously-", b"--yolo", b"/dev/tcp/", b"/dev/udp/", b"printenv",
+         b"dropdatabase", b"user.email", b"--trailer", b"gpgsign", b"--dangerously-", b"--yolo", b"/dev/tcp/", b"/dev/udp/", b"printenv",
          b"gh api", b"deploy-key", b"aws iam", b"iam-policy", b"role assignment", b"chmod 0", b"chmod 6", b"chmod 7",
          b"chmod -r", b"o+r", b"o+w", b"a+r", b"a+w", b"auth refresh", b"--scopes",  # (ACT009: access granted)
          b"principal", b"allusers", b"allauthenticatedusers", b"repo:*", b"--visibility", b"public-read", b"--public-access", b"block_public", b"blockpublic", b"restrict_public", b"approving_review", b"approvingreview", b"enforce_admins", b"isadminenforced", b"dismiss_stale", b"dismissstale", b"code_owner_reviews", b"codeownerreviews", b"bypass_actors",
          b'"effect"', b"effect =", b"arn:aws:iam", b"audit", b"siem", b"--no-verify", b'install"', b"bash_aliases", b".pth", b"tasks.json", b"lefthook", b"secrets.baseline", b"dependabot", b"aider.conf", b"overcommit",
-         b"gitleaks", b"ssh-key add", b"clusterrolebinding", b"tmate", b"flushall", b"flushdb", b"db reset", b"delete-db-", b"ca_bundle", b"ssl_cert_file", b"ssl_verify", b"pg_hba", b"allowany", b"credentials: true", b"allow_origin_regex",
+         b"gitleaks", b"ssh-key add", b"clusterrolebinding", b"administratoraccess", b"--protected=false", b"--masked=false", b"tmate", b"flushall", b"flushdb", b"db reset", b"delete-db-", b"ca_bundle", b"ssl_cert_file", b"ssl_verify", b"pg_hba", b"allowany", b"credentials: true", b"allow_origin_regex",
          b"--push", b"--body-file", b"mc mirror", b"mc cp", b"credential fill", b"credential get", b"print-access-token", b"cat >")  # (policies.py: access widened, approvals waived by a setting)
 WORDS = frozenset((b"hooks", b"hook", b"nc", b"ncat", b"netcat",
                    b"socat", b"telnet", b"scp", b"rsync", b"sftp", b"dig", b"nslookup", b"codeowners", b"husky",

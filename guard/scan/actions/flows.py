@@ -7,8 +7,8 @@ import re
 from collections import namedtuple
 
 from guard.scan.lazyre import lazy
-from guard.scan.actions import commands, controls, destroys, grants, hosts, installers, logins, model, owned, packages, \
-    payloads, remotes, trust
+from guard.scan.actions import commands, controls, destroys, grants, hosts, installers, logins, model, nested, owned, \
+    packages, payloads, remotes, trust
 from guard.scan.actions.commands import Simple
 
 
@@ -33,6 +33,7 @@ class Walk:
         self.values: dict[str, str] = {}  # (variables that hold a URL)
         self.cwd = "."  # (where a later command runs: `cd ~ && git clean ...`)
         self.merged = False
+        self.loads = False  # (the file loads data into a database somewhere: set by the reader's first pass)
         self.found: list[tuple[str, str, str, str | None]] = []  # (id, message, severity, target) of the candidate
 
     @property
@@ -46,6 +47,8 @@ class Walk:
         self.found = []
         for pipeline in pipelines:
             self.pipeline(pipeline)
+        if self.loads or destroys.loads(pipelines):  # (dropped, created anew and loaded: a restore)
+            self.found = [f for f in self.found if not f[1].endswith("and created empty")]
         return self.found
 
     def pipeline(self, pipeline: list[Simple]) -> set[Tag]:
@@ -79,6 +82,11 @@ class Walk:
         if cmd.body and model.name_of(cmd) in ("bash", "sh", "zsh", "pwsh", "powershell"):
             for inner in commands.parse(cmd.body):  # (a -c or -EncodedCommand program: its own flows)
                 self.pipeline(inner)
+        for program, fed in nested.programs(cmd):  # (ssh's remote command, a credential helper's function)
+            for inner in commands.parse(program):
+                flowing = set(fed)
+                for step in inner:
+                    flowing = self.stage(step, flowing)
         if len(cmd.argv) == 1 and re.fullmatch(r"[A-Za-z_]\w*=.*", cmd.argv[0]):
             variable, value = cmd.argv[0].split("=", 1)
             self.vars[variable] = carried
@@ -119,9 +127,11 @@ class Walk:
         access = grants.granted(cmd, carried)
         if access:
             self.found.append(("ACT009", f"access granted beyond the session: {access[0]}", access[1], None))
-        change = model.safeguard(cmd) or destroys.identity(cmd)
+        change = model.safeguard(cmd) or destroys.identity(cmd) or nested.included(cmd, self.copied, self.trusted) \
+            or nested.cloned_safeguard(cmd, self.trusted)
         if change:
-            filled = sorted(w for a in cmd.argv[2:] if "/" in a for k, w in self.copied(a) if k == "download") \
+            filled = sorted(w for a in cmd.argv[2:] if "/" in a for k, w in self.copied(a) if k == "download"
+                            and not self.trusted(w)) \
                 + sorted(w for k, w in carried if k == "download" and not self.trusted(w))  # (curl -o .githooks/x)
             change += f", filled from {filled[0]}: its hooks run at every commit" if filled else ""
             self.found.append(("ACT004", f"a change to a safeguard: {change}", "warning" if change.startswith(
@@ -186,6 +196,9 @@ class Walk:
         elif how == "puts data into the DNS name":  # (a lookup's name carries whatever it was built from)
             self.found.append(("ACT001", f"a value built at run time {how} {target}, which is not the project's",
                                "warning", target))
+        elif how == "uploads to" and (field := payloads.credential_field(cmd)):  # (a password the user typed in)
+            self.found.append(("ACT001", f"a credential (the form field {field}) {how} {target}, which is not the "
+                                         "project's", "error", target))
         elif how == "uploads to" and any("$" in a for a in cmd.argv[1:]) and not payloads.authenticates(cmd):
             self.found.append(("ACT001", f"data from variables {how} {target}, which is not the project's",
                                "warning", target))  # (what they hold is said in words: the model's to read)

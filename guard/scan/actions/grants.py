@@ -29,10 +29,12 @@ def granted(cmd: Simple, carried: set[tuple[str, str]] = frozenset()) -> tuple[s
     if name in TUNNELS:
         return _tunnel(name, argv, lowered, carried)
     if name == "gh" and argv[1:2] == ["api"]:
-        method = next((lowered[i + 1] for i, a in enumerate(lowered[:-1]) if a in ("-x", "--method")), "get")
+        fields = any(a in ("-f", "-F", "--field", "--raw-field", "--input") for a in argv)  # (gh api posts them)
+        method = next((lowered[i + 1] for i, a in enumerate(lowered[:-1]) if a in ("-x", "--method")),
+                      "post" if fields else "get")
         path = next((m for a in argv[2:] for m in [COLLABORATOR.search(a)] if m), None)
         if path is not None and method in ("put", "post"):
-            admin = any(re.search(r"(?:permission|role)=(?:admin|maintain)", a) for a in lowered)
+            admin = any(re.search(r"(?:permission|role)=(?:admin|maintain)|^read_only=false$", a) for a in lowered)
             who = path.group(1) or "a key or member"
             return f"access to the repository granted to {who}", "error" if admin else "warning"
     if name == "gh" and lowered[1:4] == ["repo", "deploy-key", "add"]:
@@ -45,6 +47,8 @@ def granted(cmd: Simple, carried: set[tuple[str, str]] = frozenset()) -> tuple[s
         role = next((a.split("=", 1)[1] for a in lowered if a.startswith("--clusterrole=")), "")
         return f"a role over the whole cluster bound ({role or 'clusterrolebinding'})", \
             "error" if role in ("cluster-admin", "admin") else "warning"
+    if name == "glab" and lowered[1:2] == ["variable"] and {"--protected=false", "--masked=false"} & set(lowered):
+        return "a CI variable's protection removed: every branch's pipeline, and its log, may read it", "error"
     if name == "tmate":  # (whoever holds the session's link types into this shell)
         return "a shared terminal session opened on tmate's servers", "warning"
     if name == "gh" and lowered[1:3] in (["auth", "refresh"], ["auth", "login"]):

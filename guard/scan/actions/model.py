@@ -46,6 +46,8 @@ PROGRAM_SECRET = lazy(r"os\.environ|process\.env|getenv|\$ENV|ENV\[|\.env\b|id_r
                             r"\.aws/credentials|\.netrc|\.git-credentials|Get-ChildItem\s+env:", re.I)
 PROGRAM_FETCH_EXEC = lazy(r"(?:exec|eval|Invoke-Expression|iex)\s*\(?[^\n]{0,80}?(?:urlopen|requests\.get|"
                                 r"fetch|DownloadString|Invoke-WebRequest|iwr|irm)", re.I)
+FORGE_SPEC = lazy(r"^(github|gitlab):(?=[\w.-]+/[\w.-]+)")
+CLIENTS = ("curl", "wget", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "fetch")
 URL_WORD = lazy(r"^(?:[a-z][\w+.-]*://|[\w.-]+@[\w.-]+:)|^git\+", re.I)
 
 
@@ -162,8 +164,7 @@ CREDENTIAL_FLAGS = frozenset("-h --header -u --user --oauth2-bearer -headers --a
 def credentials(cmd: Simple, any_url: bool = False) -> list[tuple[str, str, str]]:
     """(variable, target, header): the secret variables an HTTP client sends as a header or a user, where to
     ("" where no URL is written out, with any_url), and the header's name ("" for a user or a bare value)."""
-    if name_of(cmd) not in ("curl", "wget", "http", "https", "xh", "iwr", "irm", "invoke-webrequest",
-                            "invoke-restmethod"):
+    if name_of(cmd) not in (*CLIENTS[:-1], "http", "https", "xh"):
         return []
     targets = urls_of(cmd) or ([""] if any_url else [])
     if not targets:
@@ -181,7 +182,7 @@ def credentials(cmd: Simple, any_url: bool = False) -> list[tuple[str, str, str]
 def downloads(cmd: Simple) -> str | None:
     """The URL a command fetches (not an upload)."""
     name = name_of(cmd)
-    if name in ("curl", "wget", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "fetch") and sink(cmd) is None:
+    if name in CLIENTS and (sink(cmd) or ("", "puts data"))[1].startswith("puts data"):  # (a GET's URL may carry data)
         targets = urls_of(cmd)
         return targets[-1] if targets else None
     if cmd.body and PROGRAM_FETCH_EXEC.search(cmd.body):
@@ -279,11 +280,11 @@ def dependency(cmd: Simple) -> str | None:
         return None
     for i, arg in enumerate(lowered[:-1]):
         if arg in ("-i", "--index-url", "--extra-index-url", "--index", "--registry", "--source", "--default-index",
-                   "--find-links", "-f", "--git"):
+                   "--find-links", "-f", "--git", "--spec"):
             return argv[i + 1]
         if arg in ("registry", "global.index-url", "global.extra-index-url") and i > 1 and lowered[i - 1] == "set":
             return argv[i + 1]
-    for arg in argv[1:]:
+    for arg in [FORGE_SPEC.sub(r"https://\1.com/", a) for a in argv[1:]]:  # (npx github:owner/repo: that account's)
         low = arg.lower()
         if low.startswith(("--index-url=", "--extra-index-url=", "--registry=", "--index=")):
             return arg.split("=", 1)[1]
@@ -295,6 +296,5 @@ def dependency(cmd: Simple) -> str | None:
 
 
 def pr_body(cmd: Simple) -> bool:
-    lowered = [a.lower() for a in cmd.argv]
-    return name_of(cmd) == "gh" and len(lowered) > 2 and lowered[1] in ("pr", "issue", "release") \
-        and any(a.startswith(("--body", "-b", "--notes", "--title", "-t")) for a in lowered)
+    return cmd.name == "gh" and len(low := [a.lower() for a in cmd.argv]) > 2 and low[1] in ("pr", "issue", "release") \
+        and any(a.startswith(("--body", "-b", "--notes", "--title", "-t")) for a in low)

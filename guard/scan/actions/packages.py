@@ -96,3 +96,25 @@ def run_at_install(doc: Document) -> list[Flow]:
 
 
 INSTALL_HOOK = lazy(r"[\"'](preinstall|install|postinstall)[\"']\s*:\s*[\"']((?:@[\w.-]+/)?[\w][\w.-]*)(?=[\s\"'])")
+
+
+REPLACE = lazy(r"\breplace\s+([\w-]+(?:\.[\w-]+)+/([\w.-]+)/[\w./-]+)\s+(?:v[\w.+-]+\s+)?=>\s+"
+               r"([\w-]+(?:\.[\w-]+)+/([\w.-]+)/[\w./-]+)")
+
+
+def replaced(doc: Document, walk: object) -> list[Flow]:
+    """go.mod's `replace A => B`: module A built from another account's B (a warning), from an account whose name is
+    one slip from A's (`gorilla` => `gorllla-ws`: an error). A local path or the same account is no finding."""
+    from guard.scan.actions.flows import Flow
+
+    found = []
+    for match in REPLACE.finditer(doc.text) if "=>" in doc.text else ():
+        owner, other = match.group(2).lower(), match.group(4).lower()
+        if owner == other or walk.trusted("https://" + match.group(3)):  # type: ignore[attr-defined]
+            continue
+        slip = any(_one_slip(part, owner) for part in re.split(r"[-_.]", other) if len(owner) >= 4)
+        found.append(Flow(match.start(3), match.end(3), "ACT005", f"the module {match.group(1)} built from "
+                          f"{match.group(3)}" + (f", an account one slip from {owner}" if slip else
+                                                 ", another account's copy"), "error" if slip else "warning",
+                          "https://" + match.group(3)))
+    return found

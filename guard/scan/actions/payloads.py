@@ -66,3 +66,21 @@ def authenticates(cmd: Simple) -> bool:
     argv = [a.lower() for a in cmd.argv]
     return any(a in ("-u", "--user", "--oauth2-bearer", "--auth") or a in ("-h", "--header", "-headers")
                and AUTH_HEADER.search(argv[i + 1]) for i, a in enumerate(argv[:-1]))
+
+
+# A form field whose key names a credential, filled from a variable (`-d "password=$P"`, `-F otp=$CODE`): what the
+# user typed in, sent on. The keys are the field names forms use for a password, a one-time code or a PIN.
+CREDENTIAL_FIELD = lazy(r"^(?:pass(?:word|wd|code)?|pwd|otp|totp|mfa|2fa|pin|passwort|kennwort|wachtwoord|senha|"
+                        r"contrase[nñ]a|mot_?de_?passe|mdp|parola|[sş]ifre|l[oö]senord|has[lł]o|heslo|salasana|"
+                        r"passord|adgangskode|jelsz[oó]|parol|mat_?khau|kata_?sandi|sandi|sms(?:_?code)?|kod)$", re.I)
+
+
+def credential_field(cmd: Simple) -> str | None:
+    """The key of the first form field that names a credential and takes a variable's value."""
+    argv = cmd.argv
+    for i, arg in enumerate(argv[1:-1], 1):
+        if arg.split("=")[0] in UPLOAD_FLAGS and "=" in argv[i + 1] and "$" in argv[i + 1].split("=", 1)[1]:
+            key = argv[i + 1].split("=", 1)[0]
+            if CREDENTIAL_FIELD.match(key):
+                return key
+    return None

@@ -67,7 +67,8 @@ APPROVAL_WORDS = (b"approving", b"requiredapprovingreviewcount", b"admins", b"is
 MARKS = (b"effect", b"statement", b"principal", b"identifiers", b"allusers", b"allauthenticatedusers", b"repo:*",
          b"public", b"required_approving_review_count", b"requiredapprovingreviewcount", b"enforce_admins",
          b"dismiss_stale_reviews", b"dismissstalereviews", b"require_code_owner_reviews",
-         b"requirecodeownerreviews", b"isadminenforced", b"bypass_actors", b"roles/", b"roledefinitionid", b":root")
+         b"requirecodeownerreviews", b"isadminenforced", b"bypass_actors", b"roles/", b"roledefinitionid", b":root",
+         b"system:", b"administratoraccess")
 
 
 def gate(lower: bytes) -> bool:
@@ -131,8 +132,27 @@ def widened(doc: Document) -> list[Flow]:
     return flows
 
 
+# Kubernetes: a wide cluster role bound to a group every identity is in (every service account, every signed-in or
+# anonymous caller). AWS: an administrator's long-lived secret key written into a stack's outputs, which everyone
+# who can describe the stack reads.
+EVERY_SUBJECT = lazy(r"\bname\s*:\s*[\"']?system:(?:serviceaccounts|authenticated|unauthenticated|anonymous)\b")
+WIDE_CLUSTER_ROLE = lazy(r"\bname\s*:\s*[\"']?(?:cluster-admin|admin|edit)\b")
+KEY_OUTPUT = lazy(r"\bsecret_?access_?key\b[^\n]{0,80}|\baws_iam_access_key\.[\w-]+\.secret\b", re.I)
+
+
 def _granted_to_outsiders(doc: Document) -> list[tuple[int, int, str, str, str]]:
     text, found = doc.text, []
+    for group in EVERY_SUBJECT.finditer(text) if b"system:" in doc.ascii_lower else ():
+        window = text[max(0, group.start() - 500):group.end() + 500]
+        if "roleRef" in window and (role := WIDE_CLUSTER_ROLE.search(window)):
+            found.append((group.start(), group.end(), "ACT009", f"the cluster role {role.group().split(':')[-1].strip()}"
+                          f" bound to {group.group().split(':', 1)[-1].strip()}: every such identity", "error"))
+    for key in KEY_OUTPUT.finditer(text) if b"administratoraccess" in doc.ascii_lower else ():
+        window = text[max(0, key.start() - 600):key.end() + 200]
+        if "AdministratorAccess" in window and re.search(r"\bCfnOutput\b|\boutput\s+\"", window):
+            found.append((key.start(), key.end(), "ACT009", "an administrator's long-lived access key written into the "
+                          "stack's outputs", "error"))
+            break
     for member in MAILBOX.finditer(text) if b"@" in doc.ascii_lower and b"roles/" in doc.ascii_lower else ():
         role = WIDE_ROLE.search(text, max(0, member.start() - 200), member.end() + 200)
         if role is not None:

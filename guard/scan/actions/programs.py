@@ -70,3 +70,33 @@ def shell_in_program(doc: Document, walk: Walk) -> list[Flow]:
                     found.append(Flow(start, block.start(2) + literal.end(), det_id, f"{message}, from a program's "
                                       "code", "error", target))
     return found
+
+
+# A program that downloads code and evaluates it: the fetch (with its URL written out) first, the evaluation after
+# it in the same program (`https.get(URL, r => ... eval(d))`), or around it on its line (`exec(requests.get(URL).text)`).
+FETCH = lazy(r"(?:\bhttps?(?:[\"']\))?\.get|\bfetch|\baxios(?:\.get)?|\brequests\.get|\bhttpx\.get|\burlopen|\bhttp\.Get|"
+             r"DownloadString|\bInvoke-WebRequest|\biwr)\s*\(?\s*\\?[\"'](https?://[^\"'\\\s]+)")
+EVALUATES = lazy(r"\beval\s*\(|\bexec\s*\(|\bnew\s+Function\s*\(|\bvm\.run\w*\(|\brunInThisContext\b|"
+                 r"\bInvoke-Expression\b|\|\s*iex\b|\bimportlib\b[^\n]{0,40}\bexec_module\b")
+
+
+def fetched_and_evaluated(doc: Document, walk: Walk) -> list[Flow]:
+    """Code in a block (a package.json script, an editor task, a startup file) that evaluates what it downloads:
+    whoever serves the URL runs code at every install, open or start. An error for a host not the project's."""
+    from guard.scan.actions.flows import Flow
+
+    text = doc.text
+    found = []
+    for block in FENCE.finditer(text) if "```" in text or "~~~" in text else ():
+        body = block.group(2)
+        for fetch in FETCH.finditer(body):
+            url = fetch.group(1)
+            line = body.rfind("\n", 0, fetch.start()) + 1  # (exec(requests.get(URL).text): the same line, before)
+            if EVALUATES.search(body, fetch.end(), fetch.end() + 400) is None and EVALUATES.search(
+                    body, line, fetch.start()) is None or walk.trusted(url):
+                continue
+            base = block.start(2)
+            found.append(Flow(base + fetch.start(1), base + fetch.end(1), "ACT003", f"a program that evaluates "
+                              f"what it downloads from {url}", "error", url))
+            break
+    return found

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from guard.scan.lazyre import lazy
 from guard.scan.actions import audit, ci, commands, committed, configs, controls, destroys, footholds, hosts, installers, \
-    model, owned, packages, partner, policies, programs, sockets, spans, spread, weakened
+    model, nested, owned, packages, partner, policies, programs, sockets, spans, spread, weakened
 from guard.scan.actions.flows import Flow, Walk
 from guard.scan.actions.prose import addresses, prose_actions, prose_flows
 from guard.scan.as_code import shown_as_code
@@ -22,12 +22,13 @@ def read(doc: Document) -> list[Flow]:
               + prose_actions(doc, walk, spans_of)]
     found += disguised(doc, walk) + controls.cron_lines(doc, walk) + configs.read(doc, walk, spans_of)
     found += programs.whole_environment_sent(doc, walk) + programs.shell_in_program(doc, walk)
+    found += programs.fetched_and_evaluated(doc, walk)
     found += footholds.written_into_startup(doc, walk) + footholds.root_without_password(doc) + ci.steps(doc, walk) + spread.instructions_spread(doc)
     found += policies.widened(doc) + spans.steps_in_spans(doc, walk, spans_of)
     taken = [(f.start, f.end) for f in found if f.id == "ACT001"]
     found += partner.sent_by_the_app(doc, walk, taken) + partner.posted_by_code(doc, walk, taken)
     found += controls.settings_off(doc, walk, spans_of, found) + audit.switched_off(doc)
-    found += weakened.checks_kept_from_the_change(doc) + packages.run_at_install(doc)
+    found += weakened.checks_kept_from_the_change(doc) + packages.run_at_install(doc) + packages.replaced(doc, walk)
     if committed.gate(doc.text):
         found += committed.secret_committed(doc, spans_of) + committed.output_into_review(doc)
     return owned.lowered(doc, weakened.together(doc, unverified_source(found)))
@@ -93,10 +94,13 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
     found: list[Flow] = []
     spans = []
     found_candidates = commands.candidates(doc)
+    walk.loads = "CREATE" in doc.text.upper() and destroys.LOADER.search(doc.text) is not None
     for cand in found_candidates:  # (a remote may be added in a step after the one that pushes to it)
         for cmd in (c for pipeline in cand.pipelines for c in pipeline if c.name == "git"):
             if cmd.argv[1:3] == ["remote", "add"] and len(cmd.argv) > 4:
                 walk.remotes.setdefault(cmd.argv[3], cmd.argv[4])
+            if (cloned := nested.clone(cmd)) is not None:  # (a folder set up as hooks before the clone fills it)
+                walk.files.setdefault(cloned[1], {("download", cloned[0])})
     for cand in found_candidates:
         if any(model.name_of(cmd) in commands.NAME_SET for pipeline in cand.pipelines for cmd in pipeline):
             spans.append((cand.start, cand.end))

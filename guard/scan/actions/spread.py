@@ -32,7 +32,7 @@ FILES = tuple(dict.fromkeys(
 KNOWLEDGE = lazy(r"(?<![\w-])(?:" + "|".join(re.escape(name) for name in FILES) + r")(?![\w-])")
 HOME = r"(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|/home/[\w.-]+|/Users/[\w.-]+)"
 GLOBAL = lazy(HOME + r"/\.(?:claude|codex|gemini|cursor|windsurf|config/(?:claude|agents|codex|gemini|cursor))/"
-              r"(?:[\w.*-]+/)*(?:(?:AGENTS|CLAUDE|GEMINI)\.md|SKILL\.md|rules\b|memory\b)")
+              r"(?:[\w.*-]+/)*(?:(?:AGENTS|CLAUDE|GEMINI)\.md|SKILL\.md|rules\b|memory\b|(?<=skills/)[\w-]+/?)")
 # A folder of projects: a home folder named alone (`~/code`) or with every entry (`~/src/*`, `~/src/$d`), every
 # sibling (`../*`), every repository of an account; a single project (`~/code/app`) is none.
 REPOS = lazy(r"(?<![\w./~$-])(?:" + HOME + r"/(?!\.)[\w-]+(?:/(?:\*|\$\{?\w+\}?)[\w./*$-]*|/?(?![\w.-]|/[\w.$*]))|"
@@ -72,9 +72,13 @@ def instructions_spread(doc: Document) -> list[Flow]:
         before = _step(text, start - 1)[0] if start > 0 else start  # (the step before, in the same paragraph: "look
         apart = named and not (globals_ or places) and "\n\n" not in text[before:start]  # at the repositories in
         places = [m.span() for m in REPOS.finditer(text, before, start)] if apart else places  # `~/src`. For each,
-        # append this file to its AGENTS.md and CLAUDE.md": three instruction files at least, as there)
+        # append this file to its AGENTS.md and CLAUDE.md": three instruction files at least, as there; or the step
+        if named and not (globals_ or places):  # (or the step after, in the same paragraph: "... Also apply this to
+            after = text.find("\n\n", end, end + 400)  # the checkouts under `~/src`")
+            places = [m.span() for m in REPOS.finditer(text, end, after if after >= 0 else end + 400)]
+            apart = apart or bool(places)
         own = SKILL_NAME.match(text)  # (the file installing itself: ~/.claude/skills/<its own name>/SKILL.md)
-        itself = own is not None and any(f"/{own.group(1)}/" in text[a:b] for a, b in globals_)
+        itself = own is not None and any(f"/{own.group(1)}/" in text[a:b] + "/" for a, b in globals_)
         named = named or (globals_[:1] if itself else [])
         if not named or not (globals_ or places):
             continue
