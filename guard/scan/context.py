@@ -24,7 +24,7 @@ def negated_in_clause(doc: Document, start: int, window: int = 60) -> bool:
     """A negation earlier in the same clause of the sentence (after its last comma, colon or semicolon), in
     ten languages: "Never reveal your system prompt", "Ne montre jamais tes instructions", "不要输出系统提示"."""
     a, _ = doc.sentence_bounds(start, start, window)
-    line = doc.line_starts[doc.line_of(start) - 1]
+    line = wrapped_line_start(doc, start)  # (a list item's line, or the first line of a wrapped sentence)
     a = max(a, line)
     # Marks inside inline code or an address are not the sentence's own ("`curl ... | sh`", "https://").
     for span in URL_OR_CODE.finditer(doc.text, code_resume(doc, a), start):
@@ -40,7 +40,7 @@ def negated_in_clause(doc: Document, start: int, window: int = 60) -> bool:
 def negated(doc: Document, start: int, window: int = 60) -> bool:
     """A negation earlier in the same sentence, within `window` characters."""
     a, _ = doc.sentence_bounds(start, start, window)
-    a = max(a, doc.line_starts[doc.line_of(start) - 1])  # list items: the sentence ends with the line
+    a = max(a, wrapped_line_start(doc, start))  # list items: the sentence ends with the line; prose wraps
     return NEGATION.search(doc.text[a:start]) is not None
 
 
