@@ -24,7 +24,7 @@ def negated_in_clause(doc: Document, start: int, window: int = 60) -> bool:
     """A negation earlier in the same clause of the sentence (after its last comma, colon or semicolon), in
     ten languages: "Never reveal your system prompt", "Ne montre jamais tes instructions", "不要输出系统提示"."""
     a, _ = doc.sentence_bounds(start, start, window)
-    line = wrapped_line_start(doc, start)  # (a list item's line, or the first line of a wrapped sentence)
+    line = _reach(doc, start)
     a = max(a, line)
     # Marks inside inline code or an address are not the sentence's own ("`curl ... | sh`", "https://").
     for span in URL_OR_CODE.finditer(doc.text, code_resume(doc, a), start):
@@ -40,8 +40,17 @@ def negated_in_clause(doc: Document, start: int, window: int = 60) -> bool:
 def negated(doc: Document, start: int, window: int = 60) -> bool:
     """A negation earlier in the same sentence, within `window` characters."""
     a, _ = doc.sentence_bounds(start, start, window)
-    a = max(a, wrapped_line_start(doc, start))  # list items: the sentence ends with the line; prose wraps
+    a = max(a, _reach(doc, start))
     return NEGATION.search(doc.text[a:start]) is not None
+
+
+def _reach(doc: Document, start: int) -> int:
+    """How far back a negation reaches: to the start of the line (a list item: the sentence ends with the line),
+    or, where prose wraps, to the first line of its paragraph line (reported.wrapped_line_start). A list item's
+    indented continuation stays at its own line: there a wrapped negation ("mode without restrictions, e.g.
+    `--dangerously-skip-permissions`") more often names a thing than refuses the act."""
+    line = doc.line_starts[doc.line_of(start) - 1]
+    return line if doc.text[line:line + 1] in (" ", "\t") else wrapped_line_start(doc, start)
 
 
 # A quotation, in the quotation marks of the ten languages: a phrase named as an example is short, a payload
