@@ -46,10 +46,10 @@ TABLE: tuple[Row, ...] = (
 STANDS_BACK = ("LRN",)
 # The phrase lists (issue 21 C): an error of theirs stands where something that reads otherwise agrees anywhere in
 # the file (an action flow's error, a hiding place, a learned finding) or a learned model leans to an injection on
-# its own statement; alone it is a warning. Measured on the blind set of session 13 (own17): 5 of its 50 look-alikes had an error
-# from these lists alone, and 2 of its 200 attack placements lost their error to this rule. What names a concrete
-# object keeps its error on its own: a download piped to a shell (DNG001), credential paths (DNG002), skipped hooks
-# (DNG003), the guard switched off (DNG008).
+# its own statement; alone it is a warning. Measured on the blind set of session 13 (own17): 5 of its 50
+# look-alikes had an error from these lists alone, and 2 of its 200 attack placements lost their error to this
+# rule. What names a concrete object keeps its error on its own: a download piped to a shell (DNG001), credential
+# paths (DNG002), skipped hooks (DNG003), the guard switched off (DNG008).
 PHRASE_LISTS = ("CON", "EXF", "OVR", "JBK", "PXT", "ROL", "TCH", "MEM",
                 "DNG004", "DNG005", "DNG006", "DNG007", "DNG010", "DNG013")
 SECOND_OPINIONS = ("HMD", "INV", "ENC", "LRN")  # (at any level; ACT at error)
