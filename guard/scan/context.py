@@ -7,7 +7,7 @@ import re
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 from guard.scan.as_code import IMPERATIVE, URL_OR_CODE, code_resume, shown_as_code
-from guard.scan.reported import NEGATION_ANY, reported_request, wrapped_line_start
+from guard.scan.reported import NEGATION_ANY, negates, reported_request, wrapped_line_start
 
 NEGATION = lazy(
     r"\b(?:never|not|don't|dont|avoid|no|without|mustn't|forbidden|prohibited|disallowed|refuse|instead of)\b|"
@@ -34,14 +34,14 @@ def negated_in_clause(doc: Document, start: int, window: int = 60) -> bool:
     at = code_resume(doc, a)
     prose = URL_OR_CODE.sub(lambda m: " " * len(m.group()), doc.text[at:start])
     a = max(a, *(at + prose.rfind(c, a - at) + 1 for c in CLAUSE_MARKS))
-    return any(p.search(doc.text, a, start) is not None for p in (NEGATION, NEGATION_ANY, MORE_NEGATION))
+    return negates(doc.text, a, start, (NEGATION, NEGATION_ANY, MORE_NEGATION))
 
 
 def negated(doc: Document, start: int, window: int = 60) -> bool:
     """A negation earlier in the same sentence, within `window` characters."""
     a, _ = doc.sentence_bounds(start, start, window)
     a = max(a, _reach(doc, start))
-    return NEGATION.search(doc.text[a:start]) is not None
+    return negates(doc.text, a, start, (NEGATION,))
 
 
 def _reach(doc: Document, start: int) -> int:
