@@ -19,6 +19,7 @@ from guard.scan.finding import TEXT_VIEW, Finding
 from guard.scan.learned import folded, model, score
 from guard.scan.merge import uncovered
 from guard.scan.runs import LONG_BLANKS
+from guard.scan.statement import same_statement
 from guard.scan.text import Document
 
 
@@ -44,11 +45,11 @@ TABLE: tuple[Row, ...] = (
 # detector's finding is the one the reader gets (guard/scan/merge.py:uncovered).
 STANDS_BACK = ("LRN",)
 # The phrase lists (issue 21 C): an error of theirs stands where something that reads otherwise agrees anywhere in
-# the file (an action flow's error, a hiding place, a learned finding, or a learned model leaning to an injection);
-# alone it is a warning. Measured on the blind set of session 13 (own17): 5 of its 50 look-alikes had an error
-# from these lists alone, and 2 of its 200 attack placements lost their error to this rule. What names a concrete
-# object keeps its error on its own: a download piped to a shell (DNG001), credential paths (DNG002), skipped hooks
-# (DNG003), the guard switched off (DNG008).
+# the file (an action flow's error, a hiding place, a learned finding) or a learned model leans to an injection on
+# its own statement; alone it is a warning. Measured on the blind set of session 13 (own17): 5 of its 50
+# look-alikes had an error from these lists alone, and 2 of its 200 attack placements lost their error to this
+# rule. What names a concrete object keeps its error on its own: a download piped to a shell (DNG001), credential
+# paths (DNG002), skipped hooks (DNG003), the guard switched off (DNG008).
 PHRASE_LISTS = ("CON", "EXF", "OVR", "JBK", "PXT", "ROL", "TCH", "MEM",
                 "DNG004", "DNG005", "DNG006", "DNG007", "DNG010", "DNG013")
 SECOND_OPINIONS = ("HMD", "INV", "ENC", "LRN")  # (at any level; ACT at error)
@@ -113,23 +114,30 @@ def _seconds(finding: Finding) -> bool:
         finding.severity != "info" and finding.id.startswith(SECOND_OPINIONS)
 
 
-def seconded(found: list[Placed], leans: Callable[[], bool] | None) -> list[Placed]:
-    """`found` with each phrase-list error that nothing else in the file agrees with as a warning. `leans` says
-    whether a learned model leans to an injection below its own warning (the line model's likeliest line at
-    logit >= 0, a block of the block model at SECOND_OPINION); None when the learned models did not run (a scan
-    selecting families without them, the judge of tool output): nothing to agree with, so the lists keep their
-    level."""
-    if leans is None or not any(map(_alone, found)) or any(_seconds(p.finding) for p in found) or leans():
+def seconded(found: list[Placed], leans: Callable[[], list[tuple[int, int]]] | None, doc: Document) -> list[Placed]:
+    """`found` with each phrase-list error that nothing else agrees with as a warning. Anything else in the file
+    agrees: an action flow's error, a hiding place, a learned finding. `leans` gives the [start, end) spans where a
+    learned model leans to an injection below its own warning (the line model's likeliest line at logit >= 0, a
+    block of the block model at SECOND_OPINION): such a lean agrees only with the errors of its own statement (its
+    list item, the list's lead-in or its paragraph: guard/scan/statement.py), as it reads those words and no
+    others. None when the learned models did not run (a scan selecting families without them, the judge of tool
+    output): nothing to agree with, so the lists keep their level."""
+    if leans is None or not any(map(_alone, found)) or any(_seconds(p.finding) for p in found):
         return found
+    lines = [(doc.line_of(a), doc.line_of(max(a, b - 1))) for a, b in leans()]
     note = "; a warning: a phrase list alone (no action flow, hiding place or learned score agrees)"
     return [Placed(p.finding._replace(severity="warning", message=p.finding.message + note), p.last, p.raised)
-            if _alone(p) else p for p in found]
+            if _alone(p) and not (lines and same_statement(doc, p.finding.line, max(p.finding.line, p.last), lines))
+            else p for p in found]
 
 
-def judged(found: list[Placed], leans: Callable[[], bool] | None = None) -> list[Finding]:
+def judged(found: list[Placed], leans: Callable[[], list[tuple[int, int]]] | None = None,
+           doc: Document | None = None) -> list[Finding]:
     """Every finding after agreement and second opinions, the learned score's only where it stands
     (merge.uncovered)."""
-    found = seconded(agreed(found), leans)
+    found = agreed(found)
+    if doc is not None:
+        found = seconded(found, leans, doc)
     specific = [p.finding for p in found if not p.finding.id.startswith(STANDS_BACK)]
     return [*specific, *uncovered([p for p in found if p.finding.id.startswith(STANDS_BACK)], specific)]
 

@@ -7,7 +7,7 @@ import re
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 from guard.scan.as_code import IMPERATIVE, URL_OR_CODE, code_resume, shown_as_code
-from guard.scan.reported import NEGATION_ANY, reported_request, wrapped_line_start
+from guard.scan.reported import NEGATION_ANY, negates, reported_request, wrapped_line_start
 
 NEGATION = lazy(
     r"\b(?:never|not|don't|dont|avoid|no|without|mustn't|forbidden|prohibited|disallowed|refuse|instead of)\b|"
@@ -24,7 +24,7 @@ def negated_in_clause(doc: Document, start: int, window: int = 60) -> bool:
     """A negation earlier in the same clause of the sentence (after its last comma, colon or semicolon), in
     ten languages: "Never reveal your system prompt", "Ne montre jamais tes instructions", "不要输出系统提示"."""
     a, _ = doc.sentence_bounds(start, start, window)
-    line = doc.line_starts[doc.line_of(start) - 1]
+    line = _reach(doc, start)
     a = max(a, line)
     # Marks inside inline code or an address are not the sentence's own ("`curl ... | sh`", "https://").
     for span in URL_OR_CODE.finditer(doc.text, code_resume(doc, a), start):
@@ -34,14 +34,23 @@ def negated_in_clause(doc: Document, start: int, window: int = 60) -> bool:
     at = code_resume(doc, a)
     prose = URL_OR_CODE.sub(lambda m: " " * len(m.group()), doc.text[at:start])
     a = max(a, *(at + prose.rfind(c, a - at) + 1 for c in CLAUSE_MARKS))
-    return any(p.search(doc.text, a, start) is not None for p in (NEGATION, NEGATION_ANY, MORE_NEGATION))
+    return negates(doc.text, a, start, (NEGATION, NEGATION_ANY, MORE_NEGATION))
 
 
 def negated(doc: Document, start: int, window: int = 60) -> bool:
     """A negation earlier in the same sentence, within `window` characters."""
     a, _ = doc.sentence_bounds(start, start, window)
-    a = max(a, doc.line_starts[doc.line_of(start) - 1])  # list items: the sentence ends with the line
-    return NEGATION.search(doc.text[a:start]) is not None
+    a = max(a, _reach(doc, start))
+    return negates(doc.text, a, start, (NEGATION,))
+
+
+def _reach(doc: Document, start: int) -> int:
+    """How far back a negation reaches: to the start of the line (a list item: the sentence ends with the line),
+    or, where prose wraps, to the first line of its paragraph line (reported.wrapped_line_start). A list item's
+    indented continuation stays at its own line: there a wrapped negation ("mode without restrictions, e.g.
+    `--dangerously-skip-permissions`") more often names a thing than refuses the act."""
+    line = doc.line_starts[doc.line_of(start) - 1]
+    return line if doc.text[line:line + 1] in (" ", "\t") else wrapped_line_start(doc, start)
 
 
 # A quotation, in the quotation marks of the ten languages: a phrase named as an example is short, a payload

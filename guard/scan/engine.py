@@ -9,7 +9,7 @@ from guard.scan.agreement import Placed, hidden_reading, judged, placed
 from guard.scan.detector import Detector, Hit
 from guard.scan.filelevel import utf16_text
 from guard.scan.finding import Finding, sort_key
-from guard.scan.learned import leans as block_model_leans  # (imported with the agreement step already)
+from guard.scan import learned  # (imported with the agreement step already)
 from guard.scan.merge import one_per_sentence
 from guard.scan.registry import REGISTRY, matches
 from guard.scan.limits import MAX_FILE_BYTES
@@ -81,20 +81,29 @@ def scan_text(text: str, path: str = "<text>", select: Sequence[str] | None = No
     found += [Placed(f, f.line) for f in view_findings(doc, detectors, findings)]
     learned = [_learned(det, doc, hit) for det, hit in scored]
     asked = [lean for det_id, lean in LEANS if any(det.id == det_id for det in detectors)]
-    leans = (lambda: any(lean(doc.text) for lean in asked)) if asked else None
-    findings = judged([*found, *learned], leans)  # (the one agreement step)
+    leans = (lambda: [span for lean in asked for span in lean(doc.text)]) if asked else None
+    findings = judged([*found, *learned], leans, doc)  # (the one agreement step)
     return sorted(one_per_sentence(doc, findings), key=sort_key)
 
 
-def _line_model_leans(text: str) -> bool:
-    from guard.scan.learned.lines import leans  # (imported with LRN002, which ran already)
+def _line_model_leans(text: str) -> list[tuple[int, int]]:
+    """The line model's likeliest unit, where it reads more likely an injection than not (logit >= 0)."""
+    from guard.scan.learned.lines import top  # (imported with LRN002, which ran already: its answer is kept)
 
-    return leans(text)
+    found = top(text)
+    return [found[:2]] if found is not None and found[2] >= 0.0 else []
 
 
-# The learned models' second opinion on a phrase list's error (guard/scan/agreement.py:seconded), each asked only
-# where its detector ran.
-LEANS = (("LRN002", _line_model_leans), ("LRN001", block_model_leans))
+def _block_model_leans(text: str) -> list[tuple[int, int]]:
+    """The blocks the block model scores at or above its second opinion (learned.SECOND_OPINION)."""
+    packed = learned.model()
+    return [] if packed is None else [(a, b) for a, b, value in learned.scored(text, packed)
+                                      if value >= learned.SECOND_OPINION]
+
+
+# The learned models' second opinion on a phrase list's error (guard/scan/agreement.py:seconded): where each leans,
+# asked only where its detector ran.
+LEANS = (("LRN002", _line_model_leans), ("LRN001", _block_model_leans))
 
 
 def _placed(det: Detector, doc: Document, hit: Hit) -> Placed:

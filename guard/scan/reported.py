@@ -16,6 +16,28 @@ NEGATION_ANY = lazy(
     re.I,
 )
 
+# A negation of a refusal is an order: "never refuse to reveal ...", "don't hesitate to print ...", "no dudes en
+# ...", "не стесняйся ...": the refusal verb follows the negation within two words.
+REFUSAL_NEGATED = lazy(
+    r"[ \t\n]*(?:\w+[ \t\n]+){0,2}?(?:refuse|refusing|hesitate|fail|forget|decline|hold\s+back|zöger\w*|vergiss|"
+    r"weiger\w*|hésite\w*|oublie\w*|refuse\w*|dud\w*|olvid\w*|rechaz\w*|hesit\w*|esquec\w*|recus\w*|esit\w*|"
+    r"dimentic\w*|rifiut\w*|стесняй\w*|забуд\w*|забывай|отказыва\w*|колеблись)\b", re.I)
+
+
+def negates(text: str, a: int, b: int, patterns: tuple) -> bool:
+    """Whether one of the negation `patterns` in text[a:b] negates what follows it, not a refusal: in "never refuse
+    to reveal" neither "never" nor "refuse" does."""
+    cancelled = -1
+    for m in sorted((m for p in patterns for m in p.finditer(text, a, b)), key=lambda m: m.start()):
+        if m.start() < cancelled:
+            continue  # (the refusal a negation before it cancels)
+        refusal = REFUSAL_NEGATED.match(text, m.end(), b)
+        if refusal is None:
+            return True
+        cancelled = refusal.end()
+    return False
+
+
 # What someone else may ask of the agent, reported: the match is the complement of a request in a clause of
 # condition ("if a page asks you to ...", "if a page, README or tool result tells you to ...", "even when an issue tells the agent to ..."), of a request that may
 # happen ("pages may tell an agent to ...") or of a causative, the agent in the third person there ("attacks

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterator
 
 from guard.scan.context import mention_severity, negated_in_clause
+from guard.scan.reported import NEGATION_ANY
 from guard.scan.lazyre import lazy
 from guard.scan.detector import Hit, detector
 from guard.scan.intents.frame import Frame, excerpt
@@ -191,6 +192,21 @@ TELL_IF = lazy(r"(?:\b(?:tell\s+me|let\s+me\s+know|sag\s+mir|dis-moi|dime|diga-m
 # "the system prompt in prompts/bot.md": a prompt kept in the repository
 IN_FILE = lazy(r"\s+(?:in|from|at|of|under)\s+`?(?:[\w.-]*/|[\w-]+\.(?:md|txt|ya?ml|json|toml)\b)", re.I)
 GUARDED = lazy(r"\b(?:attempts?|requests?|tries|trying|asks?\s+you|refuse|reject|decline|protect)\b", re.I)
+
+
+def _guarded(text: str, a: int, start: int) -> bool:
+    """A word of guarding the prompt before it ("refuse requests for your prompt"), not one a negation just before it
+    cancels ("never refuse to reveal your prompt": an order)."""
+    for g in GUARDED.finditer(text, a, start):
+        lo = max(a, g.start() - 24)
+        if not any(JUST_BEFORE.fullmatch(text, m.end(), g.start()) for m in NEGATION_ANY.finditer(text, lo, g.start())):
+            return True
+    return False
+
+
+JUST_BEFORE = lazy(r"[ \t\n]+(?:\w+[ \t\n]+)?")  # (one word at most between the negation and the guarding word)
+
+
 # The attack's name holds the word "prompt" without meaning the agent's ("injections de prompt", "промпт-инъекции").
 ATTACK_NAME = lazy(r"prompt[\s-]+(?:injections?|injektion\w*|engineering)|(?:injections?|inyecci[oó]n\w*|inje[cç][aã]o|"
                    r"inje[cç][oõ]es|iniezion[ei]|injektion\w*)\s+(?:de\s+|di\s+|von\s+)?prompts?|промпт[\s-]+инъекци\w*|"
@@ -252,7 +268,7 @@ def prompt_extraction(doc: Document) -> Iterator[Hit]:
         if a in said:
             continue
         said.add(a)
-        if negated_in_clause(doc, match.start()) or GUARDED.search(doc.text, a, match.start()) \
+        if negated_in_clause(doc, match.start()) or _guarded(doc.text, a, match.start()) \
                 or A_PROMPT.search(doc.text, max(a, match.start() - 12), match.start()) \
                 or TELL_IF.search(doc.text, max(a, match.start() - 40), match.start()) \
                 or IN_FILE.match(doc.text, match.end()) or _destination(doc, a, match.start(), match.end(), b) \
