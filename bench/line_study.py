@@ -4,9 +4,11 @@ short attacks of at most --max-units units, a set weighing --fragment-weight x s
 other unit of those files, look-alikes (benign halves, prec7/9/11, WIDE_POOL), real agent files, benign items. A
 file's score: its highest unit, weights quantised as shipped. Each labelled source left out in turn (its benign half
 with it; every other set whole in one fold, real files spread): every score is out of fold, and so are the thresholds
-(warning: 1 % of the real files and 2 % of the look-alikes; error: 1 in 500 of both). Beside: LRN001, the scanner,
-both, each attack as AGENTS.md and as memory; --probes: sets only scored. `--blind own12`: totals only. `--write
-PATH`: the model of all, as lines.bin; `--more`: own19 and trainlines2 (not shipped: SOURCES.md). Needs sklearn:
+(warning: 1 % of the real files and 2 % of the look-alikes; error: 1 in 500 of both), each a quantile of the benign
+scores POOLED over the SEEDS' deals (real files dealt, other sets rotated over the folds), so no one deal sets them.
+Beside: LRN001, the scanner, both, each attack as AGENTS.md and as memory (the first deal's scores); --probes: sets
+only scored. `--blind own12`: totals only. `--write PATH`: the model of all, as lines.bin; `--more`: own19, own20,
+own21 and trainlines2/3. Needs sklearn:
     python bench/line_study.py --items --item-weight 3 --features shipped,pairs,prev [--show] [--blind own12]"""
 from __future__ import annotations
 
@@ -30,7 +32,10 @@ WHOLE_FILE, ITEM_SETS = {"own13", "own15", "own16", "own17", "own18"}, ["train3"
 # Look-alikes of sets whose attacks are not labelled (their benign halves): the thresholds are set on every readable
 # look-alike (--pool narrow: without them, as before session 13).
 WIDE_POOL = ["own4", "own5", "own7", "adapt6", "pa-benign"]
-BITS, MORE = lines.BITS, ("own19", "trainlines2")  # --more: a labelled source and items, not shipped
+BITS, MORE = lines.BITS, (["own19", "own20", "own21"], ["trainlines2", "trainlines3"])  # --more: sources, items
+# The thresholds' rule (issue 21 B, session 16, fixed before any result was seen): one deal of the real files over
+# the folds moved the error threshold by a logit; each quantile is taken over the benign scores of all SEEDS pooled.
+SEEDS = (11, 12, 13, 14, 15)
 CACHE = Path(f"/tmp/line_study_scan.{Path(__file__).resolve().parent.parent.name}.json")  # per work tree
 
 
@@ -68,13 +73,19 @@ def load(with_items: bool, pool="wide", by_source=True, fragments="", probes="",
         cases = [c for c in every if c.attack and (kind == "probe" or len(lines.spans(c.text)) <= most)]
         docs += [Doc("itembenign", name, c.text, None, c) for c in every if kind == "fragment" and not c.attack]
         docs += [Doc(kind, name, c.text, "all", c, weight=weight * len(cases) ** -0.5) for c in cases]
-    rng = random.Random(11)
+    return deal(docs, SEEDS[0], by_source)
+
+
+def deal(docs: list[Doc], seed: int, by_source=True) -> list[Doc]:
+    """Each document's fold: its labelled source's; real files dealt at random, any other set whole in one fold,
+    rotated by the seed (SEEDS[0] deals as before session 16)."""
+    rng = random.Random(seed)
     sets = sorted({d.source for d in docs if d.kind == "lookalike" and d.source not in LABELLED})
     sets += [s for k in ("fragment", "probe") for s in sorted({d.source for d in docs if d.kind == k}) if s not in sets]
     for d in docs:
         d.fold = d.source if d.source in LABELLED else rng.choice(LABELLED) if d.kind in ("real", "lookalike") else None
         if (by_source or d.kind in ("fragment", "probe")) and d.source in sets:  # a set whole in one fold
-            d.fold = LABELLED[sets.index(d.source) % len(LABELLED)]
+            d.fold = LABELLED[(sets.index(d.source) + seed - SEEDS[0]) % len(LABELLED)]
     return docs
 
 
@@ -137,14 +148,15 @@ def quantised(model):
     return float(model.intercept_[0]), scale, np.clip(np.round(model.coef_[0] / scale), -127, 127).astype(np.int8)
 
 
-def doc_max(model, x, owner, ids):
+def doc_max(model, x, owner, ids, keep=True):
     import numpy as np
 
     best: dict[int, float] = {}
     bias, scale, weights = quantised(model)
     for i, v in zip(owner[np.isin(owner, ids)], bias + scale * (x[np.isin(owner, ids)] @ weights.astype(np.float64))):
         best[i] = max(best.get(i, -1e9), v)
-        UNIT_SCORES.setdefault(int(i), []).append(float(v))
+        if keep:  # the first deal's, for --show
+            UNIT_SCORES.setdefault(int(i), []).append(float(v))
     return best
 
 
@@ -180,10 +192,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", action="store_true", help="top benign units, the scanner's misses")
     parser.add_argument("--blind", default="", help="a blind set: its totals only, by the model of all")
     parser.add_argument("--write", default="", help="fit the model of all six and write it here (lines.bin)")
-    parser.add_argument("--more", action="store_true", help="own19's labels, trainlines2's items (not shipped)")
+    parser.add_argument("--more", action="store_true", help="own19-21's labels, trainlines2/3's items")
+    parser.add_argument("--seeds", type=int, default=len(SEEDS), help="deals pooled for the thresholds (the rule: 5)")
     args = parser.parse_args(argv)
-    if args.more:  # own19 after own18, the folds' order it was measured in
-        LABELLED.insert(5, MORE[0]), WHOLE_FILE.add(MORE[0]), ITEM_SETS.append(MORE[1])
+    if args.more:  # own19.. after own18, the folds' order own19 was measured in
+        LABELLED[5:5], _ = MORE[0], WHOLE_FILE.update(MORE[0])
+        ITEM_SETS.extend(name for name in MORE[1] if (DEVSET / f"{name}_attacks.txt").exists())
     docs = load(args.items, args.pool, not args.spread, args.fragments, args.probes, args.fragment_weight,
                 args.max_units)
     untrained = set(filter(None, args.untrained.split(",")))
@@ -193,17 +207,21 @@ def main(argv: list[str] | None = None) -> int:
     levels = {} if args.write else scanner_levels(docs)
     x, owner, y, w = matrix(docs, kinds, args.window, args)
     print(f"{len(docs)} documents, {x.shape[0]} units, {sum(sum(d.positive) for d in docs)} positive", flush=True)
-    score: dict[int, float] = {}
     every = [i for i, d in enumerate(docs) if d.source not in untrained and d.kind != "probe"
              and not (d.kind == "attack" and d.source in WHOLE_FILE and zlib.crc32(d.text.encode()) % 100
                       >= 100 * args.fraction)]
-    for name in LABELLED:
-        model = fit(x, owner, y, w, [i for i in every if docs[i].fold != name
-                                     and not (docs[i].kind == "attack" and docs[i].source == name)], args)
-        score.update(doc_max(model, x, owner, [i for i, d in enumerate(docs) if d.fold == name
-                                               or (d.kind == "attack" and d.source == name)]))
-    real = [score[i] for i, d in enumerate(docs) if d.kind == "real"]
-    alike = [score[i] for i, d in enumerate(docs) if d.kind == "lookalike"]
+    real, alike, scores = [], [], []
+    for seed in SEEDS[:args.seeds]:
+        score, _ = {}, deal(docs, seed, not args.spread)
+        for name in LABELLED:
+            model = fit(x, owner, y, w, [i for i in every if docs[i].fold != name
+                                         and not (docs[i].kind == "attack" and docs[i].source == name)], args)
+            score.update(doc_max(model, x, owner, [i for i, d in enumerate(docs) if d.fold == name
+                                                   or (d.kind == "attack" and d.source == name)], not scores))
+        real += [score[i] for i, d in enumerate(docs) if d.kind == "real"]
+        alike += [score[i] for i, d in enumerate(docs) if d.kind == "lookalike"]
+        scores.append(score)
+    score, _ = scores[0], deal(docs, SEEDS[0], not args.spread)
     warning = max(quantile(real, 0.01), quantile(alike, 0.02))
     error = max(warning, quantile(real + alike, 1 / 500))
     print(f"features {sorted(kinds)} window {args.window}, items {args.items} ({args.item_weight}), C {args.c}: "
