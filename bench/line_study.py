@@ -4,12 +4,11 @@ short attacks of at most --max-units units, a set weighing --fragment-weight x s
 other unit of those files, look-alikes (benign halves, prec7/9/11, WIDE_POOL), real agent files, benign items. A
 file's score: its highest unit, weights quantised as shipped. Each labelled source left out in turn (its benign half
 with it; every other set whole in one fold, real files spread): every score is out of fold, and so are the thresholds
-(warning: 1 % of the real files and 2 % of the look-alikes; error: 1 in 500 of both), each a quantile of the benign
-scores POOLED over the SEEDS' deals (real files dealt, other sets rotated over the folds), so no one deal sets them.
-Beside: LRN001, the scanner, both, each attack as AGENTS.md and as memory (the first deal's scores); --probes: sets
-only scored. `--blind own12`: totals only. `--write PATH`: the model of all, as lines.bin; `--more`: own19, own20,
-own21 and trainlines2/3. Needs sklearn:
-    python bench/line_study.py --items --item-weight 3 --features shipped,pairs,prev [--show] [--blind own12]"""
+(warning: 1 % of the real files and 2 % of the look-alikes; error: 1 in 500 of both), quantiles of the benign scores
+pooled over the deals of SEEDS. Beside: LRN001, the scanner, both, each attack as AGENTS.md and as memory (the first
+deal); --probes: only scored. `--blind own12`: totals only. `--write PATH`: the model of all, as lines.bin. Needs
+sklearn:
+    python bench/line_study.py --items --item-weight 3 --features shipped,pairs,prev [--more] [--show] [--blind own12]"""
 from __future__ import annotations
 
 import argparse
@@ -77,8 +76,7 @@ def load(with_items: bool, pool="wide", by_source=True, fragments="", probes="",
 
 
 def deal(docs: list[Doc], seed: int, by_source=True) -> list[Doc]:
-    """Each document's fold: its labelled source's; real files dealt at random, any other set whole in one fold,
-    rotated by the seed (SEEDS[0] deals as before session 16)."""
+    """Folds: a labelled source's own; real files dealt by the seed, other sets whole, rotated (SEEDS[0]: as before)."""
     rng = random.Random(seed)
     sets = sorted({d.source for d in docs if d.kind == "lookalike" and d.source not in LABELLED})
     sets += [s for k in ("fragment", "probe") for s in sorted({d.source for d in docs if d.kind == k}) if s not in sets]
@@ -178,22 +176,23 @@ quantile = lambda scores, rate: sorted(scores)[min(len(scores) - 1, int(len(scor
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--features", default="shipped,pairs", help="of shipped, pairs (2..window apart), prev")
-    parser.add_argument("--items", action="store_true", help="train3/train4/trainlines attack items as positives")
+    for flag, default, about in (
+            ("--features", "shipped,pairs", "of shipped, pairs (2..window apart), prev"),
+            ("--fragments", "", "public short attack sets trained on (all units positive)"),
+            ("--probes", "own7,adapt6,own4,own5", "attack sets only scored, out of fold"),
+            ("--untrained", "", "labelled sources held out but never trained on (before)"),
+            ("--blind", "", "a blind set: its totals only, by the model of all"),
+            ("--write", "", "fit the model of all and write it here (lines.bin)")):
+        parser.add_argument(flag, default=default, help=about)
     for flag, default in (("--window", 4), ("--item-weight", 0.3), ("--fraction", 1.0), ("--c", 0.5),
                           ("--balance", 1.0), ("--real-weight", 3.0), ("--hard-weight", 1.0), ("--alike-weight", 1.0),
-                          ("--fragment-weight", 1.0), ("--max-units", 1)):  # fraction: of whole-file attacks trained
-        parser.add_argument(flag, type=type(default), default=default)
-    parser.add_argument("--fragments", default="", help="public short attack sets trained on (all units positive)")
-    parser.add_argument("--probes", default="own7,adapt6,own4,own5", help="attack sets only scored, out of fold")
-    parser.add_argument("--untrained", default="", help="labelled sources held out but never trained on (before)")
+                          ("--fragment-weight", 1.0), ("--max-units", 1), ("--seeds", len(SEEDS))):
+        parser.add_argument(flag, type=type(default), default=default)  # fraction: of whole-file attacks trained
+    for flag, about in (("--items", "train3/train4/trainlines attack items as positives"), ("--show", "top benign "
+                        "units, the scanner's misses"), ("--spread", "look-alike sets spread over the folds (before "
+                        "13)"), ("--more", "own19-21's labels, trainlines2/3's items")):  # --seeds: the rule is 5
+        parser.add_argument(flag, action="store_true", help=about)
     parser.add_argument("--pool", choices=("wide", "narrow"), default="wide", help="look-alikes (WIDE_POOL)")
-    parser.add_argument("--spread", action="store_true", help="look-alike sets spread over the folds (before 13)")
-    parser.add_argument("--show", action="store_true", help="top benign units, the scanner's misses")
-    parser.add_argument("--blind", default="", help="a blind set: its totals only, by the model of all")
-    parser.add_argument("--write", default="", help="fit the model of all six and write it here (lines.bin)")
-    parser.add_argument("--more", action="store_true", help="own19-21's labels, trainlines2/3's items")
-    parser.add_argument("--seeds", type=int, default=len(SEEDS), help="deals pooled for the thresholds (the rule: 5)")
     args = parser.parse_args(argv)
     if args.more:  # own19.. after own18, the folds' order own19 was measured in
         LABELLED[5:5], _ = MORE[0], WHOLE_FILE.update(MORE[0])
@@ -204,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     kinds = set(args.features.split(","))
     if args.write and (kinds != lines.KINDS or args.window != lines.WINDOW):  # the features lines.py reads
         raise SystemExit(f"line_study --write needs --features {','.join(sorted(lines.KINDS))} --window {lines.WINDOW}")
-    levels = {} if args.write else scanner_levels(docs)
+    levels = scanner_levels(docs)  # (cached per work tree; --write reports the figures of what it writes)
     x, owner, y, w = matrix(docs, kinds, args.window, args)
     print(f"{len(docs)} documents, {x.shape[0]} units, {sum(sum(d.positive) for d in docs)} positive", flush=True)
     every = [i for i, d in enumerate(docs) if d.source not in untrained and d.kind != "probe"
@@ -228,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
           f"thresholds warning {1 / (1 + math.exp(-warning)):.6f}, error {1 / (1 + math.exp(-error)):.6f}")
 
     if args.write:
-        return write(args.write, fit(x, owner, y, w, every, args), warning, error)
+        write(args.write, fit(x, owner, y, w, every, args), warning, error)
     new_level = lambda i: 3 if score[i] >= error else 2 if score[i] >= warning else 0  # noqa: E731
     report(docs, levels, new_level, score)
     if args.show:
