@@ -225,6 +225,9 @@ def main(argv: list[str] | None = None) -> int:
     error = max(warning, quantile(real + alike, 1 / 500))
     print(f"features {sorted(kinds)} window {args.window}, items {args.items} ({args.item_weight}), C {args.c}: "
           f"thresholds warning {1 / (1 + math.exp(-warning)):.6f}, error {1 / (1 + math.exp(-error)):.6f}")
+    print("  benign files at error per deal (real/look-alike): " + ", ".join(f"{seed}: {n(scores[k], 'real')}/"
+          f"{n(scores[k], 'lookalike')}" for k, seed in enumerate(SEEDS[:args.seeds])
+          for n in [lambda sc, kind: sum(sc[i] >= error for i, d in enumerate(docs) if d.kind == kind)]))
 
     if args.write:
         write(args.write, fit(x, owner, y, w, every, args), warning, error)
