@@ -4,10 +4,11 @@ short attacks of at most --max-units units, a set weighing --fragment-weight x s
 other unit of those files, look-alikes (benign halves, prec7/9/11, WIDE_POOL), real agent files, benign items. A
 file's score: its highest unit, weights quantised as shipped. Each labelled source left out in turn (its benign half
 with it; every other set whole in one fold, real files spread): every score is out of fold, and so are the thresholds
-(warning: 1 % of the real files and 2 % of the look-alikes; error: 1 in 500 of both). Beside: LRN001, the scanner,
-both, each attack as AGENTS.md and as memory; --probes: sets only scored. `--blind own12`: totals only. `--write
-PATH`: the model of all, as lines.bin; `--more`: own19 and trainlines2 (not shipped: SOURCES.md). Needs sklearn:
-    python bench/line_study.py --items --item-weight 3 --features shipped,pairs,prev [--show] [--blind own12]"""
+(warning: 1 % of the real files and 2 % of the look-alikes; error: 1 in 500 of both), quantiles of the benign scores
+pooled over the deals of SEEDS. Beside: LRN001, the scanner, both, each attack as AGENTS.md and as memory (the first
+deal); --probes: only scored. `--blind own12`: totals only. `--write PATH`: the model of all, as lines.bin. Needs
+sklearn:
+    python bench/line_study.py --items --item-weight 3 --features shipped,pairs,prev [--more] [--show] [--blind own12]"""
 from __future__ import annotations
 
 import argparse
@@ -30,7 +31,10 @@ WHOLE_FILE, ITEM_SETS = {"own13", "own15", "own16", "own17", "own18"}, ["train3"
 # Look-alikes of sets whose attacks are not labelled (their benign halves): the thresholds are set on every readable
 # look-alike (--pool narrow: without them, as before session 13).
 WIDE_POOL = ["own4", "own5", "own7", "adapt6", "pa-benign"]
-BITS, MORE = lines.BITS, ("own19", "trainlines2")  # --more: a labelled source and items, not shipped
+BITS, MORE = lines.BITS, (["own19", "own20", "own21"], ["trainlines2", "trainlines3"])  # --more: sources, items
+# The thresholds' rule (issue 21 B, session 16, fixed before any result was seen): one deal of the real files over
+# the folds moved the error threshold by a logit; each quantile is taken over the benign scores of all SEEDS pooled.
+SEEDS = (11, 12, 13, 14, 15)
 CACHE = Path(f"/tmp/line_study_scan.{Path(__file__).resolve().parent.parent.name}.json")  # per work tree
 
 
@@ -68,13 +72,18 @@ def load(with_items: bool, pool="wide", by_source=True, fragments="", probes="",
         cases = [c for c in every if c.attack and (kind == "probe" or len(lines.spans(c.text)) <= most)]
         docs += [Doc("itembenign", name, c.text, None, c) for c in every if kind == "fragment" and not c.attack]
         docs += [Doc(kind, name, c.text, "all", c, weight=weight * len(cases) ** -0.5) for c in cases]
-    rng = random.Random(11)
+    return deal(docs, SEEDS[0], by_source)
+
+
+def deal(docs: list[Doc], seed: int, by_source=True) -> list[Doc]:
+    """Folds: a labelled source's own; real files dealt by the seed, other sets whole, rotated (SEEDS[0]: as before)."""
+    rng = random.Random(seed)
     sets = sorted({d.source for d in docs if d.kind == "lookalike" and d.source not in LABELLED})
     sets += [s for k in ("fragment", "probe") for s in sorted({d.source for d in docs if d.kind == k}) if s not in sets]
     for d in docs:
         d.fold = d.source if d.source in LABELLED else rng.choice(LABELLED) if d.kind in ("real", "lookalike") else None
         if (by_source or d.kind in ("fragment", "probe")) and d.source in sets:  # a set whole in one fold
-            d.fold = LABELLED[sets.index(d.source) % len(LABELLED)]
+            d.fold = LABELLED[(sets.index(d.source) + seed - SEEDS[0]) % len(LABELLED)]
     return docs
 
 
@@ -137,14 +146,15 @@ def quantised(model):
     return float(model.intercept_[0]), scale, np.clip(np.round(model.coef_[0] / scale), -127, 127).astype(np.int8)
 
 
-def doc_max(model, x, owner, ids):
+def doc_max(model, x, owner, ids, keep=True):
     import numpy as np
 
     best: dict[int, float] = {}
     bias, scale, weights = quantised(model)
     for i, v in zip(owner[np.isin(owner, ids)], bias + scale * (x[np.isin(owner, ids)] @ weights.astype(np.float64))):
         best[i] = max(best.get(i, -1e9), v)
-        UNIT_SCORES.setdefault(int(i), []).append(float(v))
+        if keep:  # the first deal's, for --show
+            UNIT_SCORES.setdefault(int(i), []).append(float(v))
     return best
 
 
@@ -166,51 +176,61 @@ quantile = lambda scores, rate: sorted(scores)[min(len(scores) - 1, int(len(scor
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--features", default="shipped,pairs", help="of shipped, pairs (2..window apart), prev")
-    parser.add_argument("--items", action="store_true", help="train3/train4/trainlines attack items as positives")
+    for flag, default, about in (
+            ("--features", "shipped,pairs", "of shipped, pairs (2..window apart), prev"),
+            ("--fragments", "", "public short attack sets trained on (all units positive)"),
+            ("--probes", "own7,adapt6,own4,own5", "attack sets only scored, out of fold"),
+            ("--untrained", "", "labelled sources held out but never trained on (before)"),
+            ("--blind", "", "a blind set: its totals only, by the model of all"),
+            ("--write", "", "fit the model of all and write it here (lines.bin)")):
+        parser.add_argument(flag, default=default, help=about)
     for flag, default in (("--window", 4), ("--item-weight", 0.3), ("--fraction", 1.0), ("--c", 0.5),
                           ("--balance", 1.0), ("--real-weight", 3.0), ("--hard-weight", 1.0), ("--alike-weight", 1.0),
-                          ("--fragment-weight", 1.0), ("--max-units", 1)):  # fraction: of whole-file attacks trained
-        parser.add_argument(flag, type=type(default), default=default)
-    parser.add_argument("--fragments", default="", help="public short attack sets trained on (all units positive)")
-    parser.add_argument("--probes", default="own7,adapt6,own4,own5", help="attack sets only scored, out of fold")
-    parser.add_argument("--untrained", default="", help="labelled sources held out but never trained on (before)")
+                          ("--fragment-weight", 1.0), ("--max-units", 1), ("--seeds", len(SEEDS))):
+        parser.add_argument(flag, type=type(default), default=default)  # fraction: of whole-file attacks trained
+    for flag, about in (("--items", "train3/train4/trainlines attack items as positives"), ("--show", "top benign "
+                        "units, the scanner's misses"), ("--spread", "look-alike sets spread over the folds (before "
+                        "13)"), ("--more", "own19-21's labels, trainlines2/3's items")):  # --seeds: the rule is 5
+        parser.add_argument(flag, action="store_true", help=about)
     parser.add_argument("--pool", choices=("wide", "narrow"), default="wide", help="look-alikes (WIDE_POOL)")
-    parser.add_argument("--spread", action="store_true", help="look-alike sets spread over the folds (before 13)")
-    parser.add_argument("--show", action="store_true", help="top benign units, the scanner's misses")
-    parser.add_argument("--blind", default="", help="a blind set: its totals only, by the model of all")
-    parser.add_argument("--write", default="", help="fit the model of all six and write it here (lines.bin)")
-    parser.add_argument("--more", action="store_true", help="own19's labels, trainlines2's items (not shipped)")
     args = parser.parse_args(argv)
-    if args.more:  # own19 after own18, the folds' order it was measured in
-        LABELLED.insert(5, MORE[0]), WHOLE_FILE.add(MORE[0]), ITEM_SETS.append(MORE[1])
+    if args.more:  # own19.. after own18, the folds' order own19 was measured in
+        LABELLED[5:5], _ = MORE[0], WHOLE_FILE.update(MORE[0])
+        ITEM_SETS.extend(name for name in MORE[1] if (DEVSET / f"{name}_attacks.txt").exists())
     docs = load(args.items, args.pool, not args.spread, args.fragments, args.probes, args.fragment_weight,
                 args.max_units)
     untrained = set(filter(None, args.untrained.split(",")))
     kinds = set(args.features.split(","))
     if args.write and (kinds != lines.KINDS or args.window != lines.WINDOW):  # the features lines.py reads
         raise SystemExit(f"line_study --write needs --features {','.join(sorted(lines.KINDS))} --window {lines.WINDOW}")
-    levels = {} if args.write else scanner_levels(docs)
+    levels = scanner_levels(docs)  # (cached per work tree; --write reports the figures of what it writes)
     x, owner, y, w = matrix(docs, kinds, args.window, args)
     print(f"{len(docs)} documents, {x.shape[0]} units, {sum(sum(d.positive) for d in docs)} positive", flush=True)
-    score: dict[int, float] = {}
     every = [i for i, d in enumerate(docs) if d.source not in untrained and d.kind != "probe"
              and not (d.kind == "attack" and d.source in WHOLE_FILE and zlib.crc32(d.text.encode()) % 100
                       >= 100 * args.fraction)]
-    for name in LABELLED:
-        model = fit(x, owner, y, w, [i for i in every if docs[i].fold != name
-                                     and not (docs[i].kind == "attack" and docs[i].source == name)], args)
-        score.update(doc_max(model, x, owner, [i for i, d in enumerate(docs) if d.fold == name
-                                               or (d.kind == "attack" and d.source == name)]))
-    real = [score[i] for i, d in enumerate(docs) if d.kind == "real"]
-    alike = [score[i] for i, d in enumerate(docs) if d.kind == "lookalike"]
+    real, alike, scores = [], [], []
+    for seed in SEEDS[:args.seeds]:
+        score, _ = {}, deal(docs, seed, not args.spread)
+        for name in LABELLED:
+            model = fit(x, owner, y, w, [i for i in every if docs[i].fold != name
+                                         and not (docs[i].kind == "attack" and docs[i].source == name)], args)
+            score.update(doc_max(model, x, owner, [i for i, d in enumerate(docs) if d.fold == name
+                                                   or (d.kind == "attack" and d.source == name)], not scores))
+        real += [score[i] for i, d in enumerate(docs) if d.kind == "real"]
+        alike += [score[i] for i, d in enumerate(docs) if d.kind == "lookalike"]
+        scores.append(score)
+    score, _ = scores[0], deal(docs, SEEDS[0], not args.spread)
     warning = max(quantile(real, 0.01), quantile(alike, 0.02))
     error = max(warning, quantile(real + alike, 1 / 500))
     print(f"features {sorted(kinds)} window {args.window}, items {args.items} ({args.item_weight}), C {args.c}: "
           f"thresholds warning {1 / (1 + math.exp(-warning)):.6f}, error {1 / (1 + math.exp(-error)):.6f}")
+    print("  benign files at error per deal (real/look-alike): " + ", ".join(f"{seed}: {n(scores[k], 'real')}/"
+          f"{n(scores[k], 'lookalike')}" for k, seed in enumerate(SEEDS[:args.seeds])
+          for n in [lambda sc, kind: sum(sc[i] >= error for i, d in enumerate(docs) if d.kind == kind)]))
 
     if args.write:
-        return write(args.write, fit(x, owner, y, w, every, args), warning, error)
+        write(args.write, fit(x, owner, y, w, every, args), warning, error)
     new_level = lambda i: 3 if score[i] >= error else 2 if score[i] >= warning else 0  # noqa: E731
     report(docs, levels, new_level, score)
     if args.show:
