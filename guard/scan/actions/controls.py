@@ -9,6 +9,7 @@ from guard.scan.lazyre import lazy
 
 import re
 
+from guard.scan.actions import leads
 from guard.scan.actions.commands import Simple
 from guard.scan.context import NEGATION_ANY, negated_in_clause, reported_request
 
@@ -210,7 +211,7 @@ def judged_control(doc: Document, start: int, end: int, message: str, secret_flo
     line = doc.line_of(start)
     line_text = text[doc.line_starts[line - 1]:text.find("\n", start) if "\n" in text[start:] else len(text)]
     if PRIVATE_HOST.search(line_text.replace("0.0.0.0/0", "")) or negated_in_clause(doc, start) or reported_request(doc, start, end) \
-            or warned_against(doc, start):
+            or warned_against(doc, start) or leads.negated_other_language(doc, start):
         return []
     if doc.is_hidden(start) is not None or secret_flow:
         return [(start, end, message + ("; beside a secret flow" if secret_flow else ""), "error")]

@@ -179,6 +179,9 @@ def called(doc: Document) -> set[str]:
     first = set(re.findall(r"[a-z0-9]+", outside.lstrip().split("\n", 1)[0])) if outside.lstrip().startswith("#") \
         else set()
     counts = Counter(re.findall(r"[a-z0-9]+", outside))  # (one pass, whatever the number of domains)
+    heading = re.findall(r"[a-z0-9]+", outside.lstrip().split("\n", 1)[0]) if first else []
+    first |= {a + b for a, b in zip(heading, heading[1:])}  # ("# Beacon Support": beaconsupport.com)
+    counts.update(m.replace("-", "") for m in re.findall(r"[a-z0-9]+-[a-z0-9]+", outside))  # (`beacon-support`)
     found.update(label for label in labels if label in first or counts[label] >= 2)
     return found  # type: ignore[no-any-return]
 
@@ -217,7 +220,8 @@ def lowered(doc: Document, flows: list[Flow]) -> list[Flow]:
     named = Named(doc, flows)
     out = []
     for flow in flows:
-        own = named.names(flow.target, by_name=flow.id == "ACT002") \
+        plain = flow.id == "ACT002" or flow.message.startswith("the local file ")  # (a file no secret reading named)
+        own = named.names(flow.target, by_name=plain) \
             if flow.severity == "error" and flow.id in LOWERED and flow.target else None  # (a mirror of its code)
         if own is not None:
             flow = flow._replace(severity="warning",

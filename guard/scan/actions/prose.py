@@ -10,7 +10,7 @@ from guard.scan.lazyre import lazy
 import re
 from bisect import bisect_right
 
-from guard.scan.actions import hosts, owned
+from guard.scan.actions import hosts, leads, owned
 from guard.scan.actions.model import SECRET_VAR
 from guard.scan.context import NEGATION, negated_in_clause, quoted_mention
 from guard.scan.reported import reported_request
@@ -144,7 +144,7 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
             named = [m for m in named if m not in used and not (m.startswith("a secret (") and not any(
                 c in m[10:] for c in "./_"))]  # (a secret file stays theft wherever it goes)
         shown = quoted_mention(doc, at, stop) or carried and shown_as_code(doc, at, stop)
-        severity = "warning" if shown or as_code else "error"
+        severity = "warning" if shown or as_code or leads.under_negated_lead(doc, at) else "error"
         if repo and not any(w in step.lower() for w in ("clone", "pull", "fetch", "download")):
             found.append((at, stop, "ACT002", f"the repository sent ({verb.group()}) to {url}, which is not "
                                               "the project's", severity, url))

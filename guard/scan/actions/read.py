@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from guard.scan.lazyre import lazy
 from guard.scan.actions import audit, ci, commands, committed, configs, controls, destroys, footholds, hosts, installers, \
-    model, nested, owned, packages, partner, policies, programs, sockets, spans, spread, weakened
+    leads, model, nested, owned, packages, partner, policies, programs, sockets, spans, spread, weakened
 from guard.scan.actions.flows import Flow, Walk
 from guard.scan.actions.prose import addresses, prose_actions, prose_flows
 from guard.scan.as_code import shown_as_code
@@ -110,7 +110,7 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
         if not flows:
             continue
         fenced = doc.line_of(cand.start) in doc.fenced_lines
-        if not fenced and negated_in_clause(doc, cand.start):
+        if not fenced and (negated_in_clause(doc, cand.start) or leads.negated_other_language(doc, cand.start)):
             continue
         lowered = not fenced and reported_request(doc, cand.start, cand.end)
         for det_id, message, severity, target in flows:
@@ -133,5 +133,8 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
                     "attributed to" not in message or fenced and not destroys.personal(doc, cand.start, cand.end)) \
                     and (fenced or not inline and shown_as_code(doc, cand.start, cand.end)):
                 severity = "warning"  # (hook and CI docs show such commands; an order outside a block is an error)
+            if severity == "error" and not fenced and (det_id == "ACT004" and leads.said_of_third_party(
+                    doc, cand.start) or leads.under_negated_lead(doc, cand.start)):
+                severity = "warning"  # ("admins can override it with `X`": a path described; "Never:\n- `X`")
             found.append(Flow(cand.start, cand.end, det_id, message, severity, target))
     return found, spans

@@ -1,0 +1,81 @@
+"""What the structure around a step says about it, beyond its own clause: a list whose heading or lead-in is a
+bare negation ("## You never", "Do not:") forbids what each item names; a step said of a third party with a modal
+("Admins can override it with `gh pr merge --admin`") describes a path, it asks nothing of the agent; and a
+negation in a language outside the ten the clause reader knows ("Không tắt ...", "Niet ...", "Jangan ...")."""
+from __future__ import annotations
+
+import re
+
+from guard.scan.lazyre import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from guard.scan.text import Document
+
+# A negation that ends its line (the verb left to each item below): "You never", "Never:", "**Don't**:",
+# "Nie:", "Jamais :", "绝不". A word after it ("Never skip these steps:") makes it an order of its own.
+BARE_NEGATION = lazy(
+    r"(?:^|\s)(?:you\s+|the\s+\w+\s+|agents?\s+|we\s+)?(?:never|must\s+not|must\s+never|do\s+not|don['’]?t|don['’]?ts|"
+    r"not\s+allowed|forbidden|prohibited|niemals|nie|nicht|jamais|ne\s+jamais|nunca|no|mai|никогда|нельзя|"
+    r"không\s+bao\s+giờ|không\s+được|đừng|nooit|niet|jangan|asla|aldrig)[\s*_:.!：]*$"
+    r"|(?:绝不|不要|禁止|决不|しないこと|禁止事項|금지|하지\s*마세요)[\s*_:：]*$", re.I)
+HEADING_OR_LEAD = lazy(r"^[ \t]{0,3}(?:#{1,6}[ \t]+(?P<title>.+?)[ \t#]*|(?P<lead>[^\n|>-][^\n]*[:：][ \t*_]*))$", re.M)
+ITEM = lazy(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]")
+
+
+def under_negated_lead(doc: Document, start: int) -> bool:
+    """The step is an item of a list (or a line of a section) whose lead-in or heading is a bare negation."""
+    text = doc.text
+    line = doc.line_of(start)
+    own = text[doc.line_starts[line - 1]:start]
+    if not ITEM.match(own) and not own.startswith((" ", "\t")):
+        return False  # (prose under such a heading is not one of its items)
+    for above in range(line - 1, max(0, line - 16), -1):
+        lo = doc.line_starts[above - 1]
+        row = text[lo:doc.line_starts[above] - 1 if above < len(doc.line_starts) else len(text)]
+        if not row.strip():
+            continue
+        if ITEM.match(row) or row.startswith((" ", "\t")):
+            continue  # (another item of the same list, or an item's continuation)
+        head = HEADING_OR_LEAD.match(row)
+        if head is None:
+            return False
+        said = re.sub(r"[*_`]", "", head.group("title") or head.group("lead") or "").strip()
+        return BARE_NEGATION.search(said) is not None
+    return False
+
+
+# A third party (not "you", not the agent) who can or may take the step: a description of who holds a path.
+THIRD_PARTY_CAN = lazy(
+    r"\A[ \t\n>]*(?:(?:[-*+]|\d{1,3}[.)])[ \t]+)?(?!(?:you|we|agents?|assistants?|the\s+(?:agent|assistant|bot|ai|model)|"
+    r"claude|copilot|codex|cursor|ai|du|ihr|vous|tu|usted|você|вы|ты)\b)"
+    r"(?:(?:only|the|a|an|our|org|repo(?:sitory)?|human|release|on-?call|team|project)\s+){0,3}"
+    r"(?:admins?|administrators?|maintainers?|owners?|leads?|managers?|humans?|people|staff|engineers?|"
+    r"members?|Maintainer\w*|Administrat\w*|administrad\w*|administrat\w*|админ\w*|мейнтейнер\w*)"
+    r"\s+(?:\w+\s+){0,2}?(?:can|could|may|are\s+able\s+to|are\s+allowed\s+to|is\s+able\s+to|"
+    r"können|dürfen|peuvent|pueden|podem|possono|могут)\s[^.!?]*\Z", re.I)
+
+
+def said_of_third_party(doc: Document, start: int) -> bool:
+    """The step's sentence says a named third party can take it ("Admins can override ... with `X`")."""
+    lo, _ = doc.sentence_bounds(start, start, 200)
+    return THIRD_PARTY_CAN.search(doc.text[lo:start]) is not None
+
+
+# Negations of languages the clause reader (guard.scan.context) does not list: Vietnamese, Dutch, Indonesian and
+# Malay, Swedish, Danish and Norwegian, Finnish, Turkish's "asla" (its verb negation is a suffix, not read).
+OTHER_NEGATION = lazy(r"(?<!\w)(?:không|chẳng|đừng|chớ|cấm|niet|nooit|geen|jangan|tidak|bukan|inte|aldrig|ikke|"
+                      r"aldri|aldrig|älä|ei|asla)(?!\w)", re.I)
+
+
+def negated_other_language(doc: Document, start: int) -> bool:
+    """A negation of one of those languages earlier in the step's clause (its line, after its last comma)."""
+    text = doc.text
+    lo = doc.line_starts[doc.line_of(start) - 1]
+    own = text[lo:start]
+    cut, depth = 0, 0
+    for at, char in enumerate(own):  # (a comma inside parentheses lists examples: the clause goes on)
+        depth += (char == "(") - (char == ")" and depth > 0)
+        if depth == 0 and char in ",;，；":
+            cut = at + 1
+    return OTHER_NEGATION.search(own[cut:]) is not None
