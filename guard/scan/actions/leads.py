@@ -45,27 +45,45 @@ def under_negated_lead(doc: Document, start: int) -> bool:
     return False
 
 
-# A third party (not "you", not the agent) who can or may take the step: a description of who holds a path.
+# A third party (not "you", not the agent) who can or may take the step, or took it: a description of who holds a
+# path ("the on-call SRE can grant themselves ...") or a narration of what happened ("a contractor ran ...").
 THIRD_PARTY_CAN = lazy(
-    r"\A[ \t\n>]*(?:(?:[-*+]|\d{1,3}[.)])[ \t]+)?(?!(?:you|we|agents?|assistants?|the\s+(?:agent|assistant|bot|ai|model)|"
-    r"claude|copilot|codex|cursor|ai|du|ihr|vous|tu|usted|você|вы|ты)\b)"
-    r"(?:(?:only|the|a|an|our|org|repo(?:sitory)?|human|release|on-?call|team|project)\s+){0,3}"
-    r"(?:admins?|administrators?|maintainers?|owners?|leads?|managers?|humans?|people|staff|engineers?|"
-    r"members?|Maintainer\w*|Administrat\w*|administrad\w*|administrat\w*|админ\w*|мейнтейнер\w*)"
-    r"\s+(?:\w+\s+){0,2}?(?:can|could|may|are\s+able\s+to|are\s+allowed\s+to|is\s+able\s+to|"
-    r"können|dürfen|peuvent|pueden|podem|possono|могут)\s[^.!?]*\Z", re.I)
+    r"\A[ \t\n>]*(?:(?:[-*+]|\d{1,3}[.)])[ \t]+)?(?:[\w-]+[ \t]*[:,][ \t]*)?"
+    r"(?:(?:in|during|on|after|outside)\s+(?:an?\s+|the\s+)?[\w-]+(?:\s+hours)?,?\s+)?"  # ("In an outage the SRE can")
+    r"(?!(?:you|we|agents?|assistants?|the\s+(?:agent|assistant|bot|ai|model)|claude|copilot|codex|cursor|ai|du|"
+    r"ihr|vous|tu|usted|você|вы|ты)\b)"
+    r"(?:(?:only|the|a|an|our|one|org|repo(?:sitory)?|human|release|on-?call|team|project|platform|database|"
+    r"security|outside|external|former)\s+){0,3}"
+    r"(?:admins?|administrators?|maintainers?|owners?|leads?|managers?|humans?|people|staff|engineers?|sres?|dbas?|"
+    r"operators?|reviewers?|contractors?|someone|somebody|attackers?|colleagues?|developers?|interns?|employees?|"
+    r"Maintainer\w*|Administrat\w*|administrad\w*|administrat\w*|админ\w*|мейнтейнер\w*)"
+    r"\s+(?:\w+\s+){0,2}?(?:(?:can|could|may|are\s+able\s+to|are\s+allowed\s+to|is\s+able\s+to|können|dürfen|"
+    r"peuvent|pueden|podem|possono|могут)\s|(?:ran|executed|typed|pasted|used|had\s+run|once\s+ran)\s)[^.!?]*\Z",
+    re.I)
 
 
-def said_of_third_party(doc: Document, start: int) -> bool:
-    """The step's sentence says a named third party can take it ("Admins can override ... with `X`")."""
-    lo, _ = doc.sentence_bounds(start, start, 200)
-    return THIRD_PARTY_CAN.search(doc.text[lo:start]) is not None
+def said_of_third_party(doc: Document, start: int, end: int) -> bool:
+    """The step's sentence says a named third party can take it or took it ("Admins can override ... with `X`",
+    "a contractor ran `X`"), and says nothing to the agent after it ("...; do the same", "...; you may too")."""
+    from guard.scan.as_code import IMPERATIVE
+    from guard.scan.context import SECOND_PERSON
+
+    lo, hi = doc.sentence_bounds(start, end, 200)
+    rest = re.sub(r"[,，]\s*(?:(?:so|and|then|now|also)\s+)*", "; ", doc.text[end:hi + 1])  # (", so run it ...")
+    if IMPERATIVE.search(rest) or SECOND_PERSON.search(rest) or re.search(r"\b(?:do|does)\s+(?:the\s+same|it|so)\b",
+                                                                           rest, re.I):
+        return False
+    said = doc.text[lo:start]
+    said = said[said.rfind("\n#") + 1:] if "\n#" in said else said
+    return THIRD_PARTY_CAN.search(said.split("\n", 1)[1] if said.startswith("#") and "\n" in said else said) \
+        is not None
 
 
 # Negations of languages the clause reader (guard.scan.context) does not list: Vietnamese, Dutch, Indonesian and
-# Malay, Swedish, Danish and Norwegian, Finnish, Turkish's "asla" (its verb negation is a suffix, not read).
+# Malay, Swedish, Danish and Norwegian, Finnish, Turkish ("asla", the negative imperative "-mayın"), and the
+# Chinese negations the clause reader lacks ("没有关闭 ...", "勿 ...").
 OTHER_NEGATION = lazy(r"(?<!\w)(?:không|chẳng|đừng|chớ|cấm|niet|nooit|geen|jangan|tidak|bukan|inte|aldrig|ikke|"
-                      r"aldri|aldrig|älä|ei|asla)(?!\w)", re.I)
+                      r"aldri|älä|ei|asla|\w+m[ae]y[ıi]n(?:[ıi]z)?)(?!\w)|没有|别|勿|不得|不可|不能", re.I)
 
 
 def negated_other_language(doc: Document, start: int) -> bool:
@@ -75,7 +93,7 @@ def negated_other_language(doc: Document, start: int) -> bool:
     own = text[lo:start]
     cut, depth = 0, 0
     for at, char in enumerate(own):  # (a comma inside parentheses lists examples: the clause goes on)
-        depth += (char == "(") - (char == ")" and depth > 0)
+        depth += (char in "(（") - (char in ")）" and depth > 0)
         if depth == 0 and char in ",;，；":
             cut = at + 1
     return OTHER_NEGATION.search(own[cut:]) is not None

@@ -133,8 +133,8 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
                     "attributed to" not in message or fenced and not destroys.personal(doc, cand.start, cand.end)) \
                     and (fenced or not inline and shown_as_code(doc, cand.start, cand.end)):
                 severity = "warning"  # (hook and CI docs show such commands; an order outside a block is an error)
-            if severity == "error" and not fenced and (det_id == "ACT004" and leads.said_of_third_party(
-                    doc, cand.start) or leads.under_negated_lead(doc, cand.start)):
+            if severity == "error" and not fenced and (leads.said_of_third_party(doc, cand.start, cand.end)
+                                                        or leads.under_negated_lead(doc, cand.start)):
                 severity = "warning"  # ("admins can override it with `X`": a path described; "Never:\n- `X`")
             found.append(Flow(cand.start, cand.end, det_id, message, severity, target))
     return found, spans
