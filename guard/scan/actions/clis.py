@@ -27,6 +27,8 @@ def sink(name: str, argv: list[str], lowered: list[str]) -> tuple[str, str] | No
     if name == "gh" and lowered[1:3] == ["repo", "create"] and "--push" in lowered and len(argv) > 3 \
             and "/" in argv[3]:  # (the working tree pushed to a new repository of the account named)
         return f"https://github.com/{argv[3]}", "copies to"
+    if (relayed := _relay(name, argv, lowered)) is not None:
+        return relayed
     repo = next((argv[i + 1] for i, a in enumerate(lowered[:-1]) if a in ("-r", "--repo")), None)
     if name == "gh" and repo and lowered[1:2] in (["issue"], ["pr"]) and "--body-file" in lowered:
         return f"https://github.com/{repo}", "uploads to"  # (a file posted into another repository's tracker)
@@ -39,3 +41,24 @@ def _ssh_write(argv: list[str]) -> str | None:
     if len(plain) < 2 or not re.search(r"^(?:cat|tee|dd)\b.*(?:>|\bof=|tee\s)|^tee\b", " ".join(plain[1:])):
         return None
     return f"ssh://{plain[0]}" if "." in plain[0] else None
+
+
+# File-transfer tools whose default relay or hub is a public service: what they send leaves through it.
+RELAYS = {"croc": "https://croc.schollz.com/", "wormhole": "https://relay.magic-wormhole.io/"}
+
+
+def _relay(name: str, argv: list[str], lowered: list[str]) -> tuple[str, str] | None:
+    """`croc send FILE`, `wormhole send FILE` (to whoever holds the code), `huggingface-cli upload REPO FILE`,
+    `ossutil cp FILE oss://bucket`, `rclone copy FILE remote:path` (a configured remote, a name without a dot)."""
+    plain = [a for a in argv[1:] if a[:1] != "-"]
+    if name in RELAYS and "send" in lowered[1:3]:
+        relay = next((argv[i + 1] for i, a in enumerate(lowered[:-1]) if a in ("--relay", "--relay-url")), None)
+        return relay or RELAYS[name], "copies to"
+    if name in ("huggingface-cli", "hf") and lowered[1:2] == ["upload"] and len(plain) > 2:
+        return f"https://huggingface.co/{plain[1]}", "copies to"  # (`.`: the repository, as rsync's)
+    if name == "ossutil" and lowered[1:2] in (["cp"], ["sync"]) and plain[-1:] and plain[-1].lower().startswith("oss://"):
+        return plain[-1], "copies to the bucket"
+    if name == "rclone" and lowered[1:2] in (["copy"], ["sync"], ["copyto"], ["move"]) and len(plain) > 2 \
+            and re.match(r"^[A-Za-z][\w-]*:(?!//)", plain[-1]) and not re.match(r"^[A-Za-z][\w-]*:", plain[-2]):
+        return f"rclone://{plain[-1].split(':', 1)[0]}", "copies to"  # (whose the remote is: the user's config)
+    return None

@@ -4,10 +4,9 @@ fields, copies to another host, pushes, gists, mail, DNS names, socket and HTTP 
 executes what it is fed, the safeguard it changes, and the package source it installs from."""
 from __future__ import annotations
 
-from guard.scan.lazyre import lazy
-
 import re
 
+from guard.scan.lazyre import lazy
 from guard.scan.actions.commands import Simple
 from guard.scan.actions.payloads import UPLOAD_FLAGS, archive_file
 from guard.scan.actions import clis
@@ -21,8 +20,9 @@ SECRET_FILE = lazy(
     r"secrets?\.(?:json|ya?ml|toml|txt)$|\.config/gh/hosts\.yml|wallet\.dat|service[-_]account[\w-]*\.json|"
     r"\.vault-token|\.terraformrc|terraform\.tfstate|kubeconfig|\.envrc|\.dev\.vars|\.pgpass|\.my\.cnf|\.boto|"
     r"\.s3cfg|\.dockercfg|\.htpasswd|\.config/gcloud(?:/[\w./-]*)?|[\w-]*application_default_credentials\.json|"
-    r"\.mc/config\.json|rclone\.conf|\.cargo/credentials(?:\.toml)?|\.config/hub|\.azure(?:/[\w./-]*)?|"
-    r"\.config/git/credentials)$", re.I)
+    r"\.mc/config\.json|rclone\.conf|\.cargo/credentials(?:\.toml)?|\.config/hub|\.azure(?:/[\w./-]*)?|\.config/git/credentials|"
+    r"sops/age/keys\.txt|\.terraform\.d/credentials\.tfrc\.json|\.config/hcloud/cli\.toml|configstore/firebase-tools\.json|"
+    r"\.config/doctl/config\.yaml|\.fly/config\.yml|\.vercel/auth\.json)$", re.I)
 CONTEXT_FILE = lazy(r"(?:^|/)(?:CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|copilot-instructions\.md|"
                           r"\.claude(?:/|$)|\.cursor/rules|memory(?:/|\.md$)|\.codex(?:/|$))", re.I)
 SECRET_VAR = lazy(r"\$\{?([A-Z][A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|"
