@@ -40,7 +40,7 @@ NAME_SET = frozenset(NAMES) | {"python2", "deno", "bun", "php", "dash", "ksh", "
                                 "crontab", "systemctl", "launchctl", "schtasks", "register-scheduledtask",
                                 "new-itemproperty", "set-itemproperty", "logger", "cd", "find", "docker", "xargs", "terraform",
                                 "dropdb", "gcloud", "az", "kubectl", "mongosh", "mongo", "rails", "podman", "helm", "oras", "skopeo",
-                                "nerdctl", "buildah", "supabase", "tmate", "glab", "mc", "valkey-cli", "croc", "wormhole", "huggingface-cli", "ossutil"} | DATABASE
+                                "nerdctl", "buildah", "supabase", "tmate", "glab", "mc", "valkey-cli", "croc", "wormhole", "huggingface-cli", "ossutil", "tailscale"} | DATABASE
 FIRST_WORD = lazy(r"^\s*(?:-\s+)?(?:(?:run|script):\s+)?(?:\$\s+)?(?:(?:sudo|env|nohup|time|exec|command)\s+)*"
                   r"(?:[A-Za-z_]\w*=\S*\s+)*([\w./-]+)")  # (a CI step's `- run: cmd` too)
 INDENTED = lazy(r"^[ \t]*\n((?:(?: {4,}|\t)\S[^\n]*(?:\n|$))+)", re.M)

@@ -108,8 +108,9 @@ def persistence(cmd: Simple) -> str | None:
     if name in ("reg", "new-itemproperty", "set-itemproperty") and any("currentversion\\run" in a for a in lowered):
         return "adds a program run at log-on"
     if name == "git" and "config" in lowered and ("--global" in lowered or "--system" in lowered) and any(
-            a.startswith(("includeif.", "core.fsmonitor", "core.sshcommand", "core.pager", "alias.")) for a in lowered):
-        return f"sets {next(a for a in argv if a.lower().startswith(('includeif', 'core.', 'alias.')))} in the " \
+            a.startswith(("includeif.", "core.fsmonitor", "core.sshcommand", "core.pager", "alias.", "init.templatedir"))
+            for a in lowered):
+        return f"sets {next(a for a in argv if a.lower().startswith(('includeif', 'core.', 'alias.', 'init.')))} in the " \
                "global git config"
     return None
 

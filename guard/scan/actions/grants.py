@@ -49,6 +49,10 @@ def granted(cmd: Simple, carried: set[tuple[str, str]] = frozenset()) -> tuple[s
             "error" if role in ("cluster-admin", "admin") else "warning"
     if name == "glab" and lowered[1:2] == ["variable"] and {"--protected=false", "--masked=false"} & set(lowered):
         return "a CI variable's protection removed: every branch's pipeline, and its log, may read it", "error"
+    if name == "tailscale" and "up" in lowered[1:3] and any(a.split("=")[0] == "--ssh" for a in lowered):
+        key = any(a.startswith("tskey-") or a.split("=", 1)[-1].startswith("tskey-") for a in lowered)
+        return "this machine's shell opened to the tailnet (tailscale up --ssh)" + (
+            ", joined with a key the file gives" if key else ""), "error" if key else "warning"
     if name == "tmate":  # (whoever holds the session's link types into this shell)
         return "a shared terminal session opened on tmate's servers", "warning"
     if name == "gh" and lowered[1:3] in (["auth", "refresh"], ["auth", "login"]):
@@ -137,6 +141,8 @@ def _public(name: str, lowered: list[str]) -> str | None:
     if name == "aws" and lowered[1:3] in (["s3api", "put-bucket-acl"], ["s3api", "put-object-acl"]) and any(
             a in PUBLIC_ACL and lowered[i - 1] == "--acl" or a.startswith("--acl=public") for i, a in enumerate(lowered)):
         return "a bucket or its objects"
+    if name == "gsutil" and lowered[1:3] == ["iam", "ch"] and any(PUBLIC_MEMBER.match(a.split(":", 1)[0]) for a in lowered):
+        return "a bucket"  # (`gsutil iam ch allUsers:objectViewer gs://b`)
     if name == "az" and "--public-access" in lowered[:-1] and lowered[lowered.index("--public-access") + 1] in (
             "blob", "container"):
         return "a storage container"
