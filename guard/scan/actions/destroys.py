@@ -85,7 +85,9 @@ def destroyed(cmd: Simple, cwd: str, merged: bool = False) -> tuple[str, str] | 
     if name == "docker" and argv[1:3] in (["system", "prune"], ["volume", "prune"]) and (
             "--volumes" in argv or argv[1] == "volume"):
         return "every Docker volume on the machine deleted, other projects' data with them", "warning"
-    wiped = _cloud(argv, name) or _database(argv + list(cmd.env), name)
+    wiped = _cloud(argv, name) or _database(argv + list(cmd.env), name) or (
+        ("every collection of a database dropped (getCollectionNames() ... drop())", "warning")  # (as a reset)
+        if name in ("mongosh", "mongo") and re.search(r"getCollectionNames\(\)[^\n]*\.drop\(\)", " ".join(argv)) else None)
     named = argv + list(cmd.env) + [a for sub in cmd.subs for p in sub for c in p for a in c.argv]
     if wiped and wiped[1] == "warning" and (prod := next((a for a in named if PRODUCTION.search(a) and "://" not in a),
                                                          None)):  # (a settings file, not a resource's own name)
