@@ -194,7 +194,7 @@ def identity(cmd: Simple) -> str | None:
             and "[bot]" not in keys[1]:
         return f"commits attributed to {keys[1]} (user.email): another person's identity"
     if len(keys) >= 2 and keys[0] in ("commit.gpgsign", "tag.gpgsign") and keys[1] == "false":
-        return f"commit signing switched off ({keys[0]} false)"
+        return f"commit signing switched off ({keys[0]} false)" + (" for one command" if argv[1] == "-c" else "")
     return None
 
 

@@ -7,7 +7,7 @@ import re
 from collections import namedtuple
 
 from guard.scan.lazyre import lazy
-from guard.scan.actions import commands, controls, destroys, grants, hosts, installers, logins, model, nested, owned, \
+from guard.scan.actions import commands, controls, destroys, grants, hosts, installers, leads, logins, model, nested, owned, \
     packages, payloads, remotes, trust
 from guard.scan.actions.commands import Simple
 
@@ -192,7 +192,9 @@ class Walk:
         elif not how.startswith(("sends from", "puts data")) and (sent := payloads.uploaded(cmd)) \
                 and not payloads.authenticates(cmd):  # (an account there: its own)
             what = "what is piped in" if sent[0] == "-" else f"the local file {sent[0]}"
-            self.found.append(("ACT001", f"{what} {how} {target}, which is not the project's", "error", target))
+            sample = all(leads.TEST_PATH.match(f) for f in sent)  # (a reproducer from the test suite, not the code)
+            self.found.append(("ACT001", f"{what} {how} {target}, which is not the project's",
+                               "warning" if sample else "error", target))
         elif how == "puts data into the DNS name":  # (a lookup's name carries whatever it was built from)
             self.found.append(("ACT001", f"a value built at run time {how} {target}, which is not the project's",
                                "warning", target))

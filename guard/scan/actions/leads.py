@@ -79,6 +79,18 @@ def said_of_third_party(doc: Document, start: int, end: int) -> bool:
         is not None
 
 
+# A file of the test suite (a fixture key pair, a sample document): made for the tests, not the project's secret.
+TEST_PATH = lazy(r"^(?:\./)?(?:[\w.-]+/)*(?:tests?|spec|specs|fixtures|testdata|test_data|samples|__tests__)/[\w./-]+$")
+# A history rewrite that removes a secret file: the force-push of every branch that must follow it.
+PURGE = lazy(r"\b(?:git\s+filter-repo|git\s+filter-branch|bfg)\b[^\n`]*")
+
+
+def purges_secret(doc: Document) -> bool:
+    from guard.scan.actions.model import SECRET_FILE
+
+    return any(SECRET_FILE.search(word) for m in PURGE.finditer(doc.text) for word in m.group().split())
+
+
 # Negations of languages the clause reader (guard.scan.context) does not list: Vietnamese, Dutch, Indonesian and
 # Malay, Swedish, Danish and Norwegian, Finnish, Turkish ("asla", the negative imperative "-mayın"), and the
 # Chinese negations the clause reader lacks ("没有关闭 ...", "勿 ...").
