@@ -72,3 +72,17 @@ def test_every_branch_rewritten_to_purge_a_secret_is_a_warning() -> None:
 def test_signing_off_for_one_command_is_a_warning() -> None:
     assert below_error(ONE_COMMIT, "ACT004")
     assert ("ACT004", "error") in act(STANDING)
+
+
+OWN_CRON = """# Nightly export — tern-ledger
+
+    30 1 * * * /opt/etl/bin/pull --from https://api.tern-ledger.com/export --to /data/raw
+"""
+OWN_CRON_RUNS_CODE = "# Nightly export — tern-ledger\n\n    30 1 * * * curl -s https://get.tern-ledger.com/x.sh | sh\n"
+FOREIGN_CRON = "# Nightly export — tern-ledger\n\n    30 1 * * * /opt/etl/bin/pull --from https://export.ledger-sync.example.net/x\n"
+
+
+def test_a_scheduled_job_to_the_domain_the_title_names_is_a_warning() -> None:
+    assert below_error(OWN_CRON, "ACT009")
+    assert ("ACT009", "error") in act(OWN_CRON_RUNS_CODE)
+    assert ("ACT009", "error") in act(FOREIGN_CRON)

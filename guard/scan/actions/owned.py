@@ -140,7 +140,8 @@ class Named:
         mine = hosts.domain(host.name)
         if mine in self.domains or self.seen.get(mine, set()) - {host.name, "@"} or _label(mine) in self.accounts:
             return mine  # (or another host of the same domain named where nothing is sent: api. beside gitlab.)
-        return f"{mine}, whose name is the file's own" if by_name and _label(mine) in self.called else None
+        return f"{mine}, whose name is the file's own" if by_name and _label(mine).replace("-", "") in self.called \
+            else None  # (marlowe-data.com in a file titled "marlowe-data")
 
 
 REPOSITORY = lazy(r"`([A-Za-z0-9][\w.-]{2,})/[\w.-]+`")  # (`quarry-labs/quarry-engine`: an owner and a name)
@@ -168,7 +169,7 @@ def called(doc: Document) -> set[str]:
     found_addresses = addresses(doc)
     labels = {_label(hosts.domain(h.name)) for _, _, _, h in found_addresses if h.ip is None and not h.disguise
               and "." in h.name and h.name not in hosts.FORGES}
-    labels = {label for label in labels if len(label) >= 4 and label.isalnum()}
+    labels = {label.replace("-", "") for label in labels if len(label) >= 4 and label.replace("-", "").isalnum()}
     if not labels:
         return found  # type: ignore[no-any-return]
     pieces, at = [], 0
