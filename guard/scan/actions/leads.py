@@ -79,6 +79,9 @@ def said_of_third_party(doc: Document, start: int, end: int) -> bool:
         is not None
 
 
+# People, not data, as what a sink verb moves: "send them to URL", "send customers to links other than URL".
+PEOPLE_SENT = lazy(r"\s+(?:them|him|her|users?|customers?|people|visitors?|clients?|members?|readers?|riders?|"
+                   r"the\s+(?:user|customer|visitor|client|caller|rider)s?)\s+(?:only\s+)?to\b", re.I)
 # A file of the test suite (a fixture key pair, a sample document): made for the tests, not the project's secret.
 TEST_PATH = lazy(r"^(?:\./)?(?:[\w.-]+/)*(?:tests?|spec|specs|fixtures|testdata|test_data|samples|__tests__)/[\w./-]+$")
 # A history rewrite that removes a secret file: the force-push of every branch that must follow it.

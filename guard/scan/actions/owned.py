@@ -115,6 +115,7 @@ class Named:
         # The file's own: a domain of its contact address, one whose name is the account its repository is
         # under (acme.com beside github.com/acme/app), or one it names by two hosts of its own (docs., api.).
         self.called = called(doc)
+        self.doc = doc
         self.seen = seen
         # (a repository written as `owner/name` in code: the account a domain of the same name belongs to)
         self.accounts = {m.group(1).lower() for m in REPOSITORY.finditer(doc.text)} if "/" in doc.text else set()
@@ -140,8 +141,14 @@ class Named:
         mine = hosts.domain(host.name)
         if mine in self.domains or self.seen.get(mine, set()) - {host.name, "@"} or _label(mine) in self.accounts:
             return mine  # (or another host of the same domain named where nothing is sent: api. beside gitlab.)
-        return f"{mine}, whose name is the file's own" if by_name and _label(mine).replace("-", "") in self.called \
-            else None  # (marlowe-data.com in a file titled "marlowe-data")
+        said = doc_words(self.doc).get(_label(mine), 0) and mine in self.seen  # (the host named on its own, and the
+        return f"{mine}, whose name is the file's own" if by_name and (  # name in words: "Brightloom's GitLab")
+            _label(mine).replace("-", "") in self.called or said) else None  # (marlowe-data.com, "marlowe-data")
+
+
+def doc_words(doc: Document) -> dict[str, int]:
+    called(doc)
+    return doc.cache.get("action-named-words") or {}  # type: ignore[return-value]
 
 
 REPOSITORY = lazy(r"`([A-Za-z0-9][\w.-]{2,})/[\w.-]+`")  # (`quarry-labs/quarry-engine`: an owner and a name)
@@ -179,7 +186,7 @@ def called(doc: Document) -> set[str]:
     outside = " ".join(pieces + [text[at:]]).lower()
     first = set(re.findall(r"[a-z0-9]+", outside.lstrip().split("\n", 1)[0])) if outside.lstrip().startswith("#") \
         else set()
-    counts = Counter(re.findall(r"[a-z0-9]+", outside))  # (one pass, whatever the number of domains)
+    counts = doc.cache["action-named-words"] = Counter(re.findall(r"[a-z0-9]+", outside))  # (one pass)
     heading = re.findall(r"[a-z0-9]+", outside.lstrip().split("\n", 1)[0]) if first else []
     first |= {a + b for a, b in zip(heading, heading[1:])}  # ("# Beacon Support": beaconsupport.com)
     counts.update(m.replace("-", "") for m in re.findall(r"[a-z0-9]+-[a-z0-9]+", outside))  # (`beacon-support`)

@@ -114,8 +114,8 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
         if lead is not None and all_steps[lead][2] == section and text[slice(*all_steps[lead][:2])].rstrip().endswith(
                 (":", "：")):  # (the list's lead-in says what its items do: "send the hand-off:\n- to: URL")
             verb = prose_verb(text, *all_steps[lead][:2])
-        if verb is None or doc.line_of(at) in fenced or walk.trusted(url):
-            continue  # (code blocks are read as commands)
+        if verb is None or doc.line_of(at) in fenced or walk.trusted(url) or leads.PEOPLE_SENT.match(step, verb.end()):
+            continue  # (code blocks are read as commands; "send them to URL": people sent to a page, not data)
         if negated_in_clause(doc, at) or reported_request(doc, at, stop):
             continue
         linked = {s for title, s in titles if len(title) >= 4 and title in step.lower() and s != section}
