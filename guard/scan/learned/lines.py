@@ -13,12 +13,11 @@ from __future__ import annotations
 import math
 import os
 import re
-import zlib
 from array import array
 from collections import namedtuple
 from collections.abc import Iterator
 from functools import lru_cache
-from itertools import repeat
+from itertools import chain, repeat
 from operator import and_
 
 from guard.scan import learned
@@ -38,7 +37,8 @@ MIN_WORDS = 3
 UNIT = lazy(r"(?:[#|]|```|~~~)[^\n]*|\S[^\n]*(?:\n(?![ \t]*(?:[-*+][ \t]|\d{1,3}[.)][ \t]|[#|]|```|~~~|\r?\n"
             r"|\r?$))[^\n]+)*")
 SENTENCE_END = lazy(r"[.!?]+[\"')\]»”’]*(?=\s)|[。！？]+")
-WORD = lazy(r"\w+")
+# MIN_WORDS runs of \w from a unit's start (possessive: one pass, no backtracking; no list of the words made)
+ENOUGH_WORDS = lazy(r"\W*+\w++(?:\W++\w++){%d}" % (MIN_WORDS - 1))
 OWN_NAME = lazy(r"knowledge[-_ ]guard|kguard", re.I)  # our own name reads as any tool's (it is in every test file)
 WEIGHTS = os.path.join(os.path.dirname(__file__), "lines.bin")
 _HEAD = len(MAGIC) + 4 * 8 + 4 * 4
@@ -84,36 +84,31 @@ def spans(text: str) -> list[tuple[int, int]]:
         budget -= end - start
         if budget < 0:
             break
-        if len(WORD.findall(text, start, end)) >= MIN_WORDS:
+        if ENOUGH_WORDS.match(text, start, end):
             out.append((start, end))
     return out or [(0, min(len(text), CUT))]
 
 
-def words(folded_text: str) -> list[bytes]:
-    return folded_text.encode("utf-8", "surrogatepass").translate(learned.SEPARATORS).split()
-
-
-def featurize(text: str, kinds: frozenset[str] = KINDS, window: int = WINDOW) -> set[int]:
-    """One unit's own buckets (a pair is a tuple of two CRC-32s, hashed as the block model's pairs)."""
-    folded = learned.folded(OWN_NAME.sub("tool", text))
-    out: set[int] = set()
-    if "shipped" in kinds:
-        out |= learned.features(folded)
-    if "pairs" in kinds:
-        hashes = list(map(zlib.crc32, words(folded)))
-        for gap in range(2, window + 1):  # (the tuples (a, b, PAIR_SALT) hashed in C, not in a Python loop)
-            out.update(map(hash, zip(hashes, hashes[gap:], repeat(PAIR_SALT))))
-    return set(map(and_, out, repeat(MASK)))
-
-
 def doc_features(texts: list[str], kinds: frozenset[str] = KINDS, window: int = WINDOW) -> list[set[int]]:
-    """Each unit's buckets; with "prev" also the previous unit's words, salted."""
-    own = [featurize(t, kinds - {"prev"}, window) for t in texts]
-    if "prev" not in kinds:
-        return own
-    before = [set()] + [set(map(and_, map(hash, zip(map(zlib.crc32, words(learned.folded(t))), repeat(PREV_SALT))),
-                                repeat(MASK))) for t in texts]
-    return [f | before[k] for k, f in enumerate(own)]
+    """Each unit's buckets: the block model's features (guard/scan/learned/__init__.py) of the unit with our own
+    name read as "tool", word pairs 2 to `window` apart (a tuple of two CRC-32s and PAIR_SALT, hashed as the block
+    model's pairs), and with "prev" the previous unit's words as written (a CRC-32 and PREV_SALT). Each unit is
+    folded and split once, and all its buckets masked into one set in one pass."""
+    out: list[set[int]] = []
+    before: list[int] = []
+    for text in texts:
+        renamed, renames = OWN_NAME.subn("tool", text)
+        words, hashes = learned.hashed_words(learned.folded(renamed))
+        parts = [learned.buckets(words, hashes) if "shipped" in kinds else ()]
+        if "pairs" in kinds:  # (the tuples (a, b, PAIR_SALT) hashed in C, not in a Python loop)
+            pairs = (map(hash, zip(hashes, hashes[gap:], repeat(PAIR_SALT))) for gap in range(2, window + 1))
+            parts.append(map(and_, chain.from_iterable(pairs), repeat(MASK)))
+        if "prev" in kinds:
+            parts.append(before)  # (the previous unit's, and then this one's as written: the pairs read `hashes`)
+            written = learned.hashed_words(learned.folded(text))[1] if renames else hashes
+            before = list(map(and_, map(hash, zip(written, repeat(PREV_SALT))), repeat(MASK)))
+        out.append(set(chain.from_iterable(parts)))
+    return out
 
 
 def pack(bias: float, scale: float, warning: float, error: float, weights: bytes) -> bytes:
@@ -137,8 +132,7 @@ def model() -> Model | None:
 def best(text: str, packed: Model) -> tuple[int, int, float]:
     """The highest unit: (start, end, logit)."""
     found = spans(text)
-    get = packed.weights.__getitem__
-    scores = [sum(map(get, f)) for f in doc_features([text[a:b] for a, b in found])]
+    scores = [learned.total(packed.weights, f) for f in doc_features([text[a:b] for a, b in found])]
     top = max(range(len(found)), key=scores.__getitem__)
     return (*found[top], packed.bias + packed.scale * scores[top])
 
