@@ -12,13 +12,14 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from guard.scan.text import Document
 
-# A negation that ends its line (the verb left to each item below): "You never", "Never:", "**Don't**:",
-# "Nie:", "Jamais :", "绝不". A word after it ("Never skip these steps:") makes it an order of its own.
+# A negation that is the whole lead (the verb left to each item below): "You never", "Never:", "**Don't**:",
+# "Nie:", "Jamais :", "绝不". A word after it ("Never skip these steps:") makes it an order of its own, and a
+# word before it ("Do we ask the user first? No") makes it an answer, not a prohibition of the items.
 BARE_NEGATION = lazy(
-    r"(?:^|\s)(?:you\s+|the\s+\w+\s+|agents?\s+|we\s+)?(?:never|must\s+not|must\s+never|do\s+not|don['’]?t|don['’]?ts|"
+    r"^(?:you\s+|the\s+\w+\s+|agents?\s+|we\s+)?(?:never|must\s+not|must\s+never|do\s+not|don['’]?t|don['’]?ts|"
     r"not\s+allowed|forbidden|prohibited|niemals|nie|nicht|jamais|ne\s+jamais|nunca|no|mai|никогда|нельзя|"
     r"không\s+bao\s+giờ|không\s+được|đừng|nooit|niet|jangan|asla|aldrig)[\s*_:.!：]*$"
-    r"|(?:绝不|不要|禁止|决不|しないこと|禁止事項|금지|하지\s*마세요)[\s*_:：]*$", re.I)
+    r"|^(?:绝不|不要|禁止|决不|しないこと|禁止事項|금지|하지\s*마세요)[\s*_:：]*$", re.I)
 HEADING_OR_LEAD = lazy(r"^[ \t]{0,3}(?:#{1,6}[ \t]+(?P<title>.+?)[ \t#]*|(?P<lead>[^\n|>-][^\n]*[:：][ \t*_]*))$", re.M)
 ITEM = lazy(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]")
 
