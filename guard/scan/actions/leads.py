@@ -63,9 +63,10 @@ THIRD_PARTY_CAN = lazy(
     re.I)
 
 
-def said_of_third_party(doc: Document, start: int, end: int) -> bool:
+def said_of_third_party(doc: Document, start: int, end: int, past_only: bool = False) -> bool:
     """The step's sentence says a named third party can take it or took it ("Admins can override ... with `X`",
-    "a contractor ran `X`"), and says nothing to the agent after it ("...; do the same", "...; you may too")."""
+    "a contractor ran `X`"), and says nothing to the agent after it ("...; do the same", "...; you may too").
+    With `past_only`, only a narration of what was done counts, not a path someone can take."""
     from guard.scan.as_code import IMPERATIVE
     from guard.scan.context import SECOND_PERSON
 
@@ -76,8 +77,9 @@ def said_of_third_party(doc: Document, start: int, end: int) -> bool:
         return False
     said = doc.text[lo:start]
     said = said[said.rfind("\n#") + 1:] if "\n#" in said else said
-    return THIRD_PARTY_CAN.search(said.split("\n", 1)[1] if said.startswith("#") and "\n" in said else said) \
-        is not None
+    found = THIRD_PARTY_CAN.search(said.split("\n", 1)[1] if said.startswith("#") and "\n" in said else said)
+    return found is not None and (not past_only or re.search(r"\s(?:ran|executed|typed|pasted|used|had\s+run)\s",
+                                                             found.group(0)) is not None)
 
 
 # People, not data, as what a sink verb moves: "send them to URL", "send customers to links other than URL".

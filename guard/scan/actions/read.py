@@ -136,9 +136,11 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
                     "attributed to" not in message or fenced and not destroys.personal(doc, cand.start, cand.end)) \
                     and (fenced or not inline and shown_as_code(doc, cand.start, cand.end)):
                 severity = "warning"  # (hook and CI docs show such commands; an order outside a block is an error)
-            if severity == "error" and not fenced and (leads.said_of_third_party(doc, cand.start, cand.end)
+            if severity == "error" and not fenced and (leads.said_of_third_party(doc, cand.start, cand.end,
+                                                                                  det_id == "ACT001")
                                                         or leads.under_negated_lead(doc, cand.start)):
-                severity = "warning"  # ("admins can override it with `X`": a path described; "Never:\n- `X`")
+                severity = "warning"  # ("admins can override it with `X`": a path described; data sent out is lowered
+                # only when narrated as done, "an intern ran `X`": a path to send it is one the next line can hand on)
             if severity == "error" and (det_id == "ACT004" and message.endswith("for one command") or det_id == "ACT010"
                                         and "(git push --force --all)" in message and leads.purges_secret(doc)):
                 severity = "warning"  # (signing off for one commit; every branch rewritten to purge a leaked secret)
