@@ -99,9 +99,11 @@ def purges_secret(doc: Document) -> bool:
 
 # Negations of languages the clause reader (guard.scan.context) does not list: Vietnamese, Dutch, Indonesian and
 # Malay, Swedish, Danish and Norwegian, Finnish, Turkish ("asla", the negative imperative "-mayın"), and the
-# Chinese negations the clause reader lacks ("没有关闭 ...", "勿 ...").
+# Chinese negations the clause reader lacks ("没有关闭 ...", "勿 ..."). Chinese has no spaces: only forms that are
+# not also pieces of common words (别 in 特别 "especially", 不可 in 不可或缺 "indispensable", 不能 in "不能跳过：run
+# it" are not), else an ordinary sentence would silence the step it carries.
 OTHER_NEGATION = lazy(r"(?<!\w)(?:không|chẳng|đừng|chớ|cấm|niet|nooit|geen|jangan|tidak|bukan|inte|aldrig|ikke|"
-                      r"aldri|älä|ei|asla|\w+m[ae]y[ıi]n(?:[ıi]z)?)(?!\w)|没有|别|勿|不得|不可|不能", re.I)
+                      r"aldri|älä|ei|asla|\w+m[ae]y[ıi]n(?:[ıi]z)?)(?!\w)|没有(?!问题|异议|错误|报错)|请?勿|不得", re.I)
 
 
 def negated_other_language(doc: Document, start: int) -> bool:
