@@ -87,23 +87,14 @@ def scan_text(text: str, path: str = "<text>", select: Sequence[str] | None = No
 
 
 def _line_model_leans(text: str) -> list[tuple[int, int]]:
-    """The line model's likeliest unit, where it reads more likely an injection than not (logit >= 0)."""
-    from guard.scan.learned.lines import top  # (imported with LRN002, which ran already: its answer is kept)
+    from guard.scan.learned.lines import leans  # (imported with LRN002, which ran already: its answer is kept)
 
-    found = top(text)
-    return [found[:2]] if found is not None and found[2] >= 0.0 else []
-
-
-def _block_model_leans(text: str) -> list[tuple[int, int]]:
-    """The blocks the block model scores at or above its second opinion (learned.SECOND_OPINION)."""
-    packed = learned.model()
-    return [] if packed is None else [(a, b) for a, b, value in learned.scored(text, packed)
-                                      if value >= learned.SECOND_OPINION]
+    return leans(text)
 
 
 # The learned models' second opinion on a phrase list's error (guard/scan/agreement.py:seconded): where each leans,
 # asked only where its detector ran.
-LEANS = (("LRN002", _line_model_leans), ("LRN001", _block_model_leans))
+LEANS = (("LRN002", _line_model_leans), ("LRN001", learned.leans))
 
 
 def _placed(det: Detector, doc: Document, hit: Hit) -> Placed:

@@ -183,10 +183,10 @@ def scored(text: str, packed: Model) -> Iterator[tuple[int, int, float]]:
 SECOND_OPINION = 0.95
 
 
-def leans(text: str) -> bool:
-    """Whether a block of `text` scores at or above SECOND_OPINION."""
+def leans(text: str) -> list[tuple[int, int]]:
+    """The [start, end) spans of the blocks of `text` that score at or above SECOND_OPINION."""
     packed = model()
-    return packed is not None and any(value >= SECOND_OPINION for _, _, value in scored(text, packed))
+    return [] if packed is None else [(a, b) for a, b, value in scored(text, packed) if value >= SECOND_OPINION]
 
 
 def error_alone(block: str, value: float, packed: Model) -> bool:

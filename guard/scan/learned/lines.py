@@ -154,10 +154,10 @@ def top(text: str) -> tuple[int, int, float] | None:
     return last
 
 
-def leans(text: str) -> bool:
-    """Whether the model reads the file's likeliest line as more likely an injection than not (logit >= 0)."""
+def leans(text: str) -> list[tuple[int, int]]:
+    """The file's likeliest unit, where the model reads it as more likely an injection than not (logit >= 0)."""
     found = top(text)
-    return found is not None and found[2] >= 0.0
+    return [found[:2]] if found is not None and found[2] >= 0.0 else []
 
 
 def probability(z: float) -> float:
