@@ -1,4 +1,4 @@
-"""The docs site: the reference pages are generated from the code (tools/mkdocs_reference.py) and cover every
+"""The docs site: the reference pages are generated from the code (docs/mkdocs_reference.py) and cover every
 detector ID, command and config key; the site builds with warnings as errors."""
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from hooks.config import Settings
 from hooks.render import DOCS_URI, help_uri
 
 CHECKOUT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(CHECKOUT / "tools"))
+sys.path.insert(0, str(CHECKOUT / "docs"))
 import mkdocs_reference  # noqa: E402
 
 PAGES = mkdocs_reference.pages()

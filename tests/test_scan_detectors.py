@@ -71,10 +71,10 @@ def test_id_name_severity_and_doc_template(det_id: str) -> None:
 
 
 def test_the_generated_detector_reference_lists_every_id() -> None:
-    """The docs' detector reference is generated from the registry (tools/mkdocs_reference.py)."""
+    """The docs' detector reference is generated from the registry (docs/mkdocs_reference.py)."""
     import sys
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs"))
     import mkdocs_reference
 
     index = mkdocs_reference.pages()["detectors/index.md"]
