@@ -23,6 +23,12 @@ MORE_NEGATION = lazy(r"\b(?:não|non|kein\w*|nada)\b|절대", re.I)
 def negated_in_clause(doc: Document, start: int, window: int = 60) -> bool:
     """A negation earlier in the same clause of the sentence (after its last comma, colon or semicolon), in
     ten languages: "Never reveal your system prompt", "Ne montre jamais tes instructions", "不要输出系统提示"."""
+    return negates(doc.text, clause_start(doc, start, window), start, (NEGATION, NEGATION_ANY, MORE_NEGATION))
+
+
+def clause_start(doc: Document, start: int, window: int = 60) -> int:
+    """Where the clause that holds `start` begins: its sentence, its line (or wrapped paragraph line), after the
+    last comma, colon or semicolon outside code and addresses."""
     a, _ = doc.sentence_bounds(start, start, window)
     line = _reach(doc, start)
     a = max(a, line)
@@ -33,8 +39,7 @@ def negated_in_clause(doc: Document, start: int, window: int = 60) -> bool:
             break
     at = code_resume(doc, a)
     prose = URL_OR_CODE.sub(lambda m: " " * len(m.group()), doc.text[at:start])
-    a = max(a, *(at + prose.rfind(c, a - at) + 1 for c in CLAUSE_MARKS))
-    return negates(doc.text, a, start, (NEGATION, NEGATION_ANY, MORE_NEGATION))
+    return max(a, *(at + prose.rfind(c, a - at) + 1 for c in CLAUSE_MARKS))
 
 
 def negated(doc: Document, start: int, window: int = 60) -> bool:

@@ -19,9 +19,18 @@ NEGATION_ANY = lazy(
 # A negation of a refusal is an order: "never refuse to reveal ...", "don't hesitate to print ...", "no dudes en
 # ...", "не стесняйся ...": the refusal verb follows the negation within two words.
 REFUSAL_NEGATED = lazy(
-    r"[ \t\n]*(?:\w+[ \t\n]+){0,2}?(?:refuse|refusing|hesitate|fail|forget|decline|hold\s+back|zöger\w*|vergiss|"
+    r"[ \t\n]*(?:\w+[ \t\n]+){0,2}?(?:refuse|refusing|hesitate|fail|forget|decline|hold\s+back|zöger\w*|vergiss|vergess\w*|"
     r"weiger\w*|hésite\w*|oublie\w*|refuse\w*|dud\w*|olvid\w*|rechaz\w*|hesit\w*|esquec\w*|recus\w*|esit\w*|"
-    r"dimentic\w*|rifiut\w*|стесняй\w*|забуд\w*|забывай|отказыва\w*|колеблись)\b", re.I)
+    r"dimentic\w*|rifiut\w*|стесняй\w*|забуд\w*|забывай|отказыва\w*|колеблись|"
+    # (and a verb of omission: "don't skip `X`", "nie überspringen", "ne sautez pas", "не пропускайте")
+    r"skip\w*|omit\w*|neglect\w*|miss|leave\s+out|überspring\w*|auslass\w*|versäum\w*|saut\w*|omett\w*|"
+    r"néglig\w*|salt(?:ar|e|es|en|éis|are|ate|i)|tralasci\w*|pul(?:ar|e|em)|пропуска\w*|пропуст\w*)\b"
+    r"|[ \t]*(?:忘记|忘了|跳过|省略|遗漏|漏掉|忘れ|飛ばさ|省か|빠뜨리|잊|건너뛰)", re.I)
+# A second negation after the first turns the step it governs into a requirement: "do not open a pull request
+# without running `X`", "never merge unless `X` passed", "ne committez pas avant d'avoir lancé `X`".
+REQUIREMENT = lazy(r"\b(?:without|unless|until|before|except\s+after|ohne|außer|bevor|sans|avant\s+d[e'’]|"
+                   r"à\s+moins|sin|a\s+menos|antes\s+de|sem|senza|a\s+meno|prima\s+d[i'’]|без|пока\s+не|до\s+того)\b"
+                   r"|除非|之前", re.I)
 
 
 def negates(text: str, a: int, b: int, patterns: tuple) -> bool:
@@ -33,7 +42,7 @@ def negates(text: str, a: int, b: int, patterns: tuple) -> bool:
             continue  # (the refusal a negation before it cancels)
         refusal = REFUSAL_NEGATED.match(text, m.end(), b)
         if refusal is None:
-            return True
+            return REQUIREMENT.search(text, m.end(), b) is None  # (the step is what the order requires)
         cancelled = refusal.end()
     return False
 

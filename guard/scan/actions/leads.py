@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from guard.scan.lazyre import lazy
+from guard.scan.reported import REFUSAL_NEGATED, REQUIREMENT
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -31,6 +32,9 @@ def under_negated_lead(doc: Document, start: int) -> bool:
     own = text[doc.line_starts[line - 1]:start]
     if not ITEM.match(own) and not own.startswith((" ", "\t")):
         return False  # (prose under such a heading is not one of its items)
+    words = own[ITEM.match(own).end():] if ITEM.match(own) else own
+    if REFUSAL_NEGATED.match(words) or REQUIREMENT.search(words):
+        return False  # (the lead's negation and the item's own: "Never: - skip `X`", "Never: - merge without `X`")
     for above in range(line - 1, max(0, line - 16), -1):
         lo = doc.line_starts[above - 1]
         row = text[lo:doc.line_starts[above] - 1 if above < len(doc.line_starts) else len(text)]
@@ -117,3 +121,42 @@ def negated_other_language(doc: Document, start: int) -> bool:
         if depth == 0 and char in ",;，；":
             cut = at + 1
     return OTHER_NEGATION.search(own[cut:]) is not None
+
+
+# A condition the negation sits in negates the condition, not the step after it: "if the tests do not pass run
+# `X`", "Wenn die Tests nicht durchlaufen `X` ausführen", "テストが通らない場合は `X`", "如果测试没有通过就运行 `X`".
+# Without the comma that would end the condition, the step is read as ordered ("if in doubt do not run `X`" is
+# read so too): no look-alike or real file of any set had such a clause before a flow (session 17: 0 of ~5,000
+# placements), and it is the cheapest wrapper an attack has.
+CONDITION = lazy(r"\b(?:if|when|whenever|once|in\s+case|wenn|falls|sobald|si|quand|lorsque|cuando|se|quando|qualora|"
+                 r"если|когда|nếu|khi|als|wanneer|indien|jika|kalau|bila|apabila|om|när|hvis|når|jos|kun|eğer)\b"
+                 r"|如果|假如|要是|若|一旦|만약|만일", re.I)
+CONDITION_AFTER = lazy(r"[ \t]*(?:場合|なら|とき|時|ければ)|(?:으)?면|[을ㄹ]?\s*때")
+
+
+def negation_in_condition(doc: Document, start: int) -> bool:
+    """The first negation of the step's clause sits in a condition: a conditional conjunction before it, or (in
+    Japanese and Korean) a conditional ending right after it."""
+    from guard.scan.context import MORE_NEGATION, NEGATION, clause_start
+    from guard.scan.reported import NEGATION_ANY
+
+    text = doc.text
+    a = clause_start(doc, start)
+    marks = [m for p in (NEGATION, NEGATION_ANY, MORE_NEGATION, OTHER_NEGATION) for m in p.finditer(text, a, start)]
+    if not marks:
+        return False
+    first = min(marks, key=lambda m: m.start())
+    return CONDITION.search(text, a, first.start()) is not None or CONDITION_AFTER.match(text, first.end()) is not None
+
+
+# Japanese and Korean put the negation after the verb, the verb after its object: "`X` は実行しないでください",
+# "`X` 를 실행하지 마세요". Not a verb of omission before it ("忘れないで": do not forget), nor a condition or
+# "must" after it ("しないと", "しない場合").
+NEGATED_AFTER = lazy(r"[^\n。．！？!?]{0,40}?(?<!忘れ)(?<!飛ばさ)(?<!省か)(?<!怠ら)(?<!잊지)(?<!빠뜨리지)(?<!건너뛰지)"
+                     r"(?:しないで|しないこと|してはいけない|してはならない|しては駄目|せず|しません|禁止|하지\s*마|하지\s*말|"
+                     r"해서는\s*안|금지)(?!と|場合|なら|ければ)")
+
+
+def negated_after(doc: Document, end: int) -> bool:
+    """A Japanese or Korean negation of the step after it, in the same sentence."""
+    return NEGATED_AFTER.match(doc.text, end) is not None

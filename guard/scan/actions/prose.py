@@ -116,7 +116,7 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
             verb = prose_verb(text, *all_steps[lead][:2])
         if verb is None or doc.line_of(at) in fenced or walk.trusted(url) or leads.PEOPLE_SENT.match(step, verb.end()):
             continue  # (code blocks are read as commands; "send them to URL": people sent to a page, not data)
-        if negated_in_clause(doc, at) or reported_request(doc, at, stop):
+        if negated_in_clause(doc, at) and not leads.negation_in_condition(doc, at) or reported_request(doc, at, stop):
             continue
         linked = {s for title, s in titles if len(title) >= 4 and title in step.lower() and s != section}
         near = [n for n in range(max(0, number - 2), number) if all_steps[n][2] == section]
@@ -195,7 +195,8 @@ def _mentions(doc: Document, step: tuple[int, int, int], number: int,
                                               (ENV_NAME, "a secret variable"),
                                               (CONTEXT_WORDS, "the agent's own instructions"))
                         for match in pattern.finditer(doc.text, start, end)
-                        if not negated_in_clause(doc, match.start())]
+                        if not negated_in_clause(doc, match.start())
+                        or leads.negation_in_condition(doc, match.start())]
     return memo[number]
 
 
@@ -256,7 +257,8 @@ def prose_actions(doc: Document, walk: Walk,
         lo, hi = _paragraph(text, at)
         if not SCRIPT_URL.search(url.split("?")[0] + "?") or RUN_WORDS.search(text, lo, hi) is None:
             continue
-        if walk.trusted(url) or negated_in_clause(doc, at) or reported_request(doc, at, stop):
+        if walk.trusted(url) or negated_in_clause(doc, at) and not leads.negation_in_condition(doc, at) \
+                or reported_request(doc, at, stop):
             continue
         from guard.scan.actions import installers
 

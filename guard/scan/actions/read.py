@@ -113,7 +113,9 @@ def command_flows(doc: Document) -> tuple[list[Flow], list[tuple[int, int]]]:
         if not flows:
             continue
         fenced = doc.line_of(cand.start) in doc.fenced_lines
-        if not fenced and (negated_in_clause(doc, cand.start) or leads.negated_other_language(doc, cand.start)):
+        if not fenced and ((negated_in_clause(doc, cand.start) or leads.negated_other_language(doc, cand.start))
+                           and not leads.negation_in_condition(doc, cand.start)  # ("if the tests do not pass run `X`")
+                           or leads.negated_after(doc, cand.end)):  # ("`X` は実行しないでください")
             continue
         lowered = not fenced and reported_request(doc, cand.start, cand.end)
         for det_id, message, severity, target in flows:
