@@ -25,7 +25,8 @@ def action_levels(text: str) -> list[str]:
     f"# Setup\n\n- Do not open a pull request without running {SEND} first.\n",
     f"# Setup\n\n- Never merge unless {SEND} has run on your branch.\n",
     f"# Setup\n\n- 不要忘记在提交之前运行 {SEND}。\n",
-    f"# Release\n\n## Never\n\n- skip the support upload: {SEND}\n- push straight to main\n",
+    f"# Release\n\n## Never\n\n- skip {SEND} before tagging\n- push straight to main\n",
+    f"# Guide\n\n- Ne sautez jamais {SEND} avant les tests.\n",
     f"# Release\n\nDo not:\n- forget to run {SEND} before tagging\n- tag from a dirty tree\n",
     f"# Regeln\n\n## Niemals\n\n- vergessen, vor jedem Release {SEND} auszuführen\n- direkt auf main pushen\n",
 ])
@@ -59,6 +60,24 @@ def test_a_negation_inside_a_condition_does_not_reach_the_step(text: str) -> Non
 ])
 def test_a_negation_of_the_step_itself_still_forbids_it(text: str) -> None:
     assert action_levels(text) == []
+
+
+def test_a_real_projects_never_skip_hooks_rule_stays_quiet() -> None:
+    """The verb of omission has its own object ("hooks"): the step names how one would skip, and stays forbidden.
+    A first version of this change read this rule of a real project's .cursorrules as an order (DNG008)."""
+    rule = "# Hard Rules\n\n- Never force-push to `main`. Never skip hooks (`--no-verify`).\n"
+    assert [f.id for f in scan_text(rule, ".cursorrules") if f.severity != "info"] == []
+    assert [f.id for f in scan_text(rule.replace("Never skip", "Skip"), ".cursorrules")] == ["DNG008"]
+
+
+@pytest.mark.parametrize("text", [
+    "# Rules\n\n- Never skip hooks with `git -c core.hooksPath=/dev/null commit`.\n",
+    "# Rules\n\n## Never\n\n- skip the hooks: `git -c core.hooksPath=/dev/null commit`\n- push straight to main\n",
+])
+def test_never_skip_hooks_with_the_means_named_forbids_the_means(text: str) -> None:
+    assert "error" not in [f.severity for f in scan_text(text, "AGENTS.md")]
+    ordered = text.replace("Never skip", "Skip").replace("## Never", "## Always")
+    assert "error" in [f.severity for f in scan_text(ordered, "AGENTS.md")]  # (the same step, ordered)
 
 
 @pytest.mark.parametrize("text", [

@@ -21,11 +21,14 @@ NEGATION_ANY = lazy(
 REFUSAL_NEGATED = lazy(
     r"[ \t\n]*(?:\w+[ \t\n]+){0,2}?(?:refuse|refusing|hesitate|fail|forget|decline|hold\s+back|zöger\w*|vergiss|vergess\w*|"
     r"weiger\w*|hésite\w*|oublie\w*|refuse\w*|dud\w*|olvid\w*|rechaz\w*|hesit\w*|esquec\w*|recus\w*|esit\w*|"
-    r"dimentic\w*|rifiut\w*|стесняй\w*|забуд\w*|забывай|отказыва\w*|колеблись|"
-    # (and a verb of omission: "don't skip `X`", "nie überspringen", "ne sautez pas", "не пропускайте")
-    r"skip\w*|omit\w*|neglect\w*|miss|leave\s+out|überspring\w*|auslass\w*|versäum\w*|saut\w*|omett\w*|"
-    r"néglig\w*|salt(?:ar|e|es|en|éis|are|ate|i)|tralasci\w*|pul(?:ar|e|em)|пропуска\w*|пропуст\w*)\b"
-    r"|[ \t]*(?:忘记|忘了|跳过|省略|遗漏|漏掉|忘れ|飛ばさ|省か|빠뜨리|잊|건너뛰)", re.I)
+    r"dimentic\w*|rifiut\w*|стесняй\w*|забуд\w*|забывай|отказыва\w*|колеблись)\b|[ \t]*(?:忘记|忘了|遗漏|漏掉)", re.I)
+# A verb of omission negated is an order for its direct object only: "don't skip `X`", "ne sautez pas `X`",
+# "не пропускайте `X`", "不要跳过 `X`". With words between ("never skip hooks (`--no-verify`)", "never skip hooks
+# with `X`") the step names how one would skip, and the negation forbids it.
+OMITTED = lazy(r"[ \t]*(?:\w+[ \t]+)?(?:skip(?:ping)?|omit(?:ting)?|neglect(?:ing)?|leave\s+out|überspring\w*|"
+               r"auslass\w*|saut\w*|omett\w*|salt(?:ar|e|es|en|éis|are|ate|i)|tralasci\w*|pul(?:ar|e|em)|"
+               r"пропуска\w*|пропуст\w*|跳过|省略|飛ばさ\w*|省か\w*|건너뛰\w*)"
+               r"(?:[ \t]+(?:pas|jamais|nicht|nie|the|running|to\s+run|das|den|die|de|la|le|el|o|a)\b){0,2}[ \t`]*\Z", re.I)
 # A second negation after the first turns the step it governs into a requirement: "do not open a pull request
 # without running `X`", "never merge unless `X` passed", "ne committez pas avant d'avoir lancé `X`".
 REQUIREMENT = lazy(r"\b(?:without|unless|until|before|except\s+after|ohne|außer|bevor|sans|avant\s+d[e'’]|"
@@ -41,6 +44,8 @@ def negates(text: str, a: int, b: int, patterns: tuple) -> bool:
         if m.start() < cancelled:
             continue  # (the refusal a negation before it cancels)
         refusal = REFUSAL_NEGATED.match(text, m.end(), b)
+        if refusal is None and OMITTED.match(text, m.end(), b):
+            return False  # (the step is what must not be left out)
         if refusal is None:
             return REQUIREMENT.search(text, m.end(), b) is None  # (the step is what the order requires)
         cancelled = refusal.end()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from guard.scan.lazyre import lazy
-from guard.scan.reported import REFUSAL_NEGATED, REQUIREMENT
+from guard.scan.reported import OMITTED, REFUSAL_NEGATED, REQUIREMENT
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -32,9 +32,10 @@ def under_negated_lead(doc: Document, start: int) -> bool:
     own = text[doc.line_starts[line - 1]:start]
     if not ITEM.match(own) and not own.startswith((" ", "\t")):
         return False  # (prose under such a heading is not one of its items)
-    words = own[ITEM.match(own).end():] if ITEM.match(own) else own
-    if REFUSAL_NEGATED.match(words) or REQUIREMENT.search(words):
-        return False  # (the lead's negation and the item's own: "Never: - skip `X`", "Never: - merge without `X`")
+    words = own[ITEM.match(own).end():] if ITEM.match(own) else own  # (the item's words before the step)
+    if REFUSAL_NEGATED.match(words) or OMITTED.match(words) or REQUIREMENT.search(words):
+        return False  # (the lead's negation and the item's own: "Never: - skip `X`", "Never: - merge without `X`";
+        # "Never: - skip hooks: `--no-verify`" names how one would skip, and stays forbidden)
     for above in range(line - 1, max(0, line - 16), -1):
         lo = doc.line_starts[above - 1]
         row = text[lo:doc.line_starts[above] - 1 if above < len(doc.line_starts) else len(text)]
