@@ -77,7 +77,8 @@ DANGER = lazy(
     r"опасн\w*|вредонос\w*|подозрит\w*|атак\w*)\b|危险|恶意|可疑|攻击|危険|悪意|不審|攻撃|위험|악성|의심|공격", re.I)
 # A lead-in that calls the dangers needed or allowed all the same ("Dangerous but required steps:").
 APPROVED = lazy(r"\b(?:but|yet|still|anyway|nevertheless|required|mandatory|necessary|needed|approved|allowed|"
-                r"permitted|fine|ok|okay|safe\s+here|part\s+of)\b|\baber\b|\bmais\b|\bpero\b|\bmas\b|\bma\b|\bно\b",
+                r"permitted|fine|ok|okay|safe\s+here|part\s+of|to\s+(?:run|do|perform|execute|carry\s+out|try|use|follow|apply|"
+                r"reproduce|replay|test))\b|\baber\b|\bmais\b|\bpero\b|\bmas\b|\bma\b|\bно\b",
                 re.I)
 
 

@@ -190,9 +190,7 @@ def called(doc: Document) -> set[str]:
     heading = re.findall(r"[a-z0-9]+", outside.lstrip().split("\n", 1)[0]) if first else []
     first |= {a + b for a, b in zip(heading, heading[1:])}  # ("# Beacon Support": beaconsupport.com)
     counts.update(m.replace("-", "") for m in re.findall(r"[a-z0-9]+-[a-z0-9]+", outside))  # (`beacon-support`)
-    words = re.findall(r"[a-z0-9]+", outside)  # (or as the words it is made of: "ACME Corp" for acme-corp.com)
-    found.update(label for label in labels if label in first or counts[label] >= 2
-                 or any(a + b == label for a, b in zip(words, words[1:]) if label.startswith(a)))
+    found.update(label for label in labels if label in first or counts[label] >= 2)
     return found  # type: ignore[no-any-return]
 
 

@@ -61,6 +61,8 @@ def _placeholder(doc: Document, flow: Flow) -> Flow:
     from guard.scan.actions.flows import host_of
     from guard.scan.actions.prose import addresses
 
+    if not flow.target.lower().startswith(("http://", "https://", "ftp://")):
+        return flow  # (a bucket's name has no dot and is a real place: s3://backups-eu1)
     host = host_of(flow.target)
     if host is not None and (host.disguise or host.ip is not None or "." in host.name.strip(".…")):
         return flow
