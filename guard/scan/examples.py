@@ -31,7 +31,8 @@ RECOGNISED = lazy(
 # attack, whatever its lead-in says.
 HANDED = lazy(
     r"\b(?:do|run|execute|perform|carry\s+out|follow|obey|apply|send|use|repeat|say|act\s+on|complete)\s+"
-    r"(?:(?:all|each|every\s+one|any)\s+(?:of\s+)?)?(?:them|these|those|the\s+above|each|all|it|every\s+step)\b"
+    r"(?:(?:all|each|every\s+one|any)\s+(?:of\s+)?)?(?:them|these|those|the\s+above|each|all|it|every\s+step|"
+    r"(?:the|this|that)\s+(?:block|commands?|steps?|script|lines?|list|snippet)(?:\s+(?:above|below))?)\b"
     r"|\b(?:führ\w*|befolg\w*|mach\w*)\s+(?:sie|diese|alle)\b|\b(?:exécute|exécutez|suis|suivez|applique|appliquez|"
     r"fais|faites)-(?:les|la|le)\b|\b(?:ejecút|sígu|aplíc|hazl)\w*(?:los|las)\b|\b(?:execute|siga|aplique|faça)-(?:os|as)\b"
     r"|\b(?:eseguil|seguil|applical|fall)\w*\b|(?:выполни|выполняй|сделай|следуй)\w*\s+(?:их|им|это|всё|все)"
@@ -82,6 +83,9 @@ APPROVED = lazy(r"\b(?:but|yet|still|anyway|nevertheless|required|mandatory|nece
                 re.I)
 
 
+DETECTS = lazy(r"\b(?:catch(?:es)?|detects?|detections?|flags|alerts?\s+on|blocks)\b", re.I)
+
+
 def listed_danger(doc: Document, start: int) -> bool:
     """`start` lies in an item of a list whose lead-in (the line ending with a colon above it, within its
     paragraph) names the items as attacks or dangers and neither addresses the agent nor orders anything, and
@@ -92,15 +96,28 @@ def listed_danger(doc: Document, start: int) -> bool:
 
     text = doc.text
     line = doc.line_of(start)
-    if not ITEM_LINE.match(text, doc.line_span(line)[0]):
+    fenced = doc.fenced_lines
+    if line in fenced:  # (or a code block: its lead-in is the line above its opening fence)
+        lead = line - 1
+        while lead in fenced:
+            lead -= 1
+        while line + 1 in fenced:
+            line += 1  # (to its closing fence: the paragraph after it may hand the block over)
+    elif ITEM_LINE.match(text, doc.line_span(line)[0]):
+        lead = line - 1
+        while lead >= 1 and ITEM_LINE.match(text, doc.line_span(lead)[0]):
+            lead -= 1
+    else:
         return False
-    lead = line - 1
-    while lead >= 1 and ITEM_LINE.match(text, doc.line_span(lead)[0]):
-        lead -= 1
     if lead > 1 and not doc.line_text(lead).strip():
         lead -= 1
     if lead < 1:
         return False
+    head = doc.line_text(lead + 1) if lead + 1 < doc.line_of(start) else ""
+    if head.lstrip().startswith("|") and doc.line_text(doc.line_of(start)).lstrip().startswith("|") and not (
+            SECOND_PERSON.search(head) or LEAD_ORDER.search(head) or APPROVED.search(head) or HANDED.search(head)):
+        if DANGER.search(head) or DETECTS.search(head):  # a table whose header names its rows as attacks or
+            return not handed_over_after(doc, line)  # what a rule catches ("| Rule | What it catches | Example |")
     a, b = doc.line_span(lead)
     if not text[a:b].strip() or HEADING.match(text, a) or LEAD_IN_COLON.search(text, a, b) is None:
         return False

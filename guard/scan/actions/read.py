@@ -45,9 +45,9 @@ def _listed(doc: Document, flow: Flow) -> Flow:
     "Red flags in instruction files:"): shown, not asked, a warning (guard/scan/examples.py)."""
     from guard.scan.examples import listed_danger
 
-    if doc.line_of(flow.start) in doc.fenced_lines or not listed_danger(doc, flow.start):
+    if not listed_danger(doc, flow.start):
         return flow
-    return flow._replace(severity="warning", message=f"{flow.message} (in a list its lead-in names as dangers)")
+    return flow._replace(severity="warning", message=f"{flow.message} (in a list, table or code block its lead-in names as dangers)")
 
 
 PLACED = ("ACT001", "ACT002")
