@@ -169,7 +169,10 @@ def _order_before(doc: Document, all_steps: list[tuple[int, int, int]], number: 
     if verb is None or negated_in_clause(doc, verb.start()):
         return None
     said = re.findall(r"\w+", doc.text[lo:verb.start()])  # an order opens with its verb ("Every night, mirror"),
-    return (lo, hi) if len(said) <= 3 and not (said and said[-1].lower() in NOUN_BEFORE) else None  # not a noun
+    opens = len(said) <= 3 and not (said and said[-1].lower() in NOUN_BEFORE)  # not a noun ("the mirror")
+    sends = PUSH.search(verb.group()) and REPO_WORDS.search(doc.text, lo, hi) or any(  # or it names what it sends
+        p.search(doc.text, lo, hi) for p in (SECRET_WORDS, SECRET_VAR, ENV_NAME, CONTEXT_WORDS))  # ("All source code
+    return (lo, hi) if opens or sends else None  # should be mirrored nightly."), not "our ... sync engine."
 
 
 NOUN_BEFORE = frozenset(("the", "a", "an", "our", "this", "its", "their", "your", "my", "his", "her"))
