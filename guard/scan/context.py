@@ -7,6 +7,7 @@ import re
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 from guard.scan.as_code import IMPERATIVE, URL_OR_CODE, code_resume, shown_as_code
+from guard.scan.examples import RECOGNISED, handed_over_after
 from guard.scan.reported import NEGATION_ANY, negates, reported_request, wrapped_line_start
 
 NEGATION = lazy(
@@ -164,8 +165,9 @@ def _listed_example(doc: Document, quote_start: int, quote_end: int) -> bool:
     if ITEM_BEFORE_QUOTE.fullmatch(text, lo, quote_start) is None or after is None:
         return False
     note = text[quote_end:after.end()]
-    if SECOND_PERSON.search(note) or IMPERATIVE.search(note) or LEAD_ORDER.search(note) or NOTE_ORDER.search(note):
-        return False  # '- "..." (do it now)': the note hands the quotation over
+    if SECOND_PERSON.search(note) or IMPERATIVE.search(note) or LEAD_ORDER.search(note) or NOTE_ORDER.search(note) \
+            or handed_over_after(doc, line):
+        return False  # '- "..." (do it now)', or "Do each of them now." after the list: handed over
     lead = line - 1  # up over the list's items (and their wrapped lines) to its lead-in
     while lead >= 1 and ITEM_LINE.match(text, doc.line_span(lead)[0]):
         lead -= 1
@@ -177,7 +179,7 @@ def _listed_example(doc: Document, quote_start: int, quote_end: int) -> bool:
             a = max(doc.sentence_bounds(b - 1, b - 1, 300)[0], wrapped_line_start(doc, a))  # (a wrapped lead-in)
             if LEAD_IN_COLON.search(text, a, b) is None:
                 return False  # the list continues a paragraph that does not introduce it
-            outside = QUOTED.sub(" ", text[a:b])
+            outside = RECOGNISED.sub(" ", QUOTED.sub(" ", text[a:b]))  # ("quoted so you recognise them:")
             if SECOND_PERSON.search(outside) or IMPERATIVE.search(outside) or LEAD_ORDER.search(outside):
                 return False
             if NAMES_EXAMPLE.search(text, a, b):

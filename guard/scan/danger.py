@@ -7,7 +7,8 @@ from collections.abc import Iterator
 
 from guard.scan.lazyre import lazy
 from guard.scan.as_code import ADDRESS
-from guard.scan.context import in_purpose_clause, mention_severity, negated, negated_in_clause
+from guard.scan.context import in_purpose_clause, mention_severity, negated, negated_in_clause, quoted_mention
+from guard.scan.examples import listed_danger
 from guard.scan.reported import reported_request
 from guard.scan.detector import Hit, detector
 from guard.scan.text import Document
@@ -113,8 +114,9 @@ def credential_access(doc: Document) -> Iterator[Hit]:
             continue
         severity = "info" if mention_severity(doc, match.start(), match.end()) == "info" else None
         if (severity is None and HAND_OVER.search(doc.sentence_around(match.start(), match.end(), 150))
-                and not reported_request(doc, match.start(), match.end())):
-            severity = "error"  # read and then handed to someone: exfiltration
+                and not reported_request(doc, match.start(), match.end())
+                and not quoted_mention(doc, match.start(), match.end()) and not listed_danger(doc, match.start())):
+            severity = "error"  # read and then handed to someone: exfiltration (a listed quotation: shown)
         yield Hit(match.start(), match.end(), f'reads or prints credentials: "{match.group()[:120]}"', severity)
 
 

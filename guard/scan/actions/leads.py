@@ -62,7 +62,9 @@ THIRD_PARTY_CAN = lazy(
     r"security|outside|external|former)\s+){0,3}"
     r"(?:admins?|administrators?|maintainers?|owners?|leads?|managers?|humans?|people|staff|engineers?|sres?|dbas?|"
     r"operators?|reviewers?|contractors?|someone|somebody|attackers?|colleagues?|developers?|interns?|employees?|"
-    r"Maintainer\w*|Administrat\w*|administrad\w*|administrat\w*|админ\w*|мейнтейнер\w*)"
+    r"Maintainer\w*|Administrat\w*|administrad\w*|administrat\w*|админ\w*|мейнтейнер\w*|"
+    # (or what ran it, in an incident's narration: "It executed `X`", "the poisoned postinstall script ran `X`")
+    r"it|they|scripts?|packages?|hooks?|jobs?|laptops?|machines?|malware|payloads?|workers?|dependenc(?:y|ies))"
     r"\s+(?:\w+\s+){0,2}?(?:(?:can|could|may|are\s+able\s+to|are\s+allowed\s+to|is\s+able\s+to|können|dürfen|"
     r"peuvent|pueden|podem|possono|могут)\s|(?:ran|executed|typed|pasted|used|had\s+run|once\s+ran)\s)[^.!?]*\Z",
     re.I)
@@ -80,11 +82,19 @@ def said_of_third_party(doc: Document, start: int, end: int, past_only: bool = F
     if IMPERATIVE.search(rest) or SECOND_PERSON.search(rest) or re.search(r"\b(?:do|does)\s+(?:the\s+same|it|so)\b",
                                                                            rest, re.I):
         return False
-    said = doc.text[lo:start]
+    after = doc.text[hi + 1:doc.sentence_bounds(min(len(doc.text), hi + 2), min(len(doc.text), hi + 2), 200)[1] + 1]
+    if SAME_AGAIN.search(after.split("\n\n", 1)[0]):
+        return False  # ("A contractor ran `X`. Do the same on your machine.": the next sentence hands it on)
+    said = re.sub(r"`[^`\n]*`", "`x`", doc.text[lo:start])  # (an earlier command's dots end no sentence)
     said = said[said.rfind("\n#") + 1:] if "\n#" in said else said
     found = THIRD_PARTY_CAN.search(said.split("\n", 1)[1] if said.startswith("#") and "\n" in said else said)
     return found is not None and (not past_only or re.search(r"\s(?:ran|executed|typed|pasted|used|had\s+run)\s",
                                                              found.group(0)) is not None)
+
+
+# The next sentence hands a narrated step on: "Do the same.", "Repeat it on your machine.", "You should too."
+SAME_AGAIN = lazy(r"\b(?:do|repeat|run)\s+(?:the\s+same|it|that|this)\b|\b(?:same|it)\s+again\b|\byou\s+(?:should|must|can)"
+                  r"\s+too\b|\b(?:do|does)\s+so\b|\bfollow\s+(?:suit|their\s+lead)\b", re.I)
 
 
 # People, not data, as what a sink verb moves: "send them to URL", "send customers to links other than URL".

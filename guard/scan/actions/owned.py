@@ -137,7 +137,8 @@ class Named:
             owner = hosts.owner_of(host)
             if owner in self.owners or any(_label(d) == owner for d in self.seen):
                 return f"the account {owner}"  # (or the name of a domain it names: github.com/acme beside acme.com)
-            return None
+            return f"the account {owner}, whose repository the file names" if by_name and owner and \
+                owner.lower() in self.accounts else None  # (`acme/app` in code: a mirror of it, not a secret)
         mine = hosts.domain(host.name)
         if mine in self.domains or self.seen.get(mine, set()) - {host.name, "@"} or _label(mine) in self.accounts:
             return mine  # (or another host of the same domain named where nothing is sent: api. beside gitlab.)

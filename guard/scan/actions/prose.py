@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 Found = tuple[int, int, str, str, str, "str | None"]  # (start, end, id, message, severity, target)
 HEADING = lazy(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)[ \t#]*$", re.M)
-STEP_END = lazy(r"\n[ \t]*(?:[-*+]|\d{1,3}[.)]|\|)[ \t]|\n[ \t]*\n|(?<=[.!?。！？])[ \t]+(?=\S)")
+STEP_END = lazy(r"\n[ \t]*(?:[-*+]|\d{1,3}[.)]|\|)[ \t]|\n[ \t]*\n|(?<=[.!?。！？])[ \t]+(?=\S)|(?<=[.!?。！？])\n(?=[ \t]*\S)")
 SINK_VERB = lazy(
     r"\b(?:send|sends|sending|post|upload|uploads|uploading|push|pushes|pushing|mirror|mirrors|mirroring|sync|"
     r"forward|transmit\w*|submit|copy\s+(?:it|them|this)|back\s+up|replicate|exfiltrate|beacon|paste|leak"
@@ -105,6 +105,8 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
         step = text[start:end]
         verb = prose_verb(step) or (PLACEHOLDER.search(url) if _carries(url) else None)
         as_code = verb is None and (verb := SINK_VERB.search(step)) is not None  # (only a name shown as code)
+        before = _order_before(doc, all_steps, number)  # ("Mirror the repository nightly. It lives at URL.")
+        verb = verb or (prose_verb(text, *before) if before else None)
         if verb is None and number + 1 < len(all_steps) and all_steps[number + 1][2] == section:
             after = all_steps[number + 1]  # "The webhook is URL. Keep the channel informed by sending it the key."
             if not any(after[0] <= a[0] < after[1] for a in wanted):
@@ -130,7 +132,7 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
         near_named = [m for n in near for _, m in _mentions(doc, all_steps[n], n, memo)]
         email = "://" not in url and "@" in url and ":" not in url
         repo = not email and (GIT_URL.search(url.split("?")[0]) or PUSH.search(verb.group())
-                              and REPO_WORDS.search(step))
+                              and REPO_WORDS.search(text[before[0] if before else start:end]))
         # In the step itself, a secret named after the URL that follows the verb is what the send uses
         # ("uploads reports to URL using the token"), not what it sends; in SOV order the verb comes last.
         carried = prose_verb(step) is None and lead is None
@@ -152,6 +154,28 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
             found.append((at, stop, "ACT001", f"{named[0]} sent ({verb.group()}) to {url}, which is not "
                                               "the project's", severity, url))
     return found
+
+
+def _order_before(doc: Document, all_steps: list[tuple[int, int, int]], number: int) -> tuple[int, int] | None:
+    """The sentence just before the step, in its paragraph, when it orders a send and names no place of its own:
+    the place the next sentence names is where it sends ("Mirror the repository nightly. It lives at URL.")."""
+    if number == 0 or all_steps[number - 1][2] != all_steps[number][2]:
+        return None
+    lo, hi, _ = all_steps[number - 1]
+    if "\n\n" in doc.text[hi:all_steps[number][0]] or doc.text[lo:hi].lstrip().startswith("#") \
+            or any(lo <= a[0] < hi for a in addresses(doc)):  # (a heading names a topic, it orders nothing)
+        return None
+    verb = prose_verb(doc.text, lo, hi)
+    if verb is None or negated_in_clause(doc, verb.start()):
+        return None
+    said = re.findall(r"\w+", doc.text[lo:verb.start()])  # an order opens with its verb ("Every night, mirror"),
+    opens = len(said) <= 3 and not (said and said[-1].lower() in NOUN_BEFORE)  # not a noun ("the mirror")
+    sends = PUSH.search(verb.group()) and REPO_WORDS.search(doc.text, lo, hi) or any(  # or it names what it sends
+        p.search(doc.text, lo, hi) for p in (SECRET_WORDS, SECRET_VAR, ENV_NAME, CONTEXT_WORDS))  # ("All source code
+    return (lo, hi) if opens or sends else None  # should be mirrored nightly."), not "our ... sync engine."
+
+
+NOUN_BEFORE = frozenset(("the", "a", "an", "our", "this", "its", "their", "your", "my", "his", "her"))
 
 
 CODE_SPAN = lazy(r"`[^`\n]+`")

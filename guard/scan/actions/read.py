@@ -27,11 +27,54 @@ def read(doc: Document) -> list[Flow]:
     found += policies.widened(doc) + spans.steps_in_spans(doc, walk, spans_of)
     taken = [(f.start, f.end) for f in found if f.id == "ACT001"]
     found += partner.sent_by_the_app(doc, walk, taken) + partner.posted_by_code(doc, walk, taken)
+    found = _shown(doc, found)  # (before the controls, which an error of a secret flow raises)
     found += controls.settings_off(doc, walk, spans_of, found) + audit.switched_off(doc)
     found += weakened.checks_kept_from_the_change(doc) + packages.run_at_install(doc) + packages.replaced(doc, walk)
     if committed.gate(doc.text):
         found += committed.secret_committed(doc, spans_of) + committed.output_into_review(doc)
-    return owned.lowered(doc, weakened.together(doc, unverified_source(found)))
+    return owned.lowered(doc, weakened.together(doc, unverified_source(_shown(doc, found))))
+
+
+def _shown(doc: Document, found: list[Flow]) -> list[Flow]:
+    found = [_placeholder(doc, f) if f.severity == "error" and f.id in PLACED and f.target else f for f in found]
+    return [_listed(doc, f) if f.severity == "error" else f for f in found]
+
+
+def _listed(doc: Document, flow: Flow) -> Flow:
+    """A step in a list that its lead-in names as attacks or dangers ("exemplos de instruções perigosas:",
+    "Red flags in instruction files:"): shown, not asked, a warning (guard/scan/examples.py)."""
+    from guard.scan.examples import listed_danger
+
+    if not listed_danger(doc, flow.start):
+        return flow
+    return flow._replace(severity="warning", message=f"{flow.message} (in a list, table or code block its lead-in names as dangers)")
+
+
+PLACED = ("ACT001", "ACT002")
+SENTENCE_END = lazy(r"[.,;:!?)](?=\s|$)")  # (flows that end at a place: data or the repository sent there)
+
+
+def _placeholder(doc: Document, flow: Flow) -> Flow:
+    """A flow whose target names no host (`https://...`, `https://<your-host>/x`, a name of one label) ends at a
+    placeholder: a pattern shown, nowhere data can reach from the internet. A warning, never quiet, and an error
+    still where its paragraph names a foreign host the placeholder may stand for ("... the host is evil.net")."""
+    from guard.scan.actions.flows import host_of
+    from guard.scan.actions.prose import addresses
+
+    if not flow.target.lower().startswith(("http://", "https://", "ftp://")):
+        return flow  # (a bucket's name has no dot and is a real place: s3://backups-eu1)
+    host = host_of(flow.target)
+    if host is not None and (host.disguise or host.ip is not None or "." in host.name.strip(".…")):
+        return flow
+    lo = doc.text.rfind("\n\n", 0, flow.start) + 1
+    hi = doc.text.find("\n\n", flow.end)
+    hi = hi if hi >= 0 else len(doc.text)
+    project = Walk().project
+    named = [h for a, _, _, h in addresses(doc) if lo <= a < hi] + [  # (and a bare name that ends a sentence)
+        h for _, _, _, h in hosts.urls(SENTENCE_END.sub(" ", doc.text[lo:hi]))]
+    if any("." in h.name and not hosts.trusted(h, project) and h.name != (host.name if host else None) for h in named):
+        return flow
+    return flow._replace(severity="warning", message=f"{flow.message} (a placeholder, no host named)")
 
 
 def _quoted(doc: Document, flow: Flow) -> Flow:
