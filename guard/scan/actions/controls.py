@@ -239,8 +239,8 @@ def warned_against(doc: Document, start: int) -> bool:
             row = re.sub(r"\([^()]*\)", " ", row)  # (an aside in parentheses is not what the list is about)
             if not row.startswith("#"):  # (the lead-in's last clause says what the items are; "to avoid outages,
                 row = re.split(r"[,;，；、]", row)[-1]  # every client must:" names a purpose, not a rule against them)
-                if len(re.split(r"[.!?。！？]\s", row)[-1].split()) <= 2:  # ("... should never block work. So:": a
-                    row = ""  # bare connective orders what follows; the sentence before it is its reason)
+                last = re.split(r"[.!?。！？]\s", row)[-1]  # ("... should never block work. So:": a bare connective
+                row = last if len(last.split()) <= 2 else row  # orders what follows; the sentence before is its reason)
             return AGAINST.search(row) is not None or NEGATION_ANY.search(row) is not None
         if not row:
             break
