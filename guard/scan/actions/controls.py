@@ -9,7 +9,7 @@ from guard.scan.lazyre import lazy
 
 import re
 
-from guard.scan.actions import leads
+from guard.scan.actions import kept, leads
 from guard.scan.actions.commands import Simple
 from guard.scan.context import NEGATION_ANY, negated_in_clause, reported_request
 
@@ -98,6 +98,13 @@ def persistence(cmd: Simple) -> str | None:
     for path in written:
         if FOOTHOLD.search(path):
             return f"writes {path}"
+    sources = [a for a in argv[1:-1] if not a.startswith("-")] if name in ("cp", "ln", "install", "mv") else []
+    if any(a.endswith(".pth") or a.endswith(("sitecustomize.py", "usercustomize.py")) for a in sources) \
+            and kept.SITE_FOLDER.search(" ".join([argv[-1], *kept.substituted(cmd)])):  # (`cp x.pth "$(python3 -m site --user-site)/"`)
+        return f"puts {next(a for a in sources if a.endswith(('.pth', '.py')))} into Python's site folder, run by " \
+               "every interpreter"
+    if name in ("docker", "podman") and "run" in lowered[1:3] and (container := kept.restarted(lowered)):
+        return container
     if name == "crontab" and (cmd.inputs or any(a not in ("-l", "-e", "-r", "-u") for a in lowered[1:]) or
                               len(argv) == 1):
         return "installs a crontab"
@@ -123,7 +130,8 @@ STARTUP_PATHS = (
     r"sudoers)", r"^/etc/(?:profile\.d|cron[\w.]*|systemd|sudoers\.d|init\.d)/", r"/var/spool/cron",
     r"\.config/systemd/", r"Library/Launch(?:Agents|Daemons)/", r"\.ssh/(?:config|rc)$",
     r"\.config/autostart/", r"^(?:~|\$HOME|\$\{HOME\})/\.(?:gitconfig|vscode|cursor|continue|aider[\w.]*)(?:/|$)",
-    r"\.config/git/config$", r"site-packages/[\w.-]+\.pth$", r"\.vscode/tasks\.json$", r"\.config/Code/User/", r"\$PROFILE$", r"PowerShell_profile\.ps1$")
+    r"\.config/git/config$", r"site-packages/[\w.-]+\.pth$", r"site-packages/(?:site|user)customize\.py$",
+    r"\.ipython/profile_[\w-]+/startup/", r"\.vscode/tasks\.json$", r"\.config/Code/User/", r"\$PROFILE$", r"PowerShell_profile\.ps1$")
 ACCESS_PATHS = (r"\.ssh/authorized_keys2?$",)  # (a login, not a program run at start: no lead-in reads it)
 FOOTHOLD = lazy("|".join(STARTUP_PATHS + ACCESS_PATHS), re.I)
 STARTUP_NAMED = lazy("|".join(re.sub(r"(?<!\\)\$", r"(?![\\w-]|\\.\\w)", re.sub(r"(?<![\\\[])\^", r"(?<![\\w.-])", p))

@@ -23,7 +23,7 @@ def read(doc: Document) -> list[Flow]:
     found += disguised(doc, walk) + controls.cron_lines(doc, walk) + configs.read(doc, walk, spans_of)
     found += programs.whole_environment_sent(doc, walk) + programs.shell_in_program(doc, walk)
     found += programs.fetched_and_evaluated(doc, walk)
-    found += footholds.written_into_startup(doc, walk) + footholds.root_without_password(doc) + ci.steps(doc, walk) + spread.instructions_spread(doc)
+    found += footholds.written_into_startup(doc, walk) + footholds.root_without_password(doc) + footholds.task_at_folder_open(doc, walk) + ci.steps(doc, walk) + spread.instructions_spread(doc)
     found += policies.widened(doc) + spans.steps_in_spans(doc, walk, spans_of)
     taken = [(f.start, f.end) for f in found if f.id == "ACT001"]
     found += partner.sent_by_the_app(doc, walk, taken) + partner.posted_by_code(doc, walk, taken)
