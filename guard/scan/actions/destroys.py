@@ -198,6 +198,21 @@ def identity(cmd: Simple) -> str | None:
     return None
 
 
+def impersonated(cmd: Simple) -> str | None:
+    """A commit credited to another author with its signature switched off in the same command: neither who wrote
+    it nor a key vouches for it, the shape of a commit made to pass a rule that trusts its author."""
+    argv, lowered = cmd.argv, [a.lower() for a in cmd.argv]
+    if cmd.name != "git" or "commit" not in lowered or not ("commit.gpgsign=false" in lowered or "--no-gpg-sign" in
+                                                              lowered):
+        return None
+    author = next((a.split("=", 1)[1] for a in argv if a.startswith("--author=")), None) or \
+        next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--author"), None)
+    named = NAMED_ADDRESS.search(author or "")  # (a bot's or a user's noreply address is an identity here too)
+    if named is None or "@" not in named.group(1) or PLACEHOLDER.search(named.group(1).replace("noreply", "")):
+        return None
+    return f"a commit attributed to {author.strip()} (--author) with its signing switched off"
+
+
 TRAILER = lazy(r"^(?:Approved|Reviewed|Acked|Tested)-by:\s*(.+)$", re.I)
 NAMED_ADDRESS = lazy(r"<([^<>\s]+)>")
 
@@ -207,6 +222,7 @@ def _claimed(argv: list[str]) -> str | None:
     another person is how a patch they wrote is credited: no finding.)"""
     values = [a.split("=", 1)[1] for a in argv if a.startswith("--trailer=")]
     values += [argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--trailer"]
+    values += [argv[i + 1] for i, a in enumerate(argv[:-1]) if a in ("-m", "--message")]  # (a trailer as a paragraph)
     for value in values:
         review = TRAILER.match(value.strip())
         named = NAMED_ADDRESS.search(value) if review else None

@@ -127,7 +127,7 @@ class Walk:
         access = grants.granted(cmd, carried)
         if access:
             self.found.append(("ACT009", f"access granted beyond the session: {access[0]}", access[1], None))
-        change = model.safeguard(cmd) or destroys.identity(cmd) or nested.included(cmd, self.copied, self.trusted) \
+        change = destroys.impersonated(cmd) or model.safeguard(cmd) or destroys.identity(cmd) or nested.included(cmd, self.copied, self.trusted) \
             or nested.cloned_safeguard(cmd, self.trusted)
         if change:
             filled = sorted(w for a in cmd.argv[2:] if "/" in a for k, w in self.copied(a) if k == "download"

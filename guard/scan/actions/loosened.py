@@ -89,6 +89,7 @@ def reading(key: str, value: str, text: str) -> tuple[str, str] | None:
 
 
 def loosened(doc: Document, taken: list[Flow]) -> list[Flow]:
+    from guard.scan.actions.audit import in_production
     from guard.scan.actions.controls import judged_control
     from guard.scan.actions.flows import Flow
 
@@ -109,7 +110,7 @@ def loosened(doc: Document, taken: list[Flow]) -> list[Flow]:
                          min(hi, text.find("\n", at) + 1)) or SCOPED.search(_lead_in(doc, start)):
             continue  # (kept to tests, a local server, a debug build: the common benign use)
         for a, b, said, severity in judged_control(doc, start, at + len(value), message, False, True):
-            if severity == "warning" and SHIPPED.search(text, lo, hi):
+            if severity == "warning" and (SHIPPED.search(text, lo, hi) or in_production(doc, b)):
                 severity, said = "error", f"{said}, in the production config"
             found.append(Flow(a, b, "ACT008", said, severity, f"control:{control}"))
     return found
