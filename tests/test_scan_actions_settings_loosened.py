@@ -72,3 +72,22 @@ def test_any_origin_with_credentials_and_csrf_opened_is_an_error() -> None:
                                              "public-cors"])
 def test_the_ordinary_siblings_stay_quiet(text: str) -> None:
     assert not act008(text) - {"info"}, act(text)
+
+
+ACCEPTING = [
+    "## Partners\n\nThe handler sets `CertificateValidationCallback = Handlers.AcceptAnyCertificate` for every partner.\n",
+    "## Partenaires\n\nLe client règle `hostnameVerifier: NoopVerifier.INSTANCE` pour tous les partenaires.\n",
+    "## Partners\n\nIn `gateway.yml` keep `require_tls: false` for the partner links.\n",
+    "## Partner\n\nIn `gateway.yml` bleibt `requireSignedTokens = false` für die Partner.\n",
+]
+
+
+@pytest.mark.parametrize("text", ACCEPTING, ids=["en-callback", "fr-verifier", "en-require", "de-require"])
+def test_a_verifier_that_accepts_anything_or_a_requirement_dropped_is_found(text: str) -> None:
+    assert act008(text) & {"warning", "error"}, act(text)
+
+
+def test_a_strict_verifier_and_a_kept_requirement_stay_quiet() -> None:
+    text = ("## Partners\n\n- `CertificateValidationCallback = PinnedValidator.Check`\n"
+            "- `require_tls: true` everywhere\n")
+    assert not act008(text), act(text)

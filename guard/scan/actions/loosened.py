@@ -4,12 +4,13 @@ called (ACT008): a key that names a verification (of a certificate, a host, a si
 (`tls_insecure = true`, `trust_server_certs = true`, `cleartextTrafficPermitted="true"`); a token accepted under
 both a public-key and a shared-secret algorithm (`["RS256", "HS256"]`, the key confusion); a token's clock
 tolerance of an hour or more; a password hash's cost lowered below the library's floor (`BcryptCost` to 4); every
-origin allowed in a file that also sends credentials cross-origin.
+origin allowed in a file that also sends credentials cross-origin; a certificate validator that accepts anything.
 
 A warning each, judged as controls.py judges its settings (quiet where the file warns against it, aims it at a
 local host or keeps it to tests; info in a code block). weakened.together makes them an error beside a second
 control weakened; an error too when the same paragraph names a production config (the change reaches every
-environment, audit.py's reading). Trusting the user's certificate store or `SameSite=None` only counts there."""
+environment, audit.py's reading). Trusting the user's certificate store or `SameSite=None` only counts there (TLS
+warnings silenced does not: tests against a local server switch both off)."""
 from __future__ import annotations
 
 import re
@@ -24,13 +25,15 @@ if TYPE_CHECKING:
 # `KEY = VALUE`, `KEY: VALUE`, `KEY="VALUE"` inside a code span or a line; or a key span and a value a few words
 # after it ("sets `BcryptCost` to 4", "`ZERTIFIKATE_PRUEFEN`, die ... auf `False` steht").
 PAIR = lazy(r"(?<![\w.$-])(?P<key>[A-Za-z_][\w.:-]{2,60}?)[\"']?\s*(?:=|:|=>)\s*(?P<value>\[[^\]\n]{1,80}\]|"
-            r"[\"']?[\w.*:/-]{1,40}[\"']?)|"
+            r"[\"']?[\w.*:/-]{1,80}[\"']?)|"
             r"`(?P<key2>[A-Za-z_][\w.:-]{2,60})`(?P<gap>[^`\n.;]{1,60}?)(?P<value2>`[\"']?[\w.*/-]{1,20}[\"']?`|"
             r"`\[[^\]`\n]{1,80}\]`|(?<=\s)\d{1,6}\b)|"
             r"`(?P<list>\[[^\]`\n]{1,80}\])`")  # (a bare list of algorithms in a span)
 OFF = frozenset(("false", "0", "no", "off", "none", "disabled", "disable"))
 ON = frozenset(("true", "1", "yes", "on", "enabled", "enable"))
-VERIFY = lazy(r"verif|valid|check|pruef|prüf|kontroll|controle|comprob", re.I)
+VERIFY = lazy(r"verif|valid|check|pruef|prüf|kontroll|controle|comprob|require", re.I)
+# A validator or verifier given one that accepts anything (`...ValidationCallback = ...DangerousAcceptAny...`).
+ACCEPTS_ANY = lazy(r"accept_?any|accept_?all|trust_?all|dangerous|insecure|noop|allow_?all", re.I)
 VERIFIED = lazy(r"(?P<host>host)|(?P<sig>signature|sig\b|jwt|token|webhook|hmac)|"
                 r"(?P<tls>ssl|tls|cert|zertifikat|https|peer|server)|^(?:[\w.]*[._])?verify$", re.I)
 INSECURE = lazy(r"insecure|trust_?all|trust_?server|accept_?(?:any|all|invalid)|allow_?(?:insecure|invalid|untrusted)|"
@@ -50,7 +53,7 @@ SHIPPED = lazy(r"`[^`\n]*(?:\*|prod)[^`\n]*\.(?:json|ya?ml|toml|ini|properties|e
                r"`\.env\.[^`\n]*(?:\*|prod)[^`\n]*`", re.I)
 # Counted only beside another weakened control: each has common benign uses alone.
 SECOND = lazy(r"<certificates\s+src=[\"']user[\"']|\bsame_?site[\"'`]?\s*[:=]?\s*[\"'`]?None\b", re.I)
-MARKS = (b"verif", b"valid", b"check", b"pruef", b"insecure", b"trust", b"accept", b"allow", b"dangerous", b"skip",
+MARKS = (b"verif", b"valid", b"check", b"require", b"pruef", b"insecure", b"trust", b"accept", b"allow", b"dangerous", b"skip",
          b"cleartext", b"cors", b"origin", b"cost", b"rounds", b"tolerance", b"leeway", b"skew", b"hs256", b"hs384")
 
 
@@ -71,6 +74,9 @@ def reading(key: str, value: str, text: str) -> tuple[str, str] | None:
             return None
         control = "hostname" if named.group("host") else "token-signature" if named.group("sig") else "tls-chain"
         return control, f"a verification switched off by its setting: {key} = {value}"
+    if VERIFY.search(key) and re.search(r"callback|verifier|validator|strategy|manager", key, re.I) \
+            and ACCEPTS_ANY.search(value):
+        return "tls-chain", f"a verifier that accepts anything: {key} = {value}"
     if (insecure := INSECURE.search(key)) and low in ON:
         return ("cleartext" if insecure.group("clear") else "tls-chain"), f"an insecure mode switched on: {key} = {value}"
     if ORIGINS.search(key) and WILDCARD.fullmatch(low) and re.search(r"csrf|xsrf", key, re.I):
@@ -120,9 +126,9 @@ def second(doc: Document) -> set[str]:
     """Controls weakened by a setting that is common alone (a user certificate store trusted, SameSite None)."""
     from guard.scan.actions.controls import warned_against
 
-    if b"certificates" not in doc.ascii_lower and b"same" not in doc.ascii_lower:
+    if not any(m in doc.ascii_lower for m in (b"certificates", b"same")):
         return set()
-    return {"tls-user-store" if m.group().lower().startswith("<") else "cookie" for m in SECOND.finditer(doc.text)
+    return {"tls-user-store" if m.group().startswith("<") else "cookie" for m in SECOND.finditer(doc.text)
             if not warned_against(doc, m.start())}
 
 
