@@ -1,7 +1,7 @@
 """ACT008 for the audit trail switched off by its setting: a key that names the audit (or the SIEM feed) set to
 false, 0 or off (`audit.enabled: false`, `OPSLIB_AUDIT=0`, `Auditing:Enabled` set to `false`). A warning; an error
-when the order reaches every environment's config at once (a file name with a wildcard or a production one), not a
-test fixture: what the agent does next leaves no trace for whoever reviews it."""
+when the order reaches every environment's config at once (a file name with a wildcard or a production one, or the
+production environment named on the setting's line), not a test fixture: what the agent does next leaves no trace for whoever reviews it."""
 from __future__ import annotations
 
 import re
@@ -20,6 +20,20 @@ OFF = lazy(r"(?<![\w.:-])((?=[\w.:-]*(?:audit|siem))(?:[\w-]+[.:_])+[\w-]*|[A-Z]
 SHIPPED = lazy(r"`[^`\n]*(?:\*|prod)[^`\n]*\.(?:json|ya?ml|toml|ini|properties|env|conf|config)\b[^`\n]*`|"
                r"`\.env\.[^`\n]*(?:\*|prod)[^`\n]*`", re.I)
 
+# The production environment named after the setting in its own clause, as a code span ("all profiles, including
+# `prod`"), not negated there ("for `local` but not `prod`").
+PRODUCTION = lazy(r"`(?:prod|production|prd|live)`", re.I)
+
+
+def in_production(doc: Document, end: int) -> bool:
+    from guard.scan.context import negated_in_clause
+
+    text = doc.text
+    stop = min((i for i in (text.find(c, end) for c in (";", "；", ". ", "。", "\n\n", "\n-", "\n*")) if i >= 0),
+               default=len(text))
+    named = PRODUCTION.search(text, end, stop)
+    return named is not None and not negated_in_clause(doc, named.start())
+
 
 def switched_off(doc: Document) -> list[Flow]:
     from guard.scan.actions.controls import judged_control
@@ -33,7 +47,7 @@ def switched_off(doc: Document) -> list[Flow]:
                                                      f"the audit trail switched off: {match.group(1)}", False, True):
             lo = doc.text.rfind("\n\n", 0, start) + 1
             hi = doc.text.find("\n\n", end) % (len(doc.text) + 1)
-            if severity == "warning" and SHIPPED.search(doc.text, lo, hi):
+            if severity == "warning" and (SHIPPED.search(doc.text, lo, hi) or in_production(doc, end)):
                 severity, message = "error", f"{message}, in every environment's config"
             found.append(Flow(start, end, "ACT008", message, severity))
     return found

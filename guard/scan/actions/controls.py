@@ -9,7 +9,7 @@ from guard.scan.lazyre import lazy
 
 import re
 
-from guard.scan.actions import leads
+from guard.scan.actions import kept, leads
 from guard.scan.actions.commands import Simple
 from guard.scan.context import NEGATION_ANY, negated_in_clause, reported_request
 
@@ -98,6 +98,13 @@ def persistence(cmd: Simple) -> str | None:
     for path in written:
         if FOOTHOLD.search(path):
             return f"writes {path}"
+    sources = [a for a in argv[1:-1] if not a.startswith("-")] if name in ("cp", "ln", "install", "mv") else []
+    if any(a.endswith(".pth") or a.endswith(("sitecustomize.py", "usercustomize.py")) for a in sources) \
+            and kept.SITE_FOLDER.search(" ".join([argv[-1], *kept.substituted(cmd)])):  # (`cp x.pth "$(python3 -m site --user-site)/"`)
+        return f"puts {next(a for a in sources if a.endswith(('.pth', '.py')))} into Python's site folder, run by " \
+               "every interpreter"
+    if name in ("docker", "podman") and "run" in lowered[1:3] and (container := kept.restarted(lowered)):
+        return container
     if name == "crontab" and (cmd.inputs or any(a not in ("-l", "-e", "-r", "-u") for a in lowered[1:]) or
                               len(argv) == 1):
         return "installs a crontab"
@@ -123,7 +130,8 @@ STARTUP_PATHS = (
     r"sudoers)", r"^/etc/(?:profile\.d|cron[\w.]*|systemd|sudoers\.d|init\.d)/", r"/var/spool/cron",
     r"\.config/systemd/", r"Library/Launch(?:Agents|Daemons)/", r"\.ssh/(?:config|rc)$",
     r"\.config/autostart/", r"^(?:~|\$HOME|\$\{HOME\})/\.(?:gitconfig|vscode|cursor|continue|aider[\w.]*)(?:/|$)",
-    r"\.config/git/config$", r"site-packages/[\w.-]+\.pth$", r"\.vscode/tasks\.json$", r"\.config/Code/User/", r"\$PROFILE$", r"PowerShell_profile\.ps1$")
+    r"\.config/git/config$", r"site-packages/[\w.-]+\.pth$", r"site-packages/(?:site|user)customize\.py$",
+    r"\.ipython/profile_[\w-]+/startup/", r"\.vscode/tasks\.json$", r"\.config/Code/User/", r"\$PROFILE$", r"PowerShell_profile\.ps1$")
 ACCESS_PATHS = (r"\.ssh/authorized_keys2?$",)  # (a login, not a program run at start: no lead-in reads it)
 FOOTHOLD = lazy("|".join(STARTUP_PATHS + ACCESS_PATHS), re.I)
 STARTUP_NAMED = lazy("|".join(re.sub(r"(?<!\\)\$", r"(?![\\w-]|\\.\\w)", re.sub(r"(?<![\\\[])\^", r"(?<![\\w.-])", p))
@@ -239,6 +247,8 @@ def warned_against(doc: Document, start: int) -> bool:
             row = re.sub(r"\([^()]*\)", " ", row)  # (an aside in parentheses is not what the list is about)
             if not row.startswith("#"):  # (the lead-in's last clause says what the items are; "to avoid outages,
                 row = re.split(r"[,;，；、]", row)[-1]  # every client must:" names a purpose, not a rule against them)
+                last = re.split(r"[.!?。！？]\s", row)[-1]  # ("... should never block work. So:": a bare connective
+                row = last if len(last.split()) <= 2 else row  # orders what follows; the sentence before is its reason)
             return AGAINST.search(row) is not None or NEGATION_ANY.search(row) is not None
         if not row:
             break

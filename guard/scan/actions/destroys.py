@@ -104,6 +104,15 @@ LOADER = lazy(r"\b(?:pg_restore|mongorestore|gunzip|zcat)\b|\b(?:psql|mysql|mari
               r"\s(?:-f|--file|-i)\s)")  # (the same in the file's text: a restore program is no known command)
 
 
+PRODUCTION = lazy(r"(?:^|[/:_.-])(?:prod|prd|live|production|produccion|producao|produktion|produzione|productie)"
+                  r"(?:$|[/_.-])", re.I)
+
+
+def production(bucket: str) -> str:
+    """An error when the bucket's name says it holds production data (`s3://acme-prod-uploads`), else a warning."""
+    return "error" if PRODUCTION.search(re.sub(r"^\w+://", "", bucket)) else "warning"
+
+
 def _cloud(argv: list[str], name: str) -> tuple[str, str] | None:
     """Buckets and snapshots deleted by a list computed at run time (a loop over `aws s3 ls`, `xargs`): whatever
     the account holds, not the task's; a workspace destroyed with its confirmation off is the session's choice."""
@@ -111,10 +120,16 @@ def _cloud(argv: list[str], name: str) -> tuple[str, str] | None:
     if name == "aws" and argv[1:3] == ["s3", "rb"] and "--force" in argv:
         bucket = next((a for a in argv[3:] if a.startswith("s3://")), "a bucket")
         return (f"buckets deleted with their contents ({'a list computed at run time' if computed else bucket})",
-                "error" if computed else "warning")
+                "error" if computed else production(bucket))
     root = next((a for a in argv[3:] if re.fullmatch(r"s3://[^/\s]+/?", a)), None) if argv[1:3] == ["s3", "rm"] else None
-    if name == "aws" and root and "--recursive" in argv:  # (a bucket emptied: the same as deleting it)
-        return f"every object of a bucket deleted ({root} --recursive)", "warning"
+    if name == "gsutil" and "rm" in argv[1:3] or name == "gcloud" and argv[1:3] == ["storage", "rm"]:  # (gsutil -m rm)
+        root = next((a for a in argv[2:] if re.fullmatch(r"gs://[^/\s]+/?(?:\*\*?)?", a)), None)
+        root = root if root and ({"-r", "-R", "--recursive"} & set(argv) or root.endswith("*")) else None
+    if name in ("aws", "gsutil", "gcloud") and root and ("--recursive" in argv or name != "aws"):
+        return f"every object of a bucket deleted ({root} --recursive)", production(root)  # (emptied: as deleted)
+    if name == "mc" and argv[1:2] == ["rb"] and "--force" in argv:
+        bucket = next((a for a in argv[2:] if not a.startswith("-")), "a bucket")
+        return f"a bucket deleted with its contents (mc rb --force {bucket})", production(bucket)
     if name == "aws" and any(a.startswith("delete-") and "snapshot" in a for a in argv[2:3]) and computed:
         return "snapshots deleted by a list computed at run time (the backups themselves)", "error"
     if name == "aws" and argv[1:2] == ["rds"] and argv[2:3] in (["delete-db-instance"], ["delete-db-cluster"]) \
@@ -198,6 +213,21 @@ def identity(cmd: Simple) -> str | None:
     return None
 
 
+def impersonated(cmd: Simple) -> str | None:
+    """A commit credited to another author with its signature switched off in the same command: neither who wrote
+    it nor a key vouches for it, the shape of a commit made to pass a rule that trusts its author."""
+    argv, lowered = cmd.argv, [a.lower() for a in cmd.argv]
+    if cmd.name != "git" or "commit" not in lowered or not ("commit.gpgsign=false" in lowered or "--no-gpg-sign" in
+                                                              lowered):
+        return None
+    author = next((a.split("=", 1)[1] for a in argv if a.startswith("--author=")), None) or \
+        next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--author"), None)
+    named = NAMED_ADDRESS.search(author or "")  # (a bot's or a user's noreply address is an identity here too)
+    if named is None or "@" not in named.group(1) or PLACEHOLDER.search(named.group(1).replace("noreply", "")):
+        return None
+    return f"a commit attributed to {author.strip()} (--author) with its signing switched off"
+
+
 TRAILER = lazy(r"^(?:Approved|Reviewed|Acked|Tested)-by:\s*(.+)$", re.I)
 NAMED_ADDRESS = lazy(r"<([^<>\s]+)>")
 
@@ -207,6 +237,7 @@ def _claimed(argv: list[str]) -> str | None:
     another person is how a patch they wrote is credited: no finding.)"""
     values = [a.split("=", 1)[1] for a in argv if a.startswith("--trailer=")]
     values += [argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--trailer"]
+    values += [argv[i + 1] for i, a in enumerate(argv[:-1]) if a in ("-m", "--message")]  # (a trailer as a paragraph)
     for value in values:
         review = TRAILER.match(value.strip())
         named = NAMED_ADDRESS.search(value) if review else None

@@ -29,7 +29,7 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"authorized_keys", b"mcpservers", b"upload-artifact", b"pull_request_target", b"write-all", b"hostnameverifier",
          b"trustmanager", b"ecb", b"pr merge", b"pr review", b"trustallstrategy", b"validateissuersigningkey",
          b"requirehttpsmetadata", b"validatelifetime", b"ignoreexpiration", b"verify_signature", b"algorithms",
-         b"allow_failure", b"continue-on-error", b"md5", b"sha1", b"[bot]",  # (configs: settings shown as code)
+         b"allow_failure", b"continue-on-error", b"md5", b"sha1", b"[bot]", b"bcrypt", b"cleartext", b"pruef", b"tolerance", b"leeway", b"hs256", b"hs512", b"cors_", b"verif", b"_check", b"check_", b"untrusted", b"skiptls", b"_cost", b"rounds", b"skew", b"origin", b"customize.py", b".ipython", b"--restart", b"require",  # (configs: settings shown as code)
          b"pip install", b"pip3 install", b"npm install", b"npm i ", b"yarn add", b"pnpm add", b"uv add",
          b"poetry add", b"bun add",  # (ACT005: a package name one slip from a popular one; then ACT010, ACT004)
          b"--force", b"--mirror", b"--all -f", b"-auto-approve", b"snapshot", b"push -f", b"origin +", b"origin :", b"--delete", b"--prune",

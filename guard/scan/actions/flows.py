@@ -127,7 +127,7 @@ class Walk:
         access = grants.granted(cmd, carried)
         if access:
             self.found.append(("ACT009", f"access granted beyond the session: {access[0]}", access[1], None))
-        change = model.safeguard(cmd) or destroys.identity(cmd) or nested.included(cmd, self.copied, self.trusted) \
+        change = destroys.impersonated(cmd) or model.safeguard(cmd) or destroys.identity(cmd) or nested.included(cmd, self.copied, self.trusted) \
             or nested.cloned_safeguard(cmd, self.trusted)
         if change:
             filled = sorted(w for a in cmd.argv[2:] if "/" in a for k, w in self.copied(a) if k == "download"
@@ -213,7 +213,7 @@ class Walk:
         fetched = [f for f, tags in self.files.items() if any(k == "download" for k, _ in tags) and "/" in f
                    and f.rsplit("/", 1)[1] in planted]  # (a unit or line that runs a file a download wrote)
         worst = any(kind in ("download", "secret") for kind, _ in carried) or outside or fetched \
-            or re.search(r"authorized_keys|sudoers|ld\.so\.preload", foothold) or controls.SETTING.search(planted)
+            or re.search(r"authorized_keys|sudoers|ld\.so\.preload|with the (?:home|root) folder", foothold) or controls.SETTING.search(planted)
         reach = f", reaching {outside[0]}" if outside else ""
         self.found.append(("ACT009", f"a foothold that outlives the session: {model.name_of(cmd)} {foothold}{reach}",
                            "error" if worst else "warning", outside[0] if outside else None))

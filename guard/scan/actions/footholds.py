@@ -90,3 +90,39 @@ def root_without_password(doc: Document) -> list[Flow]:
                  "warning" if doc.line_of(m.start()) in doc.fenced_lines else "error")  # (a runner's setup shown)
             for m in NOPASSWD.finditer(doc.text) if not negated_in_clause(doc, m.start())
             and not warned_against(doc, m.start()) and not reported_request(doc, m.start(), m.end())]
+
+
+FOLDER_OPEN = lazy(r"[\"']runOn[\"']\s*:\s*[\"']folderOpen[\"']")
+
+
+def _enclosing(text: str, at: int, levels: int) -> tuple[int, int]:
+    """The span of the JSON object `levels` braces out from `at` (the task around its `runOptions`)."""
+    lo, depth = at, 0
+    while lo > 0 and levels:
+        lo -= 1
+        depth += {"}": 1, "{": -1}.get(text[lo], 0)
+        if depth < 0:
+            levels, depth = levels - 1, 0
+    hi, depth = lo + 1, 1
+    while hi < len(text) and depth:
+        depth += {"{": 1, "}": -1}.get(text[hi], 0)
+        hi += 1
+    return lo, hi
+
+
+def task_at_folder_open(doc: Document, walk: Walk) -> list[Flow]:
+    """An editor task run at every opening of the folder (`"runOn": "folderOpen"` in `.vscode/tasks.json`) whose
+    command reaches a host that is not the project's: it runs unasked in every later session. ACT009, an error
+    (a local command run at open, a watcher or a build, is the common benign use: not reported)."""
+    from guard.scan.actions.controls import warned_against
+    from guard.scan.actions.flows import Flow
+
+    text = doc.text
+    found = []
+    for match in FOLDER_OPEN.finditer(text) if "folderOpen" in text else ():
+        lo, hi = _enclosing(text, match.start(), 2)
+        outside = [u for _, _, u, _ in hosts.urls(text[lo:hi]) if "://" in u and not walk.trusted(u)]
+        if outside and not negated_in_clause(doc, match.start()) and not warned_against(doc, match.start()):
+            found.append(Flow(match.start(), match.end(), "ACT009", f"an editor task run at every opening of the "
+                              f"folder reaches {outside[0]}", "error", outside[0]))
+    return found

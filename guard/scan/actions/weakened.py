@@ -41,6 +41,8 @@ SECOND_MARKS = (b"md5", b"sha1", b"sha-1", b"tlsv1", b"versiontls1", b"tls1", b"
 
 
 def axis(flow: Flow) -> str:
+    if flow.target and flow.target.startswith("control:"):  # (loosened.py names the control it read)
+        return flow.target[8:]
     what = flow.message.split(": ", 1)[-1]
     return next(name for name, pattern in AXIS if pattern.search(what))
 
@@ -64,7 +66,9 @@ def together(doc: Document, found: list[Flow]) -> list[Flow]:
         return found
     axes = {axis(f) for f in asked}
     if len(axes) < 2:
-        axes |= _second_settings(doc)
+        from guard.scan.actions.loosened import second
+
+        axes |= _second_settings(doc) | second(doc)
     if len(axes) < 2:
         return found
     named = ", ".join(sorted(axes))
