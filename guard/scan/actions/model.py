@@ -8,7 +8,7 @@ import re
 
 from guard.scan.lazyre import lazy
 from guard.scan.actions.commands import Simple
-from guard.scan.actions.payloads import UPLOAD_FLAGS, archive_file
+from guard.scan.actions.payloads import UPLOAD_FLAGS, archive_file, bucket_copy
 from guard.scan.actions import clis
 from guard.scan.actions.clis import PRINTED_TOKEN
 
@@ -143,7 +143,7 @@ def sink(cmd: Simple) -> tuple[str, str] | None:
         return "https://gist.github.com/", "publishes a gist of"
     if name in ("aws", "gsutil") and any(a.startswith(("s3://", "gs://")) for a in lowered[2:]) \
             and not {"ls", "rm", "mb", "rb"} & set(lowered[1:3]):
-        return next(a for a in argv if a.lower().startswith(("s3://", "gs://"))), "copies to the bucket"
+        return next(a for a in argv if a.lower().startswith(("s3://", "gs://"))), bucket_copy(lowered)
     if (copied := clis.sink(name, argv, lowered)) is not None:
         return copied
     if cmd.body and PROGRAM_SINK.search(cmd.body) and targets:
