@@ -10,11 +10,11 @@ redirections and substitutions, which shlex with punctuation characters gives, o
 from __future__ import annotations
 
 from guard.scan.lazyre import lazy
-
 from bisect import bisect_right
 import re
 from collections import namedtuple
 
+from guard.scan.actions import aliases
 from guard.scan.actions.words import decode_powershell as _decode_powershell, tokens as _tokens
 
 TYPE_CHECKING = False
@@ -96,12 +96,12 @@ def _candidates(doc: Document) -> list[Candidate]:
         at = bisect_right(taken, (prose.start(), len(text))) - 1
         if at < 0 or not taken[at][0] <= prose.start() < taken[at][1]:
             spans.append((prose.start(), prose.end()))
-    found = []
+    found, names = [], aliases.defined(text)
     for start, end in sorted(spans):
         fragment = text[start:end]
         if not _may_act(fragment):
             continue
-        pipelines = parse(fragment)
+        pipelines = aliases.resolved(parse(fragment), names)  # (`rsync ./ mirror:x`, `Host mirror` shown above)
         if pipelines:
             found.append(Candidate(start, end, fragment, pipelines))
     return found

@@ -14,7 +14,7 @@ from guard.scan.actions.clis import PRINTED_TOKEN
 
 SECRET_FILE = lazy(
     r"(?:^|[/@=~])(?:\.env(?:\.(?!example|sample|template|dist|defaults?\b)[\w.-]+)?|\.ssh(?:/|$)|id_(?:rsa|dsa|ecdsa|"
-    r"ed25519)(?!\.pub)\b|\.aws/(?:credentials|config)|\.netrc|_netrc|\.npmrc|\.pypirc|\.git-credentials|\.docker/"
+    r"ed25519)(?!\.pub)\b|\.aws(?:/(?:credentials|config))?|\.kube|\.docker|\.config/gh|\.netrc|_netrc|\.npmrc|\.pypirc|\.git-credentials|\.docker/"
     r"config\.json|\.kube/config|\.m2/settings\.xml|\.gradle/gradle\.properties|"
     r"\.gnupg|shadow$|[\w-]*\.(?:pem|p12|pfx|key|keystore|jks)$|credentials(?:\.json)?$|"
     r"secrets?\.(?:json|ya?ml|toml|txt)$|\.config/gh/hosts\.yml|wallet\.dat|service[-_]account[\w-]*\.json|"
