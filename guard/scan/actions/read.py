@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from guard.scan.lazyre import lazy
-from guard.scan.actions import audit, ci, commands, committed, configs, controls, destroys, footholds, hosts, installers, \
-    leads, model, nested, owned, packages, partner, policies, programs, sockets, spans, spread, weakened
+from guard.scan.actions import audit, ci, commands, committed, configs, controls, destroys, fetched, footholds, hosts, \
+    installers, leads, model, nested, owned, packages, partner, policies, programs, sockets, spans, spread, weakened
 from guard.scan.actions.flows import Flow, Walk
 from guard.scan.actions.prose import addresses, prose_actions, prose_flows
 from guard.scan.as_code import shown_as_code
@@ -25,10 +25,12 @@ def read(doc: Document) -> list[Flow]:
     found += programs.fetched_and_evaluated(doc, walk)
     found += footholds.written_into_startup(doc, walk) + footholds.root_without_password(doc) + ci.steps(doc, walk) + spread.instructions_spread(doc)
     found += policies.widened(doc) + spans.steps_in_spans(doc, walk, spans_of)
+    found += fetched.floating(doc, walk) + fetched.home_mounted(doc, walk)
     taken = [(f.start, f.end) for f in found if f.id == "ACT001"]
     found += partner.sent_by_the_app(doc, walk, taken) + partner.posted_by_code(doc, walk, taken)
     found += controls.settings_off(doc, walk, spans_of, found) + audit.switched_off(doc)
     found += weakened.checks_kept_from_the_change(doc) + packages.run_at_install(doc) + packages.replaced(doc, walk)
+    found = fetched.left_running(doc, walk, found)
     if committed.gate(doc.text):
         found += committed.secret_committed(doc, spans_of) + committed.output_into_review(doc)
     return owned.lowered(doc, weakened.together(doc, unverified_source(found)))
