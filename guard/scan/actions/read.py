@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from guard.scan.lazyre import lazy
 from guard.scan.actions import audit, ci, commands, committed, configs, controls, destroys, fetched, footholds, hosts, \
-    installers, leads, model, nested, owned, packages, partner, policies, programs, sockets, spans, spread, weakened
+    installers, leads, model, nested, owned, packages, partner, policies, programs, published, sockets, spans, spread, weakened
 from guard.scan.actions.flows import Flow, Walk
 from guard.scan.actions.prose import addresses, prose_actions, prose_flows
 from guard.scan.as_code import shown_as_code
@@ -30,7 +30,8 @@ def read(doc: Document) -> list[Flow]:
     found += partner.sent_by_the_app(doc, walk, taken) + partner.posted_by_code(doc, walk, taken)
     found += controls.settings_off(doc, walk, spans_of, found) + audit.switched_off(doc)
     found += weakened.checks_kept_from_the_change(doc) + packages.run_at_install(doc) + packages.replaced(doc, walk)
-    found = fetched.left_running(doc, walk, found)
+    found = fetched.left_running(doc, walk, found) + published.released_past_checks(doc, walk)
+    found += published.filled_in_and_posted(doc, walk, found)
     if committed.gate(doc.text):
         found += committed.secret_committed(doc, spans_of) + committed.output_into_review(doc)
     return owned.lowered(doc, weakened.together(doc, unverified_source(found)))
