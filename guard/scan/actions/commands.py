@@ -40,7 +40,7 @@ NAME_SET = frozenset(NAMES) | {"python2", "deno", "bun", "php", "dash", "ksh", "
                                 "crontab", "systemctl", "launchctl", "schtasks", "register-scheduledtask",
                                 "new-itemproperty", "set-itemproperty", "logger", "cd", "find", "docker", "xargs", "terraform",
                                 "dropdb", "gcloud", "az", "kubectl", "mongosh", "mongo", "rails", "podman", "helm", "oras", "skopeo",
-                                "nerdctl", "buildah", "supabase", "tmate", "glab", "mc", "valkey-cli", "croc", "wormhole", "huggingface-cli", "ossutil", "tailscale"} | DATABASE
+                                "nerdctl", "buildah", "supabase", "tmate", "glab", "mc", "valkey-cli", "croc", "wormhole", "huggingface-cli", "ossutil", "tailscale", "add", "run"} | DATABASE
 FIRST_WORD = lazy(r"^\s*(?:-\s+)?(?:(?:run|script):\s+)?(?:\$\s+)?(?:(?:sudo|env|nohup|setsid|time|exec|command)\s+)*"
                   r"(?:[A-Za-z_]\w*=\S*\s+)*([\w./~-]+)")  # (a CI step's `- run: cmd` too)
 INDENTED = lazy(r"^[ \t]*\n((?:(?: {4,}|\t)\S[^\n]*(?:\n|$))+)", re.M)
@@ -247,8 +247,9 @@ def _simple(words: list[str], outputs: list[str], inputs: list[str], subs: list,
     argv, env = list(words), []
     if argv and re.match(r"\$\w+=.", argv[0]):  # PowerShell: $x=command ...
         argv[0] = argv[0].split("=", 1)[1]
-    while argv and (argv[0] in ("sudo", "nohup", "setsid", "time", "exec", "command", "xargs", "doas", "-", "run:", "script:",
-                                "do", "then", "else")
+    argv = ["curl", argv[1], "-o", argv[2]] if len(argv) == 3 and argv[0] == "ADD" and "://" in argv[1] else argv
+    while argv and (argv[0] in ("sudo", "nohup", "setsid", "RUN", "time", "exec", "command", "xargs", "doas", "-",
+                                "run:", "script:", "do", "then", "else")
                     or re.fullmatch(r"[A-Za-z_]\w*=.*", argv[0]) and len(argv) > 1):
         popped = argv.pop(0)
         env += [popped] if "=" in popped else []

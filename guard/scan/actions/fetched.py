@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from guard.scan.text import Document
 
 USES = lazy(r"^([ \t]*)-?[ \t]*uses:[ \t]*[\"']?([\w.-]+)/([\w.-]+)[\w./-]*@([\w./-]+)", re.M)
-PRE_COMMIT = lazy(r"^[ \t]*-[ \t]*repo:[ \t]*[\"']?(https?://[^\s\"']+)[\"']?[ \t]*\n[ \t]*rev:[ \t]*[\"']?([\w./-]+)", re.M)
+PRE_COMMIT = lazy(r"^[ \t]*-[ \t]*repo:[ \t]*[\"']?(https?://[^\s\"']+)[\"']?[ \t]*\n"
+                  r"[ \t]*rev:[ \t]*[\"']?([\w./-]+)", re.M)
 PINNED = lazy(r"^(?:[0-9a-f]{40}|v?\d+(?:\.\d+)*(?:[-+][\w.]+)?)$", re.I)
 HOME = lazy(r"^(?:\$\{?HOME\}?|~|\$env:USERPROFILE|%USERPROFILE%|/home/[\w.-]+|/Users/[\w.-]+|/root|/)/?$", re.I)
 RUNNERS = frozenset(("docker", "podman", "nerdctl"))
@@ -30,7 +31,8 @@ def floating(doc: Document, walk: Walk) -> list[Flow]:
     if "uses:" in text:
         for use in USES.finditer(text):
             owner, repo, ref = use.group(2), use.group(3), use.group(4)
-            if owner in ("actions", "github") or PINNED.match(ref) or walk.trusted(f"https://github.com/{owner}/{repo}"):
+            if owner in ("actions", "github") or PINNED.match(ref) \
+                    or walk.trusted(f"https://github.com/{owner}/{repo}"):
                 continue
             step = _step(text, use.end(), len(use.group(1)))
             secret = re.search(r"\$\{\{\s*secrets\.(\w+)", step)
@@ -75,7 +77,8 @@ def home_mounted(doc: Document, walk: Walk) -> list[Flow]:
                     image = word
                     break
                 i += 2 if word in VALUED else 1
-            sources = [m.split("source=", 1)[-1].split(",")[0] if "source=" in m else m.split(":", 1)[0] for m in mounts]
+            sources = [m.split("source=", 1)[-1].split(",")[0] if "source=" in m else m.split(":", 1)[0]
+                       for m in mounts]
             home = [s for s in sources if HOME.match(s.strip("\"'"))]
             secret = [s for s in sources for what in [model.secret_of(s)] if what and "instructions" not in what]
             if not image or not (home or secret) or walk.trusted(f"https://{image}") and "." in image.split("/")[0] \

@@ -215,7 +215,7 @@ def output_files(cmd: Simple) -> list[str]:
 
 
 def executes(cmd: Simple) -> bool:
-    """A shell or interpreter that runs what it is fed: stdin, a -c/-Command argument, eval, source."""
+    """A shell or interpreter that runs what it is fed: stdin, a -c/-Command argument, eval, source, a script's path."""
     name = name_of(cmd)
     if name not in SHELLS:
         return False
@@ -223,7 +223,7 @@ def executes(cmd: Simple) -> bool:
         return True  # (sh -s -- args: the program from stdin, the words after it its arguments)
     rest = [a for a in cmd.argv[1:] if a == "-" or not a.startswith("-")]  # (python3 - : the program from stdin)
     return not rest or name in ("eval", "iex", "invoke-expression", "source", ".") or bool(cmd.body) \
-        or rest[0] in ("-",) or rest[0].startswith("SUB")
+        or rest[0].startswith(("-", "SUB")) or name in ("sh", "bash", "zsh", "dash", "ksh") and "/" in rest[0]
 
 
 def safeguard(cmd: Simple) -> str | None:

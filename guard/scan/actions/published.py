@@ -72,3 +72,30 @@ def filled_in_and_posted(doc: Document, walk: Walk, found: list[Flow]) -> list[F
                                 f"uploads to {sent[0]}, which is not the project's", "warning", sent[0]))
                 break
     return out
+
+
+PUBLIC_REGISTRIES = frozenset(("docker.io", "ghcr.io", "quay.io", "registry.hub.docker.com", "index.docker.io"))
+
+
+def image_pushed(doc: Document, walk: Walk) -> list[Flow]:
+    """An image built from the working tree (`docker build -t ns/app .`) pushed to a public registry's namespace
+    that is not the project's (Docker Hub, ghcr.io, quay.io): the tree, and whatever the build copies, leaves."""
+    built: set[str] = set()
+    found = []
+    for cand in commands.candidates(doc):
+        for cmd in (c for p in cand.pipelines for c in p if c.name in ("docker", "podman", "buildah")):
+            lowered = [a.lower() for a in cmd.argv]
+            if lowered[1:2] in (["build"], ["buildx"]) and "." in lowered[2:]:
+                built |= {cmd.argv[i + 1].split(":")[0] for i, a in enumerate(lowered[:-1]) if a in ("-t", "--tag")}
+            elif lowered[1:2] == ["push"] and len(cmd.argv) > 2:
+                image = cmd.argv[-1].split(":")[0]
+                first = image.split("/")[0]
+                registry = first if "." in first or ":" in first else "docker.io"
+                owner = image.split("/")[1 if registry == first else 0] if "/" in image else ""
+                if image in built and registry in PUBLIC_REGISTRIES and owner \
+                        and not walk.trusted(f"https://github.com/{owner}/x") \
+                        and not negated_in_clause(doc, cand.start):
+                    found.append(Flow(cand.start, cand.end, "ACT002", f"the working tree built into the image {image} "
+                                      f"and pushed to {registry}, a public registry, under {owner}, not the project's",
+                                      "warning", f"https://{registry}/{owner}"))
+    return found

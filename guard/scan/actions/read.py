@@ -31,7 +31,7 @@ def read(doc: Document) -> list[Flow]:
     found += controls.settings_off(doc, walk, spans_of, found) + audit.switched_off(doc)
     found += weakened.checks_kept_from_the_change(doc) + packages.run_at_install(doc) + packages.replaced(doc, walk)
     found = fetched.left_running(doc, walk, found) + published.released_past_checks(doc, walk)
-    found += published.filled_in_and_posted(doc, walk, found)
+    found += published.filled_in_and_posted(doc, walk, found) + published.image_pushed(doc, walk)
     if committed.gate(doc.text):
         found += committed.secret_committed(doc, spans_of) + committed.output_into_review(doc)
     return owned.lowered(doc, weakened.together(doc, unverified_source(found)))
