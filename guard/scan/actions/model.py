@@ -48,6 +48,7 @@ PROGRAM_FETCH_EXEC = lazy(r"(?:exec|eval|Invoke-Expression|iex)\s*\(?[^\n]{0,80}
                                 r"fetch|DownloadString|Invoke-WebRequest|iwr|irm)", re.I)
 FORGE_SPEC = lazy(r"^(github|gitlab):(?=[\w.-]+/[\w.-]+)")
 CLIENTS = ("curl", "wget", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "fetch")
+CI_SECRET = lazy(r"\$\{\{\s*(?:secrets\.(\w+)|(toJSON\(\s*secrets\s*\)))")
 URL_WORD = lazy(r"^(?:[a-z][\w+.-]*://|[\w.-]+@[\w.-]+:)|^git\+", re.I)
 
 
@@ -64,9 +65,6 @@ def secret_of(word: str) -> str | None:
     if CONTEXT_FILE.search(path):
         return f"the agent's own instructions ({path})"
     return None
-
-
-CI_SECRET = lazy(r"\$\{\{\s*(?:secrets\.(\w+)|(toJSON\(\s*secrets\s*\)))")
 
 
 def variable_secret(word: str) -> str | None:
@@ -282,7 +280,8 @@ def dependency(cmd: Simple) -> str | None:
         if arg in ("-i", "--index-url", "--extra-index-url", "--index", "--registry", "--source", "--default-index",
                    "--find-links", "-f", "--git", "--spec"):
             return argv[i + 1]
-        if arg in ("registry", "global.index-url", "global.extra-index-url") and i > 1 and lowered[i - 1] == "set":
+        if (arg in ("registry", "global.index-url", "global.extra-index-url") or arg.endswith(":registry")) and i > 1 \
+                and lowered[i - 1] == "set":  # (@scope:registry: every package of the scope)
             return argv[i + 1]
     for arg in [FORGE_SPEC.sub(r"https://\1.com/", a) for a in argv[1:]]:  # (npx github:owner/repo: that account's)
         low = arg.lower()
