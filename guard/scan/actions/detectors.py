@@ -50,7 +50,7 @@ WORDS = frozenset((b"hooks", b"hook", b"nc", b"ncat", b"netcat",
 INTO_GIT_WORDS = ("提交", "コミット", "커밋", "коммит")  # (ACT006 in prose, outside ASCII)
 SECRET_MARKS = (b".env", b"id_rsa", b"id_ed25519", b"id_ecdsa", b".ssh", b"credentials", b".pem", b".netrc", b".npmrc",
                 b".pypirc", b"secret", b".kube", b"kubeconfig", b".docker/config", b".m2/settings",
-                b".gradle/gradle", b"auth token", b".config/gh")  # (ACT006: a secret added to git or written into a pull request)
+                b".gradle/gradle", b"auth token", b".config/gh", b"show-token")  # (ACT006: a secret added to git or written into a pull request)
 INSTRUCTION_MARKS = (b"agents.md", b".agents/", b"claude.", b"gemini.md", b"copilot-instr", b"rules", b"skill.md")
 
 
