@@ -5,8 +5,6 @@ posted to a host that is not the project's. Both are warnings: what makes them a
 body is the conversation) is said in words, the learned model's to read."""
 from __future__ import annotations
 
-import re
-
 from guard.scan.lazyre import lazy
 from guard.scan.actions import commands, hosts, model, payloads
 from guard.scan.actions.flows import PUBLIC_INDEXES, Flow, Walk
