@@ -12,7 +12,8 @@ PRINTED_TOKEN = {"git": (("credential fill", "credential-store get", "credential
                  "aws": (("configure export-credentials", "configure get aws_secret_access_key", "sts get-session-token"),
                          "the AWS credentials"),
                  "az": (("account get-access-token",), "the Azure token"), "heroku": (("auth:token",), "the Heroku token"),
-                 "glab": (("auth token",), "the GitLab token"), "doctl": (("auth token",), "the DigitalOcean token")}
+                 "glab": (("auth token",), "the GitLab token"),
+                 "gh": (("auth status --show-token", "auth status -t"), "the GitHub token"), "doctl": (("auth token",), "the DigitalOcean token")}
 
 
 def sink(name: str, argv: list[str], lowered: list[str]) -> tuple[str, str] | None:

@@ -10,11 +10,11 @@ redirections and substitutions, which shlex with punctuation characters gives, o
 from __future__ import annotations
 
 from guard.scan.lazyre import lazy
-
 from bisect import bisect_right
 import re
 from collections import namedtuple
 
+from guard.scan.actions import aliases
 from guard.scan.actions.words import decode_powershell as _decode_powershell, tokens as _tokens
 
 TYPE_CHECKING = False
@@ -40,10 +40,11 @@ NAME_SET = frozenset(NAMES) | {"python2", "deno", "bun", "php", "dash", "ksh", "
                                 "crontab", "systemctl", "launchctl", "schtasks", "register-scheduledtask",
                                 "new-itemproperty", "set-itemproperty", "logger", "cd", "find", "docker", "xargs", "terraform",
                                 "dropdb", "gcloud", "az", "kubectl", "mongosh", "mongo", "rails", "podman", "helm", "oras", "skopeo",
-                                "nerdctl", "buildah", "supabase", "tmate", "glab", "mc", "valkey-cli", "croc", "wormhole", "huggingface-cli", "ossutil", "tailscale"} | DATABASE
-FIRST_WORD = lazy(r"^\s*(?:-\s+)?(?:(?:run|script):\s+)?(?:\$\s+)?(?:(?:sudo|env|nohup|time|exec|command)\s+)*"
-                  r"(?:[A-Za-z_]\w*=\S*\s+)*([\w./-]+)")  # (a CI step's `- run: cmd` too)
+                                "nerdctl", "buildah", "supabase", "tmate", "glab", "mc", "valkey-cli", "croc", "wormhole", "huggingface-cli", "ossutil", "tailscale", "add", "run"} | DATABASE
+FIRST_WORD = lazy(r"^\s*(?:-\s+)?(?:(?:run|script):\s+)?(?:\$\s+)?(?:(?:sudo|env|nohup|setsid|time|exec|command)\s+)*"
+                  r"(?:[A-Za-z_]\w*=\S*\s+)*([\w./~-]+)")  # (a CI step's `- run: cmd` too)
 INDENTED = lazy(r"^[ \t]*\n((?:(?: {4,}|\t)\S[^\n]*(?:\n|$))+)", re.M)
+ASSIGNED_URL = lazy(r"\s*(?:export\s+)?[A-Za-z_]\w*=[\"']?[a-z][\w+.-]*://")
 SUBSTITUTION = lazy(r"[$<>]\(|`")
 HEREDOC = lazy(r"<<-?\s*(['\"]?)(\w+)\1")
 ENCODED = lazy(r"(?:^|\s)-(?:e|ec|enc|encodedcommand)\s+([A-Za-z0-9+/=]{8,})", re.I)
@@ -96,12 +97,12 @@ def _candidates(doc: Document) -> list[Candidate]:
         at = bisect_right(taken, (prose.start(), len(text))) - 1
         if at < 0 or not taken[at][0] <= prose.start() < taken[at][1]:
             spans.append((prose.start(), prose.end()))
-    found = []
+    found, names = [], aliases.defined(text)
     for start, end in sorted(spans):
         fragment = text[start:end]
         if not _may_act(fragment):
             continue
-        pipelines = parse(fragment)
+        pipelines = aliases.resolved(parse(fragment), names)  # (`rsync ./ mirror:x`, `Host mirror` shown above)
         if pipelines:
             found.append(Candidate(start, end, fragment, pipelines))
     return found
@@ -137,12 +138,10 @@ def _may_act(fragment: str) -> bool:
     """Worth parsing: it starts with a command the model knows, or pipes, redirects or substitutes (shlex is
     pure Python; most code spans are names of files, functions and options)."""
     first = FIRST_WORD.match(fragment)
-    if first is not None and first.group(1).lower().rsplit("/", 1)[-1] in NAME_SET:
+    if first is not None and (first.group(1).lower().rsplit("/", 1)[-1] in NAME_SET or " " in fragment.strip()
+                              and first.group(1).startswith(("/", "./", "~/"))):  # (a program run by its path)
         return True
-    return any(mark in fragment for mark in ("|", ">", "$(", "<(", "`", "=$", "stratum+", "TRUNCATE")) or ASSIGNED_URL.match(fragment) is not None
-
-
-ASSIGNED_URL = lazy(r"\s*(?:export\s+)?[A-Za-z_]\w*=[\"']?[a-z][\w+.-]*://")
+    return any(mark in fragment for mark in ("|", ">", "$(", "<(", "`", "=$", "stratum+", "TRUNCATE", "&& ")) or ASSIGNED_URL.match(fragment) is not None
 
 
 def _logical_lines(block: str) -> list[tuple[int, int]]:
@@ -248,8 +247,9 @@ def _simple(words: list[str], outputs: list[str], inputs: list[str], subs: list,
     argv, env = list(words), []
     if argv and re.match(r"\$\w+=.", argv[0]):  # PowerShell: $x=command ...
         argv[0] = argv[0].split("=", 1)[1]
-    while argv and (argv[0] in ("sudo", "nohup", "time", "exec", "command", "xargs", "doas", "-", "run:", "script:",
-                                "do", "then", "else")
+    argv = ["curl", argv[1], "-o", argv[2]] if len(argv) == 3 and argv[0] == "ADD" and "://" in argv[1] else argv
+    while argv and (argv[0] in ("sudo", "nohup", "setsid", "RUN", "time", "exec", "command", "xargs", "doas", "-",
+                                "run:", "script:", "do", "then", "else")
                     or re.fullmatch(r"[A-Za-z_]\w*=.*", argv[0]) and len(argv) > 1):
         popped = argv.pop(0)
         env += [popped] if "=" in popped else []

@@ -59,7 +59,7 @@ def secret_committed(doc: Document, in_commands: list[tuple[int, int]]) -> list[
 def gate(text: str) -> bool:
     """Worth reading: some word for git or a review stands in the text (most files have none)."""
     return any(word in text for word in ("commit", "Commit", "git", "PR ", "PR-", "ull request", "ull Request",
-                                         "merge request", "Merge Request", "MR ",
+                                         "merge request", "Merge Request", "MR ", "issue body",
                                          "提交", "コミット", "커밋", "коммит", "einchecken", "versionier"))
 
 
@@ -81,7 +81,8 @@ def output_into_review(doc: Document) -> list[Flow]:
     leads: set[int] = set()
     for cand in commands.candidates(doc):
         secret = next((s for p in cand.pipelines for i, c in enumerate(p) for s in model.reads(c)
-                       if "instructions" not in s and not any(n.name in NARROWED for n in p[i + 1:])), None)
+                       if "instructions" not in s and not any(n.name in NARROWED for n in p[i + 1:])
+                       and c.name not in ("source", ".")), None)  # (a file sourced is read, not printed)
         lead = _lead_in(doc, cand.start, cand.end) if secret else None
         if lead is None or lead[0] in leads:
             continue
@@ -97,23 +98,34 @@ def output_into_review(doc: Document) -> list[Flow]:
 
 
 def _lead_in(doc: Document, start: int, end: int) -> tuple[int, int] | None:
-    """The text that says what a command is for: for a command in a block, the paragraph just above the block
-    when it ends with a colon; for one inline, its own sentence."""
+    """The text that says what a command is for: for a command in a block, or alone in an item of a list of
+    commands, the paragraph just above the block or list when it ends with a colon; for one inline in a sentence,
+    that sentence (within its list item, whose lines may wrap)."""
     line = doc.line_of(start)
     text_line = doc.text[doc.line_starts[line - 1]:start]
-    if text_line.strip() and not text_line.strip().startswith(("$", ">")):
+    alone = ITEM_ONLY.match(_row(doc, line)) is not None  # (`- \`env | sort\``: an item that is only the command)
+    if text_line.strip() and not text_line.strip().startswith(("$", ">")) and not alone:
         lo, hi = doc.sentence_bounds(start, end, 200)
-        return max(lo, doc.line_starts[line - 1]), hi
+        item = line
+        while item > 1 and _row(doc, item).startswith((" ", "\t")) and not BULLET.match(_row(doc, item)) \
+                and _row(doc, item - 1).strip():
+            item -= 1  # (a wrapped line of the item above it)
+        return max(lo, doc.line_starts[item - 1]), hi
     above = line - 1
     while above >= 1 and (above in doc.fenced_lines or doc.text[doc.line_starts[above - 1]:].startswith(
-            ("    ", "\t", "```", "~~~")) or not _row(doc, above).strip()):
-        above -= 1  # (the block's other lines, its fence, the blank line before it)
+            ("    ", "\t", "```", "~~~")) or not _row(doc, above).strip()
+                           or alone and ITEM_ONLY.match(_row(doc, above))):
+        above -= 1  # (the block's other lines, its fence, the blank line before it, the list's other commands)
     if above < 1 or not _row(doc, above).rstrip().endswith((":", "：")):
         return None
     first = above
     while first > 1 and _row(doc, first - 1).strip() and not _row(doc, first - 1).lstrip().startswith("#"):
         first -= 1
     return doc.line_starts[first - 1], doc.line_starts[above - 1] + len(_row(doc, above))
+
+
+BULLET = lazy(r"^\s*(?:[-*+]|\d+[.)])\s")
+ITEM_ONLY = lazy(r"^\s*(?:[-*+]|\d+[.)])\s+`[^`\n]+`[\s.;,]*$")
 
 
 def _row(doc: Document, line: int) -> str:

@@ -40,7 +40,7 @@ MARKS = (b"://", b"hookspath", b".kguard", b"pre-commit-config", b".githooks", b
          b"principal", b"allusers", b"allauthenticatedusers", b"repo:*", b"--visibility", b"public-read", b"--public-access", b"block_public", b"blockpublic", b"restrict_public", b"approving_review", b"approvingreview", b"enforce_admins", b"isadminenforced", b"dismiss_stale", b"dismissstale", b"code_owner_reviews", b"codeownerreviews", b"bypass_actors",
          b'"effect"', b"effect =", b"arn:aws:iam", b"audit", b"siem", b"--no-verify", b'install"', b"bash_aliases", b".pth", b"tasks.json", b"lefthook", b"secrets.baseline", b"dependabot", b"aider.conf", b"overcommit",
          b"gitleaks", b"ssh-key add", b"clusterrolebinding", b"administratoraccess", b"--protected=false", b"--masked=false", b"tmate", b"flushall", b"flushdb", b"db reset", b"delete-db-", b"ca_bundle", b"ssl_cert_file", b"ssl_verify", b"pg_hba", b"allowany", b"credentials: true", b"allow_origin_regex",
-         b"--push", b"--body-file", b"mc mirror", b"mc cp", b"credential fill", b"credential get", b"print-access-token", b"cat >", b"croc ", b"wormhole send", b"tailscale", b"templatedir", b"iam ch", b"getcollectionnames", b"huggingface-cli upload", b"ossutil", b"rclone")  # (policies.py: access widened, approvals waived by a setting)
+         b"--push", b"--body-file", b"mc mirror", b"mc cp", b"credential fill", b"credential get", b"print-access-token", b"cat >", b"croc ", b"wormhole send", b"tailscale", b"templatedir", b"uses:", b"rev:", b"docker run", b"podman run", b"docker push", b"iam ch", b"getcollectionnames", b"huggingface-cli upload", b"ossutil", b"rclone")  # (policies.py: access widened, approvals waived by a setting)
 WORDS = frozenset((b"hooks", b"hook", b"nc", b"ncat", b"netcat",
                    b"socat", b"telnet", b"scp", b"rsync", b"sftp", b"dig", b"nslookup", b"codeowners", b"husky",
                    b"workflows", b"kguard", b"protection", b"circleci", b"jenkinsfile", b"sendmail", b"mutt",
@@ -50,7 +50,7 @@ WORDS = frozenset((b"hooks", b"hook", b"nc", b"ncat", b"netcat",
 INTO_GIT_WORDS = ("提交", "コミット", "커밋", "коммит")  # (ACT006 in prose, outside ASCII)
 SECRET_MARKS = (b".env", b"id_rsa", b"id_ed25519", b"id_ecdsa", b".ssh", b"credentials", b".pem", b".netrc", b".npmrc",
                 b".pypirc", b"secret", b".kube", b"kubeconfig", b".docker/config", b".m2/settings",
-                b".gradle/gradle")  # (ACT006: a secret added to git or written into a pull request)
+                b".gradle/gradle", b"auth token", b".config/gh", b"show-token")  # (ACT006: a secret added to git or written into a pull request)
 INSTRUCTION_MARKS = (b"agents.md", b".agents/", b"claude.", b"gemini.md", b"copilot-instr", b"rules", b"skill.md")
 
 

@@ -8,13 +8,13 @@ import re
 
 from guard.scan.lazyre import lazy
 from guard.scan.actions.commands import Simple
-from guard.scan.actions.payloads import UPLOAD_FLAGS, archive_file
+from guard.scan.actions.payloads import UPLOAD_FLAGS, archive_file, bucket_copy
 from guard.scan.actions import clis
 from guard.scan.actions.clis import PRINTED_TOKEN
 
 SECRET_FILE = lazy(
     r"(?:^|[/@=~])(?:\.env(?:\.(?!example|sample|template|dist|defaults?\b)[\w.-]+)?|\.ssh(?:/|$)|id_(?:rsa|dsa|ecdsa|"
-    r"ed25519)(?!\.pub)\b|\.aws/(?:credentials|config)|\.netrc|_netrc|\.npmrc|\.pypirc|\.git-credentials|\.docker/"
+    r"ed25519)(?!\.pub)\b|\.aws(?:/(?:credentials|config))?|\.kube|\.docker|\.config/gh|\.netrc|_netrc|\.npmrc|\.pypirc|\.git-credentials|\.docker/"
     r"config\.json|\.kube/config|\.m2/settings\.xml|\.gradle/gradle\.properties|"
     r"\.gnupg|shadow$|[\w-]*\.(?:pem|p12|pfx|key|keystore|jks)$|credentials(?:\.json)?$|"
     r"secrets?\.(?:json|ya?ml|toml|txt)$|\.config/gh/hosts\.yml|wallet\.dat|service[-_]account[\w-]*\.json|"
@@ -48,6 +48,7 @@ PROGRAM_FETCH_EXEC = lazy(r"(?:exec|eval|Invoke-Expression|iex)\s*\(?[^\n]{0,80}
                                 r"fetch|DownloadString|Invoke-WebRequest|iwr|irm)", re.I)
 FORGE_SPEC = lazy(r"^(github|gitlab):(?=[\w.-]+/[\w.-]+)")
 CLIENTS = ("curl", "wget", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "fetch")
+CI_SECRET = lazy(r"\$\{\{\s*(?:secrets\.(\w+)|(toJSON\(\s*secrets\s*\)))")
 URL_WORD = lazy(r"^(?:[a-z][\w+.-]*://|[\w.-]+@[\w.-]+:)|^git\+", re.I)
 
 
@@ -64,9 +65,6 @@ def secret_of(word: str) -> str | None:
     if CONTEXT_FILE.search(path):
         return f"the agent's own instructions ({path})"
     return None
-
-
-CI_SECRET = lazy(r"\$\{\{\s*(?:secrets\.(\w+)|(toJSON\(\s*secrets\s*\)))")
 
 
 def variable_secret(word: str) -> str | None:
@@ -143,7 +141,7 @@ def sink(cmd: Simple) -> tuple[str, str] | None:
         return "https://gist.github.com/", "publishes a gist of"
     if name in ("aws", "gsutil") and any(a.startswith(("s3://", "gs://")) for a in lowered[2:]) \
             and not {"ls", "rm", "mb", "rb"} & set(lowered[1:3]):
-        return next(a for a in argv if a.lower().startswith(("s3://", "gs://"))), "copies to the bucket"
+        return next(a for a in argv if a.lower().startswith(("s3://", "gs://"))), bucket_copy(lowered)
     if (copied := clis.sink(name, argv, lowered)) is not None:
         return copied
     if cmd.body and PROGRAM_SINK.search(cmd.body) and targets:
@@ -215,7 +213,7 @@ def output_files(cmd: Simple) -> list[str]:
 
 
 def executes(cmd: Simple) -> bool:
-    """A shell or interpreter that runs what it is fed: stdin, a -c/-Command argument, eval, source."""
+    """A shell or interpreter that runs what it is fed: stdin, a -c/-Command argument, eval, source, a script's path."""
     name = name_of(cmd)
     if name not in SHELLS:
         return False
@@ -223,7 +221,7 @@ def executes(cmd: Simple) -> bool:
         return True  # (sh -s -- args: the program from stdin, the words after it its arguments)
     rest = [a for a in cmd.argv[1:] if a == "-" or not a.startswith("-")]  # (python3 - : the program from stdin)
     return not rest or name in ("eval", "iex", "invoke-expression", "source", ".") or bool(cmd.body) \
-        or rest[0] in ("-",) or rest[0].startswith("SUB")
+        or rest[0].startswith(("-", "SUB")) or name in ("sh", "bash", "zsh", "dash", "ksh") and "/" in rest[0]
 
 
 def safeguard(cmd: Simple) -> str | None:
@@ -282,7 +280,8 @@ def dependency(cmd: Simple) -> str | None:
         if arg in ("-i", "--index-url", "--extra-index-url", "--index", "--registry", "--source", "--default-index",
                    "--find-links", "-f", "--git", "--spec"):
             return argv[i + 1]
-        if arg in ("registry", "global.index-url", "global.extra-index-url") and i > 1 and lowered[i - 1] == "set":
+        if (arg in ("registry", "global.index-url", "global.extra-index-url") or arg.endswith(":registry")) and i > 1 \
+                and lowered[i - 1] == "set":  # (@scope:registry: every package of the scope)
             return argv[i + 1]
     for arg in [FORGE_SPEC.sub(r"https://\1.com/", a) for a in argv[1:]]:  # (npx github:owner/repo: that account's)
         low = arg.lower()

@@ -23,6 +23,30 @@ def exports(cmd: Simple) -> str | None:
     return f"a database export ({name})"
 
 
+# Where a database dump writes (pg_dump -f, mongodump --archive=, mysqldump --result-file): the file holds the data.
+DUMP_FILE = frozenset("-f --file --archive --out -o --output --result-file -r --outfile".split())
+
+
+def dump_file(cmd: Simple) -> str | None:
+    """The file a database dump or export writes its data into (not a restore: those read it)."""
+    if cmd.name not in DATABASE or exports(cmd) is None or cmd.name in ("psql", "sqlcmd", "mysql", "mariadb", "bq"):
+        return None
+    for i, arg in enumerate(cmd.argv[1:], 1):
+        key, _, value = arg.partition("=")
+        if key in DUMP_FILE and (value or i + 1 < len(cmd.argv)) and (value or cmd.argv[i + 1])[:1] != "-":
+            return value or cmd.argv[i + 1]
+    return None
+
+
+def bucket_copy(lowered: list[str]) -> str:
+    """How a copy to a bucket is told: made readable by anyone (`--acl public-read`, `-a public-read`), it is
+    published, not stored."""
+    public = any(a in ("--acl", "-a", "--predefined-acl") and lowered[i + 1].replace("_", "-") in (
+        "public-read", "public-read-write", "publicread") for i, a in enumerate(lowered[:-1])) \
+        or any(a.startswith(("--acl=public-read", "--predefined-acl=publicread")) or "allusers" in a for a in lowered)
+    return "publishes to the publicly readable bucket" if public else "copies to the bucket"
+
+
 def archive_file(cmd: Simple) -> str | None:
     """The file an archiver or `git bundle`/`git archive` writes."""
     name, argv = cmd.name, cmd.argv
@@ -38,7 +62,7 @@ def archive_file(cmd: Simple) -> str | None:
     if name in ("zip", "7z"):
         plain = [a for a in argv[1:] if not a.startswith("-")]
         return plain[1] if name == "7z" and len(plain) > 1 else plain[0] if name == "zip" and plain else None
-    return None
+    return dump_file(cmd)
 
 
 def uploaded(cmd: Simple) -> list[str]:

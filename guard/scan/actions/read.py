@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from guard.scan.lazyre import lazy
-from guard.scan.actions import audit, ci, commands, committed, configs, controls, destroys, footholds, hosts, installers, \
-    leads, loosened, model, skipped, nested, owned, packages, partner, policies, programs, sockets, spans, spread, weakened
+from guard.scan.actions import audit, ci, commands, committed, configs, controls, destroys, fetched, footholds, hosts, \
+    installers, leads, loosened, model, nested, owned, packages, partner, policies, programs, published, skipped, sockets, \
+    spans, spread, weakened
 from guard.scan.actions.flows import Flow, Walk
 from guard.scan.actions.prose import addresses, prose_actions, prose_flows
 from guard.scan.as_code import shown_as_code
@@ -23,14 +24,18 @@ def read(doc: Document) -> list[Flow]:
     found += disguised(doc, walk) + controls.cron_lines(doc, walk) + configs.read(doc, walk, spans_of)
     found += programs.whole_environment_sent(doc, walk) + programs.shell_in_program(doc, walk)
     found += programs.fetched_and_evaluated(doc, walk)
-    found += footholds.written_into_startup(doc, walk) + footholds.root_without_password(doc) + footholds.task_at_folder_open(doc, walk) + ci.steps(doc, walk) + spread.instructions_spread(doc)
+    found += footholds.written_into_startup(doc, walk) + footholds.root_without_password(doc)
+    found += footholds.task_at_folder_open(doc, walk) + ci.steps(doc, walk) + spread.instructions_spread(doc)
     found += policies.widened(doc) + spans.steps_in_spans(doc, walk, spans_of)
+    found += fetched.floating(doc, walk) + fetched.home_mounted(doc, walk)
     taken = [(f.start, f.end) for f in found if f.id == "ACT001"]
     found += partner.sent_by_the_app(doc, walk, taken) + partner.posted_by_code(doc, walk, taken)
     found = _shown(doc, found)  # (before the controls, which an error of a secret flow raises)
     found += controls.settings_off(doc, walk, spans_of, found) + audit.switched_off(doc)
     found += loosened.loosened(doc, found) + skipped.security_job_optional(doc, found) + skipped.hooks_off_by_variable(doc)
     found += weakened.checks_kept_from_the_change(doc) + packages.run_at_install(doc) + packages.replaced(doc, walk)
+    found = fetched.left_running(doc, walk, found) + published.released_past_checks(doc, walk)
+    found += published.filled_in_and_posted(doc, walk, found) + published.image_pushed(doc, walk)
     if committed.gate(doc.text):
         found += committed.secret_committed(doc, spans_of) + committed.output_into_review(doc)
     return owned.lowered(doc, weakened.together(doc, unverified_source(_shown(doc, found))))

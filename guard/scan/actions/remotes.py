@@ -50,13 +50,25 @@ def git(walk: Walk, cmd: Simple, carried: set[Tag]) -> None:
     elif verb == "add":
         secret = next((s for a in cmd.argv[2:] for s in [model.secret_of(a)] if s and "instructions" not in s),
                       None) or next((f"{w} (copied to {a})" for a in args for k, w in sorted(walk.copied(a))
-                                     if k == "secret"), None)
+                                     if k == "secret"), None) or _written_in_tree(walk, args)
         if secret:  # (a key pair made for the tests, committed as it is: a warning; one copied in is not that)
-            fixture = "copied to" not in secret and all(leads.TEST_PATH.match(a) and not walk.copied(a)
+            fixture = " to " not in secret and all(leads.TEST_PATH.match(a) and not walk.copied(a)
                                                         for a in args if model.secret_of(a))
             walk.found.append(("ACT006", f"{secret} added to git", "warning" if fixture else "error", None))
-    elif verb == "commit" and any(kind == "secret" for kind, _ in carried):
-        walk.found.append(("ACT006", "a secret written into a commit", "error", None))
+    elif verb in ("commit", "notes", "tag", "hash-object") and any(kind == "secret" for kind, _ in carried):
+        what = {"notes": "a note", "tag": "a tag", "hash-object": "an object"}.get(verb, "a commit")
+        walk.found.append(("ACT006", f"a secret written into {what} of the repository", "error", None))  # (pushed too)
+
+
+def _written_in_tree(walk: Walk, args: list[str]) -> str | None:
+    """`git add -f`, `git add .`, `git add -A` after a step wrote a credential into a file of the working tree
+    (`gh auth token > scripts/.token`): what it printed is added with everything else. A variable's value
+    written into a config file (`echo "//host/:_authToken=${NPM_TOKEN}" > .npmrc`) is how CI logs in: not read."""
+    if args not in ([], ["."], ["-A"], ["--all"]):
+        return None
+    return next((f"{w} (written to {file})" for file, tags in sorted(walk.files.items())
+                 if not file.startswith(("/", "~", "$")) for k, w in sorted(tags)
+                 if k in ("secret", "token") and "variable" not in w and "CI secret" not in w), None)
 
 
 def _remote_key(args: list[str]) -> tuple[str, str] | None:
