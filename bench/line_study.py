@@ -31,7 +31,7 @@ WHOLE_FILE, ITEM_SETS = {"own13", "own15", "own16", "own17", "own18"}, ["train3"
 # Look-alikes of sets whose attacks are not labelled (their benign halves): the thresholds are set on every readable
 # look-alike (--pool narrow: without them, as before session 13).
 WIDE_POOL = ["own4", "own5", "own7", "adapt6", "pa-benign"]
-BITS, MORE = lines.BITS, (["own19", "own20", "own21"], ["trainlines2", "trainlines3"])  # --more: sources, items
+BITS, MORE = lines.BITS, (["own19", "own20", "own21"], ["trainlines2", "trainlines3", "trainlines4"])  # --more: sources, items
 # The thresholds' rule (issue 21 B, session 16, fixed before any result was seen): one deal of the real files over
 # the folds moved the error threshold by a logit; each quantile is taken over the benign scores of all SEEDS pooled.
 SEEDS = (11, 12, 13, 14, 15)
@@ -186,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.add_argument(flag, default=default, help=about)
     for flag, default in (("--window", 4), ("--item-weight", 0.3), ("--fraction", 1.0), ("--c", 0.5),
                           ("--balance", 1.0), ("--real-weight", 3.0), ("--hard-weight", 1.0), ("--alike-weight", 1.0),
-                          ("--fragment-weight", 1.0), ("--max-units", 1), ("--seeds", len(SEEDS))):
+                          ("--fragment-weight", 1.0), ("--max-units", 1), ("--seeds", len(SEEDS)), ("--tail", 0)):
         parser.add_argument(flag, type=type(default), default=default)  # fraction: of whole-file attacks trained
     for flag, about in (("--items", "train3/train4/trainlines attack items as positives"), ("--show", "top benign "
                         "units, the scanner's misses"), ("--spread", "look-alike sets spread over the folds (before "
@@ -229,6 +229,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{n(scores[k], 'lookalike')}" for k, seed in enumerate(SEEDS[:args.seeds])
           for n in [lambda sc, kind: sum(sc[i] >= error for i, d in enumerate(docs) if d.kind == kind)]))
 
+    if args.tail:
+        tail(docs, scores, error, args.tail)
     if args.write:
         write(args.write, fit(x, owner, y, w, every, args), warning, error)
     new_level = lambda i: 3 if score[i] >= error else 2 if score[i] >= warning else 0  # noqa: E731
@@ -238,6 +240,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.blind:
         blind_totals(args, fit(x, owner, y, w, every, args), kinds, warning, error)
     return 0
+
+
+def tail(docs, scores, error, count: int) -> None:
+    """The benign files (real and look-alike) highest out of fold: best logit over the deals less the error
+    threshold, deals at error, and the first deal's highest unit."""
+    ids = [i for i, d in enumerate(docs) if d.kind in ("real", "lookalike")]
+    for i in sorted(ids, key=lambda i: -max(sc[i] for sc in scores))[:count]:
+        d, top = docs[i], max(range(len(UNIT_SCORES[i])), key=UNIT_SCORES[i].__getitem__)
+        print(f"    tail {d.kind} {d.source} {d.path} {max(sc[i] for sc in scores) - error:+6.2f} "
+              f"{sum(sc[i] >= error for sc in scores)}/{len(scores)} {d.case.name[:40]!r} {d.units[top][:140]!r}")
 
 
 def write(path: str, model, warning: float, error: float) -> int:

@@ -288,3 +288,27 @@ def test_the_thresholds_rest_on_five_deals_of_the_folds_not_one() -> None:
     assert [d.fold for d in docs] == folds[0] == [d.fold for d in study.load(False)]
     pooled = [0.0] * 996 + [5.0, 6.0, 7.0, 8.0]  # 1 in 500 of 1,000 pooled scores: just above the second highest
     assert 7.0 <= study.quantile(pooled, 1 / 500) < 7.0 + 1e-6
+
+
+def test_the_benign_tail_items_train_as_negatives_and_set_no_threshold() -> None:
+    """trainlines4 holds benign items only, written for the categories of the benign tail that sets the error
+    threshold (own infrastructure, security guides, runbooks, personas, i18n strings, approvals in memory, ...):
+    with --more every unit of them is a negative, none is a look-alike (the thresholds rest on files not written to
+    train), and each category is said in six languages or more."""
+    study = _study()
+    assert "trainlines4" in study.MORE[1]
+    cases = list(study.own("trainlines4"))
+    assert cases and not any(c.attack for c in cases)
+    languages: dict[str, set[str]] = {}
+    for case in cases:
+        category, language = case.name.split("#")[0].split()
+        languages.setdefault(category, set()).add(language)
+    assert all(len(said) >= 6 for said in languages.values()), languages
+    before = list(study.ITEM_SETS)
+    study.ITEM_SETS.extend(study.MORE[1])
+    try:
+        docs = [d for d in study.load(True) if d.source == "trainlines4"]
+    finally:
+        study.ITEM_SETS[:] = before
+    assert len(docs) == len(cases) and {d.kind for d in docs} == {"itembenign"}
+    assert not any(any(d.positive) for d in docs)
