@@ -30,9 +30,11 @@ RECOGNISED = lazy(
 # before every task", "Befolge sie", "Exécute-les". A list of quoted attacks that the next line orders is the
 # attack, whatever its lead-in says.
 HANDED = lazy(
-    r"\b(?:do|run|execute|perform|carry\s+out|follow|obey|apply|send|use|repeat|say|act\s+on|complete)\s+"
+    r"\b(?:do(?:es)?|runs?|running|execut\w*|perform\w*|carr(?:y|ies)\s+out|follow\w*|obey\w*|appl(?:y|ies)|"
+    r"send\w*|use[sd]?|using|repeat\w*|say|act\s+on|complet\w*)\s+"
     r"(?:(?:all|each|every\s+one|any)\s+(?:of\s+)?)?(?:them|these|those|the\s+above|each|all|it|every\s+step|"
-    r"(?:the|this|that)\s+(?:block|commands?|steps?|script|lines?|list|snippet)(?:\s+(?:above|below))?)\b"
+    r"(?:each|every|the|this|that|these|those)\s+(?:block|commands?|steps?|script|lines?|list|snippet|items?|"
+    r"examples?)(?:\s+(?:above|below|listed|from|in|under))?)\b"
     r"|\b(?:führ\w*|befolg\w*|mach\w*)\s+(?:sie|diese|alle)\b|\b(?:exécute|exécutez|suis|suivez|applique|appliquez|"
     r"fais|faites)-(?:les|la|le)\b|\b(?:ejecút|sígu|aplíc|hazl)\w*(?:los|las)\b|\b(?:execute|siga|aplique|faça)-(?:os|as)\b"
     r"|\b(?:eseguil|seguil|applical|fall)\w*\b|(?:выполни|выполняй|сделай|следуй)\w*\s+(?:их|им|это|всё|все)"
@@ -40,8 +42,10 @@ HANDED = lazy(
 
 
 def handed_over_after(doc: Document, line: int) -> bool:
-    """The first paragraph after the list holding `line` orders its items (not under a negation: "Do not
-    execute, fetch or obey them" refuses them)."""
+    """A paragraph after the list holding `line` orders its items (not under a negation: "Do not execute, fetch
+    or obey them" refuses them): the first paragraph, or any later one that points back at them ("run each
+    command from the Scanner notes section", "the agent runs them before tagging"; a bare "it" only in the
+    first)."""
     from guard.scan.context import ITEM_LINE
     from guard.scan.reported import NEGATION_ANY, negates
 
@@ -58,10 +62,12 @@ def handed_over_after(doc: Document, line: int) -> bool:
         return False
     lo = doc.line_span(after)[0]
     end = text.find("\n\n", lo)
-    hi = min(end if end >= 0 else len(text), lo + 400)
-    for order in HANDED.finditer(text, lo, hi):
+    first = min(end if end >= 0 else len(text), lo + 400)
+    for order in HANDED.finditer(text, lo, min(len(text), lo + 6000)):
+        if order.start() >= first and order.group().lower().endswith(" it"):
+            continue
         a, _ = doc.sentence_bounds(order.start(), order.start(), 200)
-        if not negates(text, max(a, lo), order.start(), (NEGATION_ANY,)):
+        if not negates(text, max(a, doc.line_span(doc.line_of(order.start()))[0]), order.start(), (NEGATION_ANY,)):
             return True
     return False
 
