@@ -113,12 +113,12 @@ def test_hosts_under_a_country_code_are_read_and_file_names_are_not(text: str, e
 
 
 def test_the_instruction_files_are_the_layouts_and_the_cheap_gate_covers_every_one() -> None:
-    from guard.scan.actions import detectors, spread
+    from guard.scan.actions import gate, spread
     from rules_engine.layout import PROJECT
 
     names = {loc.pattern.rsplit("/", 1)[-1] for loc in PROJECT if loc.kind == "instructions"}
     assert names <= {name.rsplit("/", 1)[-1] for name in spread.FILES}
-    assert all(any(mark in name for mark in detectors.INSTRUCTION_MARKS) for name in spread.MARKS)
+    assert all(any(mark in name for mark in gate.INSTRUCTION_MARKS) for name in spread.MARKS)
 
 
 @pytest.mark.parametrize("name", [".windsurfrules", ".clinerules", ".claude/rules/style.md"])
