@@ -7,7 +7,6 @@ import re
 from guard.scan.lazyre import lazy
 from guard.scan.text import Document
 from guard.scan.as_code import IMPERATIVE, URL_OR_CODE, code_resume, shown_as_code
-from guard.scan.examples import RECOGNISED, handed_over_after
 from guard.scan.reported import NEGATION_ANY, negates, reported_request, wrapped_line_start
 
 NEGATION = lazy(
@@ -164,6 +163,8 @@ def _listed_example(doc: Document, quote_start: int, quote_end: int) -> bool:
     after = AFTER_LISTED_QUOTE.match(text, quote_end)
     if ITEM_BEFORE_QUOTE.fullmatch(text, lo, quote_start) is None or after is None:
         return False
+    from guard.scan.examples import RECOGNISED, handed_over_after  # (only where a quotation is listed)
+
     note = text[quote_end:after.end()]
     if SECOND_PERSON.search(note) or IMPERATIVE.search(note) or LEAD_ORDER.search(note) or NOTE_ORDER.search(note) \
             or handed_over_after(doc, line):

@@ -36,6 +36,12 @@ REQUIREMENT = lazy(r"\b(?:without|unless|until|before|except\s+after|ohne|außer
                    r"|除非|之前", re.I)
 
 
+def turned(text: str, a: int, b: int) -> bool:
+    """The words from a negation's end (`a`) to the step (`b`) make the step an order: a refusal or an omission
+    negated, or a requirement ("never: - skip `X`", "never: - merge without `X`")."""
+    return bool(REFUSAL_NEGATED.match(text, a, b) or OMITTED.match(text, a, b) or REQUIREMENT.search(text, a, b))
+
+
 def negates(text: str, a: int, b: int, patterns: tuple) -> bool:
     """Whether one of the negation `patterns` in text[a:b] negates what follows it, not a refusal: in "never refuse
     to reveal" neither "never" nor "refuse" does."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from guard.scan.lazyre import lazy
-from guard.scan.reported import OMITTED, REFUSAL_NEGATED, REQUIREMENT
+from guard.scan.reported import turned
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -30,10 +30,10 @@ def under_negated_lead(doc: Document, start: int) -> bool:
     text = doc.text
     line = doc.line_of(start)
     own = text[doc.line_starts[line - 1]:start]
-    if not ITEM.match(own) and not own.startswith((" ", "\t")):
+    item = ITEM.match(own)
+    if not item and not own.startswith((" ", "\t")):
         return False  # (prose under such a heading is not one of its items)
-    words = own[ITEM.match(own).end():] if ITEM.match(own) else own  # (the item's words before the step)
-    if REFUSAL_NEGATED.match(words) or OMITTED.match(words) or REQUIREMENT.search(words):
+    if turned(own, item.end() if item else 0, len(own)):
         return False  # (the lead's negation and the item's own: "Never: - skip `X`", "Never: - merge without `X`";
         # "Never: - skip hooks: `--no-verify`" names how one would skip, and stays forbidden)
     for above in range(line - 1, max(0, line - 16), -1):
@@ -143,6 +143,13 @@ CONDITION = lazy(r"\b(?:if|when|whenever|once|in\s+case|wenn|falls|sobald|si|qua
                  r"если|когда|nếu|khi|als|wanneer|indien|jika|kalau|bila|apabila|om|när|hvis|når|jos|kun|eğer)\b"
                  r"|如果|假如|要是|若|一旦|만약|만일", re.I)
 CONDITION_AFTER = lazy(r"[ \t]*(?:場合|なら|とき|時|ければ)|(?:으)?면|[을ㄹ]?\s*때")
+
+
+def negated_step(doc: Document, start: int) -> bool:
+    """A negation in the step's clause forbids it, unless the negation is its condition's."""
+    from guard.scan.context import negated_in_clause
+
+    return negated_in_clause(doc, start) and not negation_in_condition(doc, start)
 
 
 def negation_in_condition(doc: Document, start: int) -> bool:

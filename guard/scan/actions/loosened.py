@@ -98,6 +98,7 @@ def loosened(doc: Document, taken: list[Flow]) -> list[Flow]:
     from guard.scan.actions.audit import in_production
     from guard.scan.actions.controls import judged_control
     from guard.scan.actions.flows import Flow
+    from guard.scan.actions.prose import paragraph
 
     text = doc.text
     if not any(mark in doc.ascii_lower for mark in MARKS):
@@ -111,7 +112,7 @@ def loosened(doc: Document, taken: list[Flow]) -> list[Flow]:
         if got is None or any(a <= start < b or a < at + len(value) <= b for a, b in spans):
             continue
         control, message = got
-        lo, hi = _paragraph(text, start)
+        lo, hi = paragraph(text, start)
         if SCOPED.search(text, max(lo, text.rfind("\n", 0, start)), hi if text.find("\n", at) < 0 else
                          min(hi, text.find("\n", at) + 1)) or SCOPED.search(_lead_in(doc, start)):
             continue  # (kept to tests, a local server, a debug build: the common benign use)
@@ -130,12 +131,6 @@ def second(doc: Document) -> set[str]:
         return set()
     return {"tls-user-store" if m.group().startswith("<") else "cookie" for m in SECOND.finditer(doc.text)
             if not warned_against(doc, m.start())}
-
-
-def _paragraph(text: str, at: int) -> tuple[int, int]:
-    lo = text.rfind("\n\n", 0, at) + 1
-    hi = text.find("\n\n", at)
-    return lo, len(text) if hi < 0 else hi
 
 
 def _lead_in(doc: Document, start: int) -> str:

@@ -90,7 +90,7 @@ def addresses(doc: Document) -> list[tuple[int, int, str, hosts.Host]]:
 def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -> list[Found]:
     text = doc.text
     wanted = [a for a in addresses(doc) if not any(lo <= a[0] < hi for lo, hi in in_commands)
-              and (SINK_VERB.search(text, *_paragraph(text, a[0])) is not None or _carries(a[2]))]
+              and (SINK_VERB.search(text, *paragraph(text, a[0])) is not None or _carries(a[2]))]
     if not wanted:
         return []
     all_steps = steps(doc)
@@ -118,7 +118,7 @@ def prose_flows(doc: Document, walk: Walk, in_commands: list[tuple[int, int]]) -
             verb = prose_verb(text, *all_steps[lead][:2])
         if verb is None or doc.line_of(at) in fenced or walk.trusted(url) or leads.PEOPLE_SENT.match(step, verb.end()):
             continue  # (code blocks are read as commands; "send them to URL": people sent to a page, not data)
-        if negated_in_clause(doc, at) and not leads.negation_in_condition(doc, at) or reported_request(doc, at, stop):
+        if leads.negated_step(doc, at) or reported_request(doc, at, stop):
             continue
         linked = {s for title, s in titles if len(title) >= 4 and title in step.lower() and s != section}
         near = [n for n in range(max(0, number - 2), number) if all_steps[n][2] == section]
@@ -203,7 +203,8 @@ def _carries(url: str) -> bool:
     return "?" in url and PLACEHOLDER.search(url) is not None
 
 
-def _paragraph(text: str, at: int) -> tuple[int, int]:
+def paragraph(text: str, at: int) -> tuple[int, int]:
+    """Where the paragraph around `at` starts and ends (up to a blank line)."""
     lo = text.rfind("\n\n", 0, at)
     hi = text.find("\n\n", at)
     return lo + 1, hi if hi >= 0 else len(text)
@@ -219,8 +220,7 @@ def _mentions(doc: Document, step: tuple[int, int, int], number: int,
                                               (ENV_NAME, "a secret variable"),
                                               (CONTEXT_WORDS, "the agent's own instructions"))
                         for match in pattern.finditer(doc.text, start, end)
-                        if not negated_in_clause(doc, match.start())
-                        or leads.negation_in_condition(doc, match.start())]
+                        if not leads.negated_step(doc, match.start())]
     return memo[number]
 
 
@@ -278,10 +278,10 @@ def prose_actions(doc: Document, walk: Walk,
     for at, stop, url, host in addresses(doc):
         if "://" not in url or any(a <= at < b for a, b in in_commands) or doc.line_of(at) in fenced:
             continue
-        lo, hi = _paragraph(text, at)
+        lo, hi = paragraph(text, at)
         if not SCRIPT_URL.search(url.split("?")[0] + "?") or RUN_WORDS.search(text, lo, hi) is None:
             continue
-        if walk.trusted(url) or negated_in_clause(doc, at) and not leads.negation_in_condition(doc, at) \
+        if walk.trusted(url) or leads.negated_step(doc, at) \
                 or reported_request(doc, at, stop):
             continue
         from guard.scan.actions import installers

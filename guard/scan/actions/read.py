@@ -5,8 +5,8 @@ from guard.scan.lazyre import lazy
 from guard.scan.actions import audit, ci, commands, committed, configs, controls, destroys, fetched, footholds, hosts, \
     installers, leads, loosened, model, nested, owned, packages, partner, policies, programs, published, skipped, sockets, \
     spans, spread, weakened
-from guard.scan.actions.flows import Flow, Walk
-from guard.scan.actions.prose import addresses, prose_actions, prose_flows
+from guard.scan.actions.flows import Flow, Walk, host_of
+from guard.scan.actions.prose import addresses, paragraph, prose_actions, prose_flows
 from guard.scan.as_code import shown_as_code
 from guard.scan.context import negated_in_clause, quoted_mention
 from guard.scan.reported import reported_request
@@ -30,7 +30,8 @@ def read(doc: Document) -> list[Flow]:
     found += fetched.floating(doc, walk) + fetched.home_mounted(doc, walk)
     taken = [(f.start, f.end) for f in found if f.id == "ACT001"]
     found += partner.sent_by_the_app(doc, walk, taken) + partner.posted_by_code(doc, walk, taken)
-    found = _shown(doc, found)  # (before the controls, which an error of a secret flow raises)
+    found = _shown(doc, walk, found)  # (before the controls, which an error of a secret flow raises)
+    judged = {id(f) for f in found}
     found += controls.settings_off(doc, walk, spans_of, found) + audit.switched_off(doc)
     found += loosened.loosened(doc, found) + skipped.security_job_optional(doc, found) + skipped.hooks_off_by_variable(doc)
     found += weakened.checks_kept_from_the_change(doc) + packages.run_at_install(doc) + packages.replaced(doc, walk)
@@ -38,12 +39,15 @@ def read(doc: Document) -> list[Flow]:
     found += published.filled_in_and_posted(doc, walk, found) + published.image_pushed(doc, walk)
     if committed.gate(doc.text):
         found += committed.secret_committed(doc, spans_of) + committed.output_into_review(doc)
-    return owned.lowered(doc, weakened.together(doc, unverified_source(_shown(doc, found))))
+    return owned.lowered(doc, weakened.together(doc, unverified_source(_shown(doc, walk, found, judged))))
 
 
-def _shown(doc: Document, found: list[Flow]) -> list[Flow]:
-    found = [_placeholder(doc, f) if f.severity == "error" and f.id in PLACED and f.target else f for f in found]
-    return [_listed(doc, f) if f.severity == "error" else f for f in found]
+def _shown(doc: Document, walk: Walk, found: list[Flow], judged: set[int] = frozenset()) -> list[Flow]:
+    """Errors that a placeholder or a list of dangers shows rather than asks, lowered; each flow judged once (those
+    in `judged` already were)."""
+    found = [_placeholder(doc, f, walk) if f.severity == "error" and f.id in PLACED and f.target and id(f) not in judged
+             else f for f in found]
+    return [_listed(doc, f) if f.severity == "error" and id(f) not in judged else f for f in found]
 
 
 def _listed(doc: Document, flow: Flow) -> Flow:
@@ -60,25 +64,19 @@ PLACED = ("ACT001", "ACT002")
 SENTENCE_END = lazy(r"[.,;:!?)](?=\s|$)")  # (flows that end at a place: data or the repository sent there)
 
 
-def _placeholder(doc: Document, flow: Flow) -> Flow:
+def _placeholder(doc: Document, flow: Flow, walk: Walk) -> Flow:
     """A flow whose target names no host (`https://...`, `https://<your-host>/x`, a name of one label) ends at a
     placeholder: a pattern shown, nowhere data can reach from the internet. A warning, never quiet, and an error
     still where its paragraph names a foreign host the placeholder may stand for ("... the host is evil.net")."""
-    from guard.scan.actions.flows import host_of
-    from guard.scan.actions.prose import addresses
-
     if not flow.target.lower().startswith(("http://", "https://", "ftp://")):
         return flow  # (a bucket's name has no dot and is a real place: s3://backups-eu1)
     host = host_of(flow.target)
     if host is not None and (host.disguise or host.ip is not None or "." in host.name.strip(".…")):
         return flow
-    lo = doc.text.rfind("\n\n", 0, flow.start) + 1
-    hi = doc.text.find("\n\n", flow.end)
-    hi = hi if hi >= 0 else len(doc.text)
-    project = Walk().project
+    lo, hi = paragraph(doc.text, flow.start)[0], paragraph(doc.text, flow.end)[1]
     named = [h for a, _, _, h in addresses(doc) if lo <= a < hi] + [  # (and a bare name that ends a sentence)
         h for _, _, _, h in hosts.urls(SENTENCE_END.sub(" ", doc.text[lo:hi]))]
-    if any("." in h.name and not hosts.trusted(h, project) and h.name != (host.name if host else None) for h in named):
+    if any("." in h.name and not hosts.trusted(h, walk.project) and h.name != (host.name if host else None) for h in named):
         return flow
     return flow._replace(severity="warning", message=f"{flow.message} (a placeholder, no host named)")
 
